@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** The environment, parsed once. This is the only module that reads process.env. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL of the product, used in emailed links. */
+  PUBLIC_URL: optionalUrl,
+  /** Origin that serves generated app code (DESIGN §7); default: a second port of the same process. */
+  APP_ORIGIN: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built SPA; default apps/web/dist. */
+  WEB_DIST: optionalString,
+
+  // db
+  DATABASE_URL: optionalUrl,
+  // jobs, events, limits
+  REDIS_URL: optionalUrl,
+  // blobs
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+  // mail
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('BuildAI <no-reply@buildai.local>'),
+  // ai
+  AI_PROVIDER: z
+    .enum(['openai', 'anthropic', 'openrouter', 'ollama', 'openai-compatible', ''])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_DEFAULT_MODEL: z.string().default('gpt-4o-mini'),
+  /** Where the model list is refreshed from; empty turns refreshing off. */
+  AI_MODELS_URL: z.string().default('https://openrouter.ai/api/v1/models'),
+  // identity
+  /** Secret that signs access tokens; generated and kept in the database when not set. */
+  AUTH_SECRET: optionalString,
+  /** Whether anyone may sign up as a builder on the platform tenant. */
+  BUILDER_SIGNUP_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  TRUST_PROXY: bool,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.AI_PROVIDER === 'openai-compatible' && !config.AI_BASE_URL) {
+    throw new Error('Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER is openai-compatible');
+  }
+  return config;
+}

@@ -1,0 +1,69 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AiApp, AppType, ToolStatus, UsageRecord } from '@buildai/domain';
+import { accounts } from './identity';
+
+export const apps = pgTable(
+  'apps',
+  {
+    appId: text('app_id').primaryKey(),
+    ownerAccountId: text('owner_account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').notNull(),
+    appType: text('app_type').$type<AppType>().notNull(),
+    header: text('header').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** generated-app definition (genApp); tool apps keep their definitions on their tools */
+    genApp: jsonb('gen_app').$type<Record<string, unknown>>(),
+    appStyle: jsonb('app_style').$type<Record<string, unknown>>().notNull().default({}),
+    appSettings: jsonb('app_settings').$type<Record<string, unknown>>().notNull().default({}),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('apps_owner_idx').on(t.ownerAccountId)],
+);
+
+export const tools = pgTable(
+  'tools',
+  {
+    toolId: text('tool_id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.appId, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    path: text('path').notNull(),
+    status: text('status').$type<ToolStatus>().notNull().default('draft'),
+    imageUrl: text('image_url'),
+    position: integer('position').notNull().default(0),
+    definition: jsonb('definition').$type<AiApp>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tools_app_path_uq').on(t.appId, t.path)],
+);
+
+/** One run of a tool by anyone, with what it was asked and what it answered. */
+export const runs = pgTable(
+  'runs',
+  {
+    runId: text('run_id').primaryKey(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.appId, { onDelete: 'cascade' }),
+    toolId: text('tool_id')
+      .notNull()
+      .references(() => tools.toolId, { onDelete: 'cascade' }),
+    accountId: text('account_id'),
+    inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
+    output: text('output').notNull().default(''),
+    status: text('status').$type<'running' | 'succeeded' | 'failed'>().notNull(),
+    model: text('model').notNull(),
+    usage: jsonb('usage').$type<UsageRecord>(),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('runs_app_idx').on(t.appId, t.createdAt)],
+);

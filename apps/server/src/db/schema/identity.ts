@@ -1,0 +1,59 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A sign-in identity. Email is unique per tenant (DESIGN §5). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_tenant_email_uq').on(t.tenantId, t.email)],
+);
+
+/** Rotating refresh tokens, stored hashed. A reused token revokes its whole family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').notNull(),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** The product account of a user (spec 000 §3 Account). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    accountId: text('account_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').notNull(),
+    accountType: text('account_type').notNull(),
+    plan: text('plan').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    hasPaidAppPackage: boolean('has_paid_app_package').notNull().default(false),
+    hasBusinessInfo: boolean('has_business_info').notNull().default(false),
+    subscriptionId: text('subscription_id'),
+    planSubscriptionStatus: text('plan_subscription_status'),
+    planSubscriptionCancelledAt: timestamp('plan_subscription_cancelled_at', { withTimezone: true }),
+    subscriptionPaymentsIds: jsonb('subscription_payments_ids').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_tenant_idx').on(t.tenantId)],
+);

@@ -1,0 +1,3 @@
+export * from './platform';
+export * from './identity';
+export * from './apps';

@@ -1,0 +1,2 @@
+import { defineConfig } from 'vite';
+export default defineConfig({ test: { name: 'web', environment: 'jsdom' } } as never);

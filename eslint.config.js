@@ -1,0 +1,47 @@
+// Lint rules, including the module boundaries of DESIGN §3.
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // domain imports nothing of ours
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: restrict([{ group: ['@buildai/*', '**/apps/**', '**/testkit/**'], message: 'domain imports nothing of ours' }]),
+  },
+  // web imports domain only; a web feature never imports another web feature
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: restrict([
+      { group: ['@buildai/server', '@buildai/testkit', '**/apps/server/**'], message: 'web imports domain only' },
+    ]),
+  },
+  ...['auth', 'apps', 'runtime', 'builder', 'home', 'coming-soon'].map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      { group: ['@buildai/server', '@buildai/testkit'], message: 'web imports domain only' },
+      {
+        group: ['@/features/*', '../../features/*', '!@/features/' + feature, '!@/features/' + feature + '/**'],
+        message: 'a web feature never imports another web feature (compose in app/)',
+      },
+    ]),
+  })),
+  // platform never imports features
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: restrict([{ group: ['**/features/**'], message: 'platform never imports features' }]),
+  },
+  // a feature never imports another feature's routes
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    rules: restrict([{ group: ['../*/routes', '../../features/*/routes'], message: "never import another feature's routes" }]),
+  },
+);

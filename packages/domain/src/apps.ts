@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { APP_BUILDER_VERSION, MAX_INPUT_EXAMPLES } from './constants';
+
+/** App kinds (DESIGN §1): a tool app holds AI tools; generated and space apps are written through the chat. */
+export const appTypes = ['tool', 'generated', 'space'] as const;
+export const appTypeSchema = z.enum(appTypes);
+export type AppType = z.infer<typeof appTypeSchema>;
+
+export const toolStatusSchema = z.enum(['draft', 'active']);
+export type ToolStatus = z.infer<typeof toolStatusSchema>;
+
+/** Custom field types of spec 000 §3. */
+export const fieldTypes = [
+  'text',
+  'long_text',
+  'select',
+  'multiselect',
+  'email',
+  'place',
+  'photo',
+  'height',
+  'weight',
+  'tool_item_select',
+] as const;
+export const fieldTypeSchema = z.enum(fieldTypes);
+export type FieldType = z.infer<typeof fieldTypeSchema>;
+
+export const fieldOptionSchema = z.object({
+  label: z.string(),
+  iconUrl: z.string().optional(),
+});
+
+/** Field names become `{{name}}` placeholders in the prompt. */
+export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export const customFieldSchema = z.object({
+  name: z.string().regex(FIELD_NAME_PATTERN, 'Field names use letters, numbers and underscores'),
+  label: z.string(),
+  type: fieldTypeSchema.default('text'),
+  required: z.boolean().default(false),
+  personal: z.boolean().default(false),
+  memorize: z.boolean().default(false),
+  stepId: z.string().optional(),
+  toolId: z.string().optional(),
+  instructions: z.string().optional(),
+  filterCondition: z.enum(['none', 'include', 'exclude']).optional(),
+  placeholder: z.string().optional(),
+  options: z.array(fieldOptionSchema).optional(),
+  optionsConfig: z.object({ options: z.array(fieldOptionSchema) }).optional(),
+});
+export type CustomField = z.infer<typeof customFieldSchema>;
+
+export const inputStepSchema = z.object({ id: z.string(), title: z.string() });
+
+/** "AI app or tool" of spec 001 §3. */
+export const aiAppSchema = z.object({
+  header: z.string().max(200).default(''),
+  description: z.string().max(2000).default(''),
+  background: z.string().optional(),
+  gptPrompt: z.string().max(50000).default(''),
+  features: z.array(z.string()).optional(),
+  examples: z
+    .array(z.string())
+    .transform((list) => list.map((e) => e.trim()).filter((e) => e.length > 0))
+    .pipe(z.array(z.string()).max(MAX_INPUT_EXAMPLES))
+    .default([]),
+  welcomeMessage: z.string().default(''),
+  inputLabel: z.string().default(''),
+  inputPlaceholder: z.string().default(''),
+  isInputCollapsed: z.boolean().default(false),
+  isInputHidden: z.boolean().default(false),
+  isMultiStepInput: z.boolean().default(false),
+  inputSteps: z.array(inputStepSchema).default([]),
+  ctaMessage: z.string().default(''),
+  ctaButton: z.string().default(''),
+  ctaLink: z.string().default(''),
+  fields: z.array(customFieldSchema).default([]),
+  blocks: z.array(z.unknown()).default([]),
+  appBuilderVersion: z.number().int().default(APP_BUILDER_VERSION),
+});
+export type AiApp = z.infer<typeof aiAppSchema>;
+export type AiAppInput = z.input<typeof aiAppSchema>;
+
+export const newAppRequest = z.object({ kind: appTypeSchema });
+export interface NewAppResponse {
+  appId: string;
+  appType: AppType;
+  toolId: string | null;
+  path: string | null;
+}
+
+/** POST /api/apps (spec 001 §7). `toolId` picks the tool to save; without it the app's first tool. */
+export const saveAppRequest = z.object({
+  appType: appTypeSchema,
+  appId: z.string().min(1),
+  toolId: z.string().optional(),
+  app: aiAppSchema.optional(),
+  genApp: z.record(z.string(), z.unknown()).optional(),
+});
+export type SaveAppRequest = z.input<typeof saveAppRequest>;
+
+export const toolStatusRequest = z.object({ status: toolStatusSchema });
+
+export interface ToolSummary {
+  toolId: string;
+  title: string;
+  path: string;
+  status: ToolStatus;
+  imageUrl: string | null;
+  /** the tool's definition; public readers get it without the prompt */
+  app: Omit<AiApp, 'gptPrompt'> & { gptPrompt?: string };
+}
+
+export interface AppView {
+  appId: string;
+  appType: AppType;
+  header: string;
+  description: string;
+  isPublished: boolean;
+  publishedAt: string | null;
+  updatedAt: string;
+  /** true when the caller owns the app and may edit it */
+  isOwner: boolean;
+  tools: ToolSummary[];
+}
+
+export interface AppListItem {
+  appId: string;
+  appType: AppType;
+  header: string;
+  isPublished: boolean;
+  updatedAt: string;
+  toolCount: number;
+}
+
+/** Tool paths: letters, numbers and dashes (spec 001 §5). */
+export const TOOL_PATH_PATTERN = /^[A-Za-z0-9-]+$/;
+
+export const runRequest = z.object({
+  inputs: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number(), z.boolean()])).default({}),
+});
+export type RunRequest = z.input<typeof runRequest>;
+
+/** Server-sent events of a tool run stream. */
+export type RunEvent =
+  | { type: 'start'; runId: string; model: string }
+  | { type: 'delta'; text: string }
+  | { type: 'finish'; runId: string; usage: UsageRecord | null }
+  | { type: 'error'; code: string; message: string };
+
+/** Usage record of spec 001 §3; rates are dollars per 1M tokens. */
+export interface UsageRecord {
+  promptTokens: number;
+  promptCost: number;
+  promptRate: number;
+  completionTokens: number;
+  completionCost: number;
+  completionRate: number;
+  totalTokens: number;
+  totalCost: number;
+  cacheReadTokens: number;
+  cacheReadCost: number;
+  cacheReadRate: number;
+  cacheWriteTokens: number;
+  cacheWriteCost: number;
+  cacheWriteRate: number;
+  finishReason: string;
+  timestamp: string;
+  modelInfo: { model: string };
+}

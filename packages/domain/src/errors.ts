@@ -1,0 +1,123 @@
+/**
+ * The error catalogue: one code → { status, message }. Messages are the spec's, verbatim
+ * (spec 000 §5 and §8, spec 001 §5 and §8). The server throws `AppError(code)`; the web client
+ * rebuilds it from `{ error: { code, message } }` and shows the message.
+ */
+export const errorCatalogue = {
+  // generic
+  'request/invalid': { status: 400, message: 'The request is invalid' },
+  'auth/unauthenticated': { status: 401, message: 'You need to sign in to do that' },
+  'auth/forbidden': { status: 403, message: 'You are not allowed to do that' },
+  'not-found': { status: 404, message: 'Not found' },
+  internal: { status: 500, message: 'Something went wrong, please try again later' },
+
+  // sign-up (spec 000 §5)
+  'auth/weak-password': { status: 400, message: 'This password is too weak' },
+  'auth/email-already-in-use': { status: 409, message: 'This email is already in use, try logging in' },
+  'auth/invalid-email': { status: 400, message: 'This email is invalid' },
+  'auth/tenant-required': { status: 400, message: 'Sign-up is not available here' },
+  // login
+  'auth/invalid-credentials': { status: 401, message: 'Invalid email or password' },
+  'auth/user-disabled': { status: 403, message: 'User is disabled, contact us for more info' },
+  'auth/too-many-requests': { status: 429, message: 'Too many login attempts, try again later' },
+  'auth/invalid-refresh-token': { status: 401, message: 'Your session has ended, please sign in again' },
+  // password reset
+  'auth/invalid-action-code': { status: 400, message: 'Link invalid, try to reset your password again.' },
+  'auth/reset-weak-password': { status: 400, message: 'Password is too weak, please try again' },
+  'auth/user-not-found': { status: 404, message: 'User not found or disabled' },
+  'auth/reset-failed': { status: 500, message: 'Error resetting password!' },
+  // email change
+  'auth/email-already-exists': { status: 409, message: 'This email is already in use' },
+  // magic link
+  'auth/invalid-magic-link': { status: 400, message: 'Invalid or expired magic link' },
+  'auth/invalid-email-address': { status: 400, message: 'Invalid email address' },
+  'auth/magic-link-failed': { status: 500, message: 'Failed to sign in with magic link' },
+  ATTEMPTS_EXCEEDED: { status: 429, message: 'Too many wrong codes, request a new code' },
+
+  // accounts
+  'account/not-found': { status: 404, message: 'Account not found' },
+  'account/create-failed': {
+    status: 500,
+    message: 'Something went wrong in creating account, try again later or contact us',
+  },
+
+  // apps and tools (spec 001 §5, §8)
+  'app/not-found': { status: 404, message: 'App not found' },
+  'tool/not-found': { status: 404, message: 'Tool not found' },
+  'tool/path-invalid': {
+    status: 400,
+    message: 'Path should contain only letters, numbers, and dashes. It cannot be empty.',
+  },
+  'tool/header-required': {
+    status: 400,
+    message: 'Your tool should have a header before it is activated',
+  },
+  'tool/not-active': { status: 404, message: 'This tool is not active' },
+  'app/save-failed': { status: 500, message: 'Failed to save app' },
+  'tool/save-failed': { status: 500, message: 'Failed to save tool' },
+  'field/reserved-name': { status: 400, message: 'Input is a reserved field name, try another name' },
+  'field/already-exists': { status: 400, message: 'Field already exists' },
+  'field/required': { status: 400, message: 'Please fill in all required fields' },
+
+  // runs and AI
+  'ai/not-configured': {
+    status: 503,
+    message:
+      'No AI provider is configured. The operator must set AI_PROVIDER (openai, anthropic, openrouter, ollama or openai-compatible) and AI_API_KEY, and AI_BASE_URL for ollama or an OpenAI-compatible server.',
+  },
+  'ai/provider-failed': { status: 502, message: 'The AI provider failed to answer, please try again later' },
+  'ai/model-unknown': { status: 400, message: 'This AI model is not available' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string; details?: unknown };
+}
+
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field?: string;
+  readonly details?: unknown;
+
+  constructor(code: ErrorCode | string, opts: { message?: string; field?: string; details?: unknown; status?: number } = {}) {
+    const known = (errorCatalogue as Record<string, { status: number; message: string }>)[code];
+    super(opts.message ?? known?.message ?? errorCatalogue.internal.message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = opts.status ?? known?.status ?? 500;
+    this.field = opts.field;
+    this.details = opts.details;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.field ? { field: this.field } : {}),
+        ...(this.details !== undefined ? { details: this.details } : {}),
+      },
+    };
+  }
+
+  static fromBody(body: unknown, status: number): AppError {
+    const e = (body as ErrorBody | undefined)?.error;
+    if (e && typeof e.code === 'string') {
+      return new AppError(e.code, { message: e.message, field: e.field, details: e.details, status });
+    }
+    return new AppError('internal', { status });
+  }
+}
+
+/** Toast texts of the spec used by the web client when a call fails (spec 000 §8, spec 001 §8). */
+export const toastMessages = {
+  accountCreateFailed: 'Something went wrong in creating account, try again later or contact us',
+  saveFailedUser: 'Failed saving app, your changes might be lost. Please try again or contact us',
+  saveAppFailed: 'Failed to save app',
+  saveToolFailed: 'Failed to save tool',
+  saveStyleFailed: 'Failed to save app style',
+  saveSettingsFailed: 'Failed to save app settings',
+  publishForAnalytics: 'Publish your app to access analytics',
+} as const;

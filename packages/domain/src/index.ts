@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './constants';
+export * from './auth';
+export * from './apps';
+export * from './prompt';
+export * from './format';
