@@ -1,0 +1,31 @@
+// Client of the fake LLM's control API, for tests whose fake runs in another process (e2e, bench).
+import type { FakeLlmRecord } from './fake-llm';
+import type { FakeLlmReply } from './fake-llm-types';
+
+export interface FakeLlmControl {
+  enqueue(reply: FakeLlmReply | FakeLlmReply[]): Promise<void>;
+  reset(): Promise<void>;
+  requests(): Promise<FakeLlmRecord[]>;
+}
+
+/** Accepts the fake's base URL with or without the trailing `/v1`. */
+export function fakeLlmControl(baseUrl: string): FakeLlmControl {
+  const origin = baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${origin}/__fake/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`Fake LLM control ${path} failed: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
+
+  return {
+    enqueue: async (reply) => void (await call('POST', 'enqueue', reply)),
+    reset: async () => void (await call('POST', 'reset')),
+    requests: async () => (await call('GET', 'requests')) as FakeLlmRecord[],
+  };
+}

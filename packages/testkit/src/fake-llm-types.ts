@@ -1,0 +1,58 @@
+// Shapes shared by the fake LLM server, its HTTP control API and its client.
+// Everything here is plain JSON so a reply can be scripted from another process.
+
+export interface FakeLlmToolCall {
+  /** Defaults to a generated `call_<n>` id. */
+  id?: string;
+  name: string;
+  /** An object is serialised to JSON; a string is sent as is (lets tests send malformed arguments). */
+  arguments: object | string;
+}
+
+export interface FakeLlmUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens?: number;
+}
+
+export interface FakeLlmError {
+  status: number;
+  message: string;
+  /** OpenAI's error type; defaults by status (e.g. `rate_limit_exceeded` for 429). */
+  type?: string;
+  code?: string;
+}
+
+/** One scripted answer to one `POST /v1/chat/completions` call. */
+export interface FakeLlmReply {
+  text?: string;
+  /** Explicit stream deltas; by default `text` is split into word-sized chunks. */
+  chunks?: string[];
+  toolCalls?: FakeLlmToolCall[];
+  /** By default derived from character counts (about four characters per token). */
+  usage?: FakeLlmUsage;
+  /** Defaults to `tool_calls` when there are tool calls, else `stop`. */
+  finishReason?: string;
+  /** Pause between stream chunks (and before a non-streamed answer). */
+  delayMs?: number;
+  /**
+   * Answer with this HTTP error in OpenAI's error format instead of a completion. The AI SDK retries 429 and 5xx
+   * answers (twice by default), and each retry takes the next queued reply: pass `maxRetries: 0` or queue several.
+   */
+  error?: FakeLlmError;
+  /** Keep the response open without finishing it, for cancellation tests. */
+  hang?: boolean;
+}
+
+/** A request the fake received, as recorded for assertions. */
+export interface FakeLlmRequest {
+  method: string;
+  /** Path without the query string, e.g. `/v1/chat/completions`. */
+  path: string;
+  /** Lower-cased header names; repeated headers are joined with `, `. */
+  headers: Record<string, string>;
+  /** Parsed JSON body, or `undefined` when the request had none. */
+  body: unknown;
+}
+
+export type FakeLlmResponder = (request: FakeLlmRequest) => FakeLlmReply | undefined;

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import {
+  createApp,
+  createLogger,
+  createPlatform,
+  loadConfig,
+  openDatabase,
+  type Database,
+  type Platform,
+} from '@buildai/server';
+
+/**
+ * A fresh database for one test: PGlite in memory by default, or a new database on the PostgreSQL server
+ * of TEST_DATABASE_URL (dropped again on close).
+ */
+export async function openFreshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const name = `buildai_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  platform: Platform;
+  /** Calls the app in-process (Hono's app.request): real routing, middleware and database. */
+  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  /** Base URL once `listen()` was called. */
+  url?: string;
+  listen(port?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts the server on a fresh database. `env` is parsed by the real configuration schema. */
+export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `/tmp/buildai-test-${randomBytes(4).toString('hex')}`,
+    AI_MODELS_URL: '',
+    REDIS_URL: process.env.TEST_REDIS_URL,
+    ...env,
+  });
+  const logger = createLogger(config);
+  const fresh = await openFreshDatabase();
+  const platform = await createPlatform(config, logger, { database: fresh.database, refreshModels: false });
+  const app = createApp(platform);
+  let server: ReturnType<typeof serve> | undefined;
+  const self: TestServer = {
+    platform,
+    async request(path, init = {}) {
+      const { json, token, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      if (token) headers.set('authorization', `Bearer ${token}`);
+      const body = json !== undefined ? JSON.stringify(json) : rest.body;
+      return app.request(path, { ...rest, headers, body });
+    },
+    async listen(port = 0) {
+      const address = await new Promise<AddressInfo>((resolve) => {
+        server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => resolve(info));
+      });
+      self.url = `http://127.0.0.1:${address.port}`;
+      return self.url;
+    },
+    async close() {
+      if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await platform.close();
+      await fresh.drop();
+    },
+  };
+  return self;
+}
+
+/** Signs a builder up and creates the account; returns the id token and the refresh cookie. */
+export async function signUpBuilder(
+  server: TestServer,
+  email = `builder-${randomBytes(4).toString('hex')}@example.com`,
+) {
+  const password = 'correct horse battery staple';
+  const res = await server.request('/api/live_api/auth/signUp', {
+    method: 'POST',
+    json: { email, password, tenantId: 'platform' },
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const { idToken } = (await res.json()) as { idToken: string };
+  const cookie = res.headers.get('set-cookie') ?? '';
+  const created = await server.request('/api/live_api/account/create', { method: 'POST', token: idToken });
+  if (created.status !== 200) throw new Error(`account create failed: ${created.status}`);
+  const { accountId } = (await created.json()) as { accountId: string };
+  return { email, password, idToken, accountId, cookie };
+}
