@@ -1,0 +1,82 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import { AppError } from '@buildai/domain';
+import type { Config } from '../../config';
+
+export type AiProviderName = NonNullable<Config['AI_PROVIDER']>;
+
+const DEFAULT_BASE_URLS: Partial<Record<AiProviderName, string>> = {
+  openrouter: 'https://openrouter.ai/api/v1',
+  ollama: 'http://127.0.0.1:11434/v1',
+};
+
+/**
+ * Model ids are kept in the model router's form (`openai/gpt-4o-mini`) or bare (`gpt-4o-mini`).
+ * The router wants the prefixed form; direct providers want the bare one.
+ */
+export function providerModelId(provider: AiProviderName, modelId: string): string {
+  if (provider === 'openrouter') return modelId.includes('/') ? modelId : `openai/${modelId}`;
+  if (provider === 'openai' || provider === 'anthropic') {
+    const [prefix, ...rest] = modelId.split('/');
+    if (rest.length > 0 && (prefix === 'openai' || prefix === 'anthropic')) return rest.join('/');
+  }
+  return modelId;
+}
+
+export interface AiProvider {
+  readonly kind: AiProviderName | 'none';
+  readonly configured: boolean;
+  readonly defaultModel: string;
+  /** The language model for an id; throws `ai/not-configured` when no provider is set. */
+  languageModel(modelId?: string): LanguageModel;
+}
+
+export function createAiProvider(config: Config): AiProvider {
+  const provider = config.AI_PROVIDER;
+  const defaultModel = config.AI_DEFAULT_MODEL;
+  if (!provider) {
+    return {
+      kind: 'none',
+      configured: false,
+      defaultModel,
+      languageModel() {
+        throw new AppError('ai/not-configured');
+      },
+    };
+  }
+  const baseURL = config.AI_BASE_URL ?? DEFAULT_BASE_URLS[provider];
+  const apiKey = config.AI_API_KEY;
+  let make: (id: string) => LanguageModel;
+  switch (provider) {
+    case 'openai': {
+      // The chat-completions path works with OpenAI and with every compatible server.
+      const openai = createOpenAI({ apiKey, baseURL });
+      make = (id) => openai.chat(id);
+      break;
+    }
+    case 'anthropic': {
+      const anthropic = createAnthropic({ apiKey, baseURL });
+      make = (id) => anthropic(id);
+      break;
+    }
+    default: {
+      const compatible = createOpenAICompatible({
+        name: provider,
+        baseURL: baseURL!,
+        apiKey,
+        includeUsage: true,
+      });
+      make = (id) => compatible.chatModel(id);
+    }
+  }
+  return {
+    kind: provider,
+    configured: true,
+    defaultModel,
+    languageModel(modelId = defaultModel) {
+      return make(providerModelId(provider, modelId));
+    },
+  };
+}
