@@ -22,10 +22,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Migrations live beside this file in source and are copied next to the bundle in dist. */
+/** Migrations live beside this file in source (src/db) and are copied beside the bundle (dist). */
 export function migrationsFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  return path.basename(here) === 'dist' ? path.join(here, 'migrations') : path.join(here, 'migrations');
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 }
 
 export interface DbOptions {

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { AppError, type Account } from '@buildai/domain';
+import { accounts, apps, users } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** The caller's account row within the caller's tenant, or null when not created yet. */
+export async function findAccount(platform: Platform, caller: Caller): Promise<AccountRow | null> {
+  const [row] = await platform.db.select().from(accounts).where(eq(accounts.userId, caller.userId));
+  return row && row.tenantId === caller.tenantId ? row : null;
+}
+
+/** The caller's account, or 404 when it has not been created. */
+export async function requireAccount(platform: Platform, caller: Caller): Promise<AccountRow> {
+  const row = await findAccount(platform, caller);
+  if (!row) throw new AppError('account/not-found');
+  return row;
+}
+
+/** The Account fields of spec 000 §3. */
+export async function getCurrentAccount(platform: Platform, caller: Caller): Promise<Account> {
+  const row = await requireAccount(platform, caller);
+  const [user] = await platform.db.select().from(users).where(eq(users.id, row.userId));
+  // appId / appHeader: the builder's first app, which the product opens by default.
+  const [firstApp] = await platform.db
+    .select({ appId: apps.appId, header: apps.header })
+    .from(apps)
+    .where(eq(apps.ownerAccountId, row.accountId))
+    .orderBy(apps.createdAt)
+    .limit(1);
+  return {
+    accountId: row.accountId,
+    accountType: row.accountType,
+    plan: row.plan,
+    hasPaidAppPackage: row.hasPaidAppPackage,
+    subscriptionId: row.subscriptionId,
+    planSubscriptionStatus: row.planSubscriptionStatus,
+    planSubscriptionCancelledAt: row.planSubscriptionCancelledAt?.toISOString() ?? null,
+    appId: firstApp?.appId ?? null,
+    appHeader: firstApp?.header ?? null,
+    // spec 000 §6: builders with the flag, or on a non-lite plan, are treated as having business info
+    hasBusinessInfo: row.hasBusinessInfo || (row.accountType === 'builder' && row.plan !== 'lite'),
+    isAdmin: row.isAdmin,
+    email: user?.email ?? '',
+    emailVerified: user?.emailVerifiedAt != null,
+    tenantId: row.tenantId,
+    subscriptionPaymentsIds: row.subscriptionPaymentsIds,
+  };
+}

@@ -1,0 +1,38 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { AppError, PLATFORM_TENANT_ID } from '@buildai/domain';
+import type { Db } from '../../db/client';
+import { accounts, apps, tools } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { requireAccount, type AccountRow } from '../accounts/get-current-account';
+import type { AppRow, ToolRow } from './view';
+
+/** The caller's builder account; end users of an app tenant cannot build. */
+export async function requireBuilder(platform: Platform, caller: Caller): Promise<AccountRow> {
+  if (caller.tenantId !== PLATFORM_TENANT_ID) throw new AppError('auth/forbidden');
+  return requireAccount(platform, caller);
+}
+
+/** An app the account owns. Another builder's app answers 404, as if it did not exist. */
+export async function loadOwnedApp(db: Db, accountId: string, appId: string): Promise<AppRow> {
+  const [app] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.appId, appId), eq(apps.ownerAccountId, accountId)));
+  if (!app) throw new AppError('app/not-found');
+  return app;
+}
+
+export async function loadTools(db: Db, appId: string): Promise<ToolRow[]> {
+  return db.select().from(tools).where(eq(tools.appId, appId)).orderBy(asc(tools.position), asc(tools.createdAt));
+}
+
+/** Whether the caller owns the app (builders only; a missing account is simply not the owner). */
+export async function isOwnerOf(platform: Platform, caller: Caller | null, app: AppRow): Promise<boolean> {
+  if (!caller || caller.tenantId !== PLATFORM_TENANT_ID) return false;
+  const [row] = await platform.db
+    .select({ accountId: accounts.accountId })
+    .from(accounts)
+    .where(and(eq(accounts.accountId, app.ownerAccountId), eq(accounts.userId, caller.userId)));
+  return Boolean(row);
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { TOKEN_LIFETIME_SECONDS } from '@buildai/domain';
+import type { Db } from '../../db/client';
+import { serverSecrets } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+
+const ISSUER = 'buildai';
+const SECRET_NAME = 'auth-signing-key';
+const keys = new WeakMap<Platform, Promise<Uint8Array>>();
+
+async function loadOrCreateKey(db: Db): Promise<Uint8Array> {
+  // Every instance shares one key: the first to start writes it, the others read it.
+  await db
+    .insert(serverSecrets)
+    .values({ name: SECRET_NAME, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  return new TextEncoder().encode(row!.value);
+}
+
+function signingKey(platform: Platform): Promise<Uint8Array> {
+  let key = keys.get(platform);
+  if (!key) {
+    key = platform.config.AUTH_SECRET
+      ? Promise.resolve(new TextEncoder().encode(platform.config.AUTH_SECRET))
+      : loadOrCreateKey(platform.db);
+    keys.set(platform, key);
+  }
+  return key;
+}
+
+export interface AccessTokenSubject {
+  userId: string;
+  tenantId: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+/** A signed access token (id token) of one hour. The audience is the tenant: a token is valid only there. */
+export async function signAccessToken(platform: Platform, s: AccessTokenSubject) {
+  const idToken = await new SignJWT({ tid: s.tenantId, email: s.email, ev: s.emailVerified })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(s.userId)
+    .setIssuer(ISSUER)
+    .setAudience(s.tenantId)
+    .setIssuedAt()
+    .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+    .sign(await signingKey(platform));
+  return { idToken, expiresIn: TOKEN_LIFETIME_SECONDS };
+}
+
+export async function verifyAccessToken(platform: Platform, token: string): Promise<Caller | null> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(platform), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || payload.aud !== payload.tid) {
+      return null;
+    }
+    return {
+      userId: payload.sub,
+      tenantId: payload.tid,
+      email: String(payload.email ?? ''),
+      emailVerified: payload.ev === true,
+    };
+  } catch {
+    return null;
+  }
+}

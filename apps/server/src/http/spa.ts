@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context';
+
+export function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/http → ../../../web/dist ; dist → ../../web/dist
+  const candidates = [path.resolve(here, '../../../web/dist'), path.resolve(here, '../../web/dist')];
+  return candidates.find((p) => existsSync(path.join(p, 'index.html'))) ?? candidates[0]!;
+}
+
+/**
+ * Serves the built SPA: real files (hashed assets cached for a year), and index.html for every other
+ * client route (history fallback). /api stays with the API.
+ */
+export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
+  const indexFile = path.join(webDist, 'index.html');
+  const files = serveStatic({ root: webDist });
+  // Hashed build assets: cached for a year; a missing one is a 404, never the SPA page.
+  app.get('/assets/*', async (c) => {
+    const res = await files(c, async () => {});
+    if (!res) return c.notFound();
+    res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    return res;
+  });
+  app.get('*', async (c, next) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    const res = await files(c, async () => {});
+    if (res) return res;
+    if (!existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build` first.', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}

@@ -1,0 +1,7 @@
+/** What tests, e2e and benchmarks use to run the server in-process. */
+export { createApp } from './app';
+export { loadConfig, type Config } from './config';
+export { createPlatform, describePlatform, type Platform } from './platform';
+export { createLogger } from './platform/logger';
+export { openDatabase, type Database } from './db/client';
+export * as schema from './db/schema';

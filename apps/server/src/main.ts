@@ -1,0 +1,39 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createPlatform, describePlatform } from './platform';
+import { createLogger } from './platform/logger';
+
+/** Reads the configuration, builds the platform, listens, and shuts down gracefully. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const platform = await createPlatform(config, logger);
+  const app = createApp(platform);
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port, adapters: describePlatform(platform) }, `BuildAI listening on http://localhost:${info.port}`);
+    if (!platform.ai.configured) {
+      logger.warn('No AI provider configured: set AI_PROVIDER and AI_API_KEY (and AI_BASE_URL where needed) to run tools.');
+    }
+  });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await platform.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import { deliver, encode } from './common';
+import type { EventHandler, Events } from './types';
+
+export interface RedisEventsOptions {
+  url: string;
+  /** Prepended to every channel name in Redis (default `buildai:events:`). */
+  prefix?: string;
+}
+
+/**
+ * Redis pub/sub, so every instance sees every event. A connection in subscriber mode can run no other command,
+ * hence one connection to publish and, from the first subscription on, a second one to listen.
+ */
+export class RedisEvents implements Events {
+  readonly kind = 'redis' as const;
+  private readonly prefix: string;
+  private readonly publisher: Redis;
+  private subscriber?: Redis;
+  private readonly channels = new Map<string, Set<EventHandler>>();
+  /** The SUBSCRIBE in flight per channel; a second subscriber to the channel waits for it too. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+  private closed = false;
+
+  constructor(
+    private readonly opts: RedisEventsOptions,
+    private readonly logger: Logger,
+  ) {
+    this.prefix = opts.prefix ?? 'buildai:events:';
+    this.publisher = new Redis(opts.url);
+    this.publisher.on('error', (err) => this.logger.error({ err }, 'events: redis connection error'));
+  }
+
+  async publish(channel: string, payload: unknown): Promise<void> {
+    if (this.closed) throw new Error('Events are closed');
+    await this.publisher.publish(this.prefix + channel, encode(payload));
+  }
+
+  async subscribe(channel: string, handler: EventHandler): Promise<() => Promise<void>> {
+    if (this.closed) throw new Error('Events are closed');
+    const entry: EventHandler = (payload) => handler(payload);
+    let handlers = this.channels.get(channel);
+    if (!handlers) {
+      this.channels.set(channel, (handlers = new Set()));
+      const subscribed = this.listener().subscribe(this.prefix + channel);
+      this.pending.set(channel, subscribed);
+      void subscribed.finally(() => {
+        if (this.pending.get(channel) === subscribed) this.pending.delete(channel);
+      });
+    }
+    handlers.add(entry);
+    try {
+      await this.pending.get(channel);
+    } catch (err) {
+      handlers.delete(entry);
+      if (handlers.size === 0 && this.channels.get(channel) === handlers) this.channels.delete(channel);
+      throw err;
+    }
+    return async () => {
+      if (!handlers.delete(entry) || handlers.size > 0 || this.channels.get(channel) !== handlers) return;
+      this.channels.delete(channel);
+      if (!this.closed) await this.subscriber?.unsubscribe(this.prefix + channel);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.channels.clear();
+    await Promise.allSettled([this.subscriber?.quit(), this.publisher.quit()]);
+  }
+
+  private listener(): Redis {
+    if (this.subscriber) return this.subscriber;
+    const sub = new Redis(this.opts.url);
+    sub.on('error', (err) => this.logger.error({ err }, 'events: redis subscriber error'));
+    sub.on('message', (key: string, json: string) => {
+      if (!key.startsWith(this.prefix)) return;
+      const channel = key.slice(this.prefix.length);
+      const handlers = this.channels.get(channel);
+      if (handlers) deliver([...handlers], channel, json, this.logger);
+    });
+    this.subscriber = sub;
+    return sub;
+  }
+}

@@ -1,0 +1,89 @@
+import type { Config } from '../config';
+import { openDatabase, type Database, type Db } from '../db/client';
+import { createAiProvider, type AiProvider } from './ai/provider';
+import { createModelList, type ModelList } from './ai/model-list';
+import { createBlobs } from './blobs';
+import type { Blobs } from './blobs/types';
+import { createEvents } from './events';
+import type { Events } from './events/types';
+import { createJobs } from './jobs';
+import type { Jobs } from './jobs/types';
+import { createLimits } from './limits';
+import type { Limits } from './limits/types';
+import type { Logger } from './logger';
+import { createMail } from './mail';
+import type { Mail } from './mail/types';
+
+/** Everything the features use from the outside world, chosen by configuration (DESIGN §2). */
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Db;
+  jobs: Jobs;
+  events: Events;
+  blobs: Blobs;
+  mail: Mail;
+  limits: Limits;
+  ai: AiProvider;
+  models: ModelList;
+  close(): Promise<void>;
+}
+
+export interface PlatformOverrides {
+  /** An already opened (and migrated) database, e.g. a fresh one per test. */
+  database?: Database;
+  /** Skip the background refresh of the model list (tests). */
+  refreshModels?: boolean;
+}
+
+export async function createPlatform(config: Config, logger: Logger, overrides: PlatformOverrides = {}): Promise<Platform> {
+  const database =
+    overrides.database ??
+    (await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pglite` }));
+  if (!overrides.database) await database.migrate();
+  const jobs = createJobs(config, logger);
+  const events = createEvents(config, logger);
+  const blobs = createBlobs(config, logger);
+  const mail = createMail(config, logger, database.db);
+  const limits = createLimits(config, logger);
+  const ai = createAiProvider(config);
+  const models = createModelList({ url: config.AI_MODELS_URL, logger });
+  if (overrides.refreshModels !== false) models.start();
+  await jobs.start();
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    jobs,
+    events,
+    blobs,
+    mail,
+    limits,
+    ai,
+    models,
+    async close() {
+      models.stop();
+      await jobs.close();
+      await events.close();
+      await limits.close();
+      await blobs.close();
+      await database.close();
+    },
+  };
+}
+
+/** Names of the adapters in use, for the health check and the start-up log. */
+export function describePlatform(p: Platform) {
+  return {
+    db: p.database.kind,
+    jobs: p.jobs.kind,
+    events: p.events.kind,
+    blobs: p.blobs.kind,
+    mail: p.mail.kind,
+    limits: p.limits.kind,
+    ai: p.ai.kind,
+    models: p.models.source(),
+  };
+}

@@ -1,0 +1,24 @@
+/** Rate limits: sign-in attempts, codes, runs per user (DESIGN §5). */
+export interface LimitRule {
+  /** How many points may be consumed per window. */
+  points: number;
+  durationSec: number;
+  /** Once over the limit, the key stays refused this long instead of until the window ends. */
+  blockDurationSec?: number;
+}
+
+export interface LimitResult {
+  allowed: boolean;
+  /** Points left in the current window. */
+  remaining: number;
+  /** When a point is available again (refused), or when the window resets (allowed). */
+  msBeforeNext: number;
+}
+
+export interface Limits {
+  readonly kind: 'memory' | 'redis';
+  /** Consumes one point of `key` under `rule`; each distinct rule counts separately, even for the same key. */
+  consume(key: string, rule: LimitRule): Promise<LimitResult>;
+  reset(key: string, rule: LimitRule): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@buildai/testkit';
+import { json } from './helpers';
+
+let server: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'buildai-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root">BuildAI SPA</div>');
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  server = await startTestServer({ WEB_DIST: webDist });
+});
+afterAll(() => server.close());
+
+describe('server basics', () => {
+  it('answers the health check naming the adapters in use', async () => {
+    const res = await server.request('/api/health');
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.status).toBe('ok');
+    expect(body.adapters).toMatchObject({
+      db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+      jobs: process.env.TEST_REDIS_URL ? 'bullmq' : 'in-process',
+      events: process.env.TEST_REDIS_URL ? 'redis' : 'in-process',
+      blobs: 'filesystem',
+      mail: 'outbox',
+      ai: 'none',
+    });
+  });
+
+  it('gives every answer a request id and security headers', async () => {
+    const res = await server.request('/api/health');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('answers unknown API paths with the JSON error model', async () => {
+    const res = await server.request('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: { code: 'not-found', message: 'Not found' } });
+  });
+
+  it.each(['/', '/login', '/home', '/build/app/abc/tool/def', '/app/abc/tool/my-tool', '/settings?x=1'])(
+    'serves the SPA for client route %s',
+    async (route) => {
+      const res = await server.request(route);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('BuildAI SPA');
+    },
+  );
+
+  it('serves built assets with a long cache', async () => {
+    const res = await server.request('/assets/app-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(await res.text()).toBe('console.log(1)');
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema } from '@buildai/server';
+import { signUpBuilder, startFakeLlm, startTestServer, type FakeLlm, type TestServer } from '@buildai/testkit';
+import { activateAndPublish, json, makeTool, readRunEvents } from './helpers';
+
+let llm: FakeLlm;
+let server: TestServer;
+beforeAll(async () => {
+  llm = await startFakeLlm({ apiKey: 'test-key' });
+});
+afterAll(() => llm.close());
+afterEach(async () => {
+  await server?.close();
+  llm.reset();
+});
+
+const run = (appId: string, path: string, inputs: Record<string, unknown>, token?: string) =>
+  server.request(`/api/apps/${appId}/tools/${path}/run`, { method: 'POST', token, json: { inputs } });
+
+describe.each([
+  ['openai-compatible', 'openai-compatible'],
+  ['openai', 'openai'],
+])('a tool run through the %s provider', (_name, provider) => {
+  it('streams the answer to anyone, sends the rendered prompt, and stores the run with its usage', async () => {
+    server = await startTestServer({ AI_PROVIDER: provider, AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+    const { idToken } = await signUpBuilder(server);
+    const { appId, toolId, path } = await makeTool(server, idToken);
+    await activateAndPublish(server, idToken, appId, toolId);
+    llm.enqueue({ chunks: ['Tea: ', 'calm ', 'in a cup.'], usage: { prompt_tokens: 12, completion_tokens: 6 } });
+
+    const res = await run(appId, path, { topic: 'green tea' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const events = await readRunEvents(res);
+    expect(events[0]).toMatchObject({ type: 'start', model: 'gpt-4o-mini' });
+    const text = events.filter((e) => e.type === 'delta').map((e) => e.text).join('');
+    expect(text).toBe('Tea: calm in a cup.');
+    const finish = events.at(-1)!;
+    expect(finish).toMatchObject({ type: 'finish', runId: events[0]!.runId });
+    expect(finish.usage).toMatchObject({ promptTokens: 12, completionTokens: 6, totalTokens: 18, modelInfo: { model: 'gpt-4o-mini' } });
+    expect(finish.usage.totalCost).toBeGreaterThan(0);
+
+    const sent = llm.requests.find((r) => r.path === '/v1/chat/completions')!;
+    expect(sent.headers.authorization).toBe('Bearer test-key');
+    expect(JSON.stringify(sent.body)).toContain('Write a slogan about green tea.');
+
+    const [stored] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.runId, finish.runId));
+    expect(stored).toMatchObject({ status: 'succeeded', output: 'Tea: calm in a cup.', inputs: { topic: 'green tea' } });
+    expect(stored!.usage!.promptTokens).toBe(12);
+  });
+});
+
+describe('tool run rules', () => {
+  it('tells the operator what to set when no provider is configured, and stores nothing', async () => {
+    server = await startTestServer({ AI_PROVIDER: '' });
+    const { idToken } = await signUpBuilder(server);
+    const { appId, toolId, path } = await makeTool(server, idToken);
+    await activateAndPublish(server, idToken, appId, toolId);
+    const res = await run(appId, path, { topic: 'x' });
+    expect(res.status).toBe(503);
+    const { error } = await json(res);
+    expect(error.code).toBe('ai/not-configured');
+    expect(error.message).toContain('AI_PROVIDER');
+    expect(error.message).toContain('AI_API_KEY');
+    expect(await server.platform.db.select().from(schema.runs)).toEqual([]);
+  });
+
+  it('refuses missing required fields, draft tools and unpublished apps to the public', async () => {
+    server = await startTestServer({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+    const { idToken } = await signUpBuilder(server);
+    const { appId, toolId, path } = await makeTool(server, idToken);
+
+    expect((await run(appId, path, { topic: 'x' })).status).toBe(404); // unpublished
+    await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token: idToken });
+    expect((await run(appId, path, { topic: 'x' })).status).toBe(404); // draft tool
+    // the owner may try the draft
+    llm.enqueue({ text: 'draft answer' });
+    const own = await readRunEvents(await run(appId, path, { topic: 'x' }, idToken));
+    expect(own.filter((e) => e.type === 'delta').map((e) => e.text).join('')).toBe('draft answer');
+
+    await server.request(`/api/apps/${appId}/tools/${toolId}/status`, { method: 'POST', token: idToken, json: { status: 'active' } });
+    const missing = await run(appId, path, { topic: '  ' });
+    expect(missing.status).toBe(400);
+    expect((await json(missing)).error).toMatchObject({ code: 'field/required', field: 'topic' });
+    expect((await run(appId, 'no-such-tool', { topic: 'x' })).status).toBe(404);
+    expect((await run('no-such-app', path, { topic: 'x' })).status).toBe(404);
+  });
+
+  it('ends the stream with an error event and a failed run when the provider fails', async () => {
+    server = await startTestServer({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+    const { idToken } = await signUpBuilder(server);
+    const { appId, toolId, path } = await makeTool(server, idToken);
+    await activateAndPublish(server, idToken, appId, toolId);
+    llm.enqueue({ error: { status: 400, message: 'context length exceeded' } });
+    const events = await readRunEvents(await run(appId, path, { topic: 'x' }));
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      code: 'ai/provider-failed',
+      message: 'The AI provider failed to answer, please try again later',
+    });
+    const rows = await server.platform.db.select().from(schema.runs);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'failed', errorCode: 'ai/provider-failed' });
+  });
+});
