@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.artifacts/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.artifacts/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -15,13 +24,18 @@ export default tseslint.config(
   // domain imports nothing of ours
   {
     files: ['packages/domain/**/*.ts'],
-    rules: restrict([{ group: ['@buildai/*', '**/apps/**', '**/testkit/**'], message: 'domain imports nothing of ours' }]),
+    rules: restrict([
+      { group: ['@buildai/*', '**/apps/**', '**/testkit/**'], message: 'domain imports nothing of ours' },
+    ]),
   },
   // web imports domain only; a web feature never imports another web feature
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: restrict([
-      { group: ['@buildai/server', '@buildai/testkit', '**/apps/server/**'], message: 'web imports domain only' },
+      {
+        group: ['@buildai/server', '@buildai/testkit', '**/apps/server/**'],
+        message: 'web imports domain only',
+      },
     ]),
   },
   ...['auth', 'apps', 'runtime', 'builder', 'home', 'coming-soon'].map((feature) => ({
@@ -29,7 +43,12 @@ export default tseslint.config(
     rules: restrict([
       { group: ['@buildai/server', '@buildai/testkit'], message: 'web imports domain only' },
       {
-        group: ['@/features/*', '../../features/*', '!@/features/' + feature, '!@/features/' + feature + '/**'],
+        group: [
+          '@/features/*',
+          '../../features/*',
+          '!@/features/' + feature,
+          '!@/features/' + feature + '/**',
+        ],
         message: 'a web feature never imports another web feature (compose in app/)',
       },
     ]),
@@ -42,6 +61,8 @@ export default tseslint.config(
   // a feature never imports another feature's routes
   {
     files: ['apps/server/src/features/**/*.ts'],
-    rules: restrict([{ group: ['../*/routes', '../../features/*/routes'], message: "never import another feature's routes" }]),
+    rules: restrict([
+      { group: ['../*/routes', '../../features/*/routes'], message: "never import another feature's routes" },
+    ]),
   },
 );

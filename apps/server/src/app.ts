@@ -63,7 +63,8 @@ export function createApp(platform: Platform): Hono<AppEnv> {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      if (err.status >= 500) logger.error({ requestId: c.get('requestId'), code: err.code, err }, 'request failed');
+      if (err.status >= 500)
+        logger.error({ requestId: c.get('requestId'), code: err.code, err }, 'request failed');
       return c.json(err.toBody(), err.status as 400);
     }
     logger.error({ requestId: c.get('requestId'), err }, 'unhandled error');

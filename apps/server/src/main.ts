@@ -11,10 +11,24 @@ async function main() {
   const platform = await createPlatform(config, logger);
   const app = createApp(platform);
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    logger.info({ port: info.port, adapters: describePlatform(platform) }, `BuildAI listening on http://localhost:${info.port}`);
+    logger.info(
+      { port: info.port, adapters: describePlatform(platform) },
+      `BuildAI listening on http://localhost:${info.port}`,
+    );
     if (!platform.ai.configured) {
-      logger.warn('No AI provider configured: set AI_PROVIDER and AI_API_KEY (and AI_BASE_URL where needed) to run tools.');
+      logger.warn(
+        'No AI provider configured: set AI_PROVIDER and AI_API_KEY (and AI_BASE_URL where needed) to run tools.',
+      );
     }
+  });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    logger.fatal(
+      { err },
+      err.code === 'EADDRINUSE'
+        ? `Port ${config.PORT} is already in use; set PORT to another one`
+        : 'server error',
+    );
+    void platform.close().finally(() => process.exit(1));
   });
   let closing = false;
   const shutdown = (signal: string) => {

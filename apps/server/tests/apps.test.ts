@@ -27,7 +27,12 @@ describe('tool apps', () => {
     expect(app.isOwner).toBe(true);
     expect(app.isPublished).toBe(false);
     expect(app.tools).toHaveLength(1);
-    expect(app.tools[0]).toMatchObject({ toolId: created.toolId, path: created.path, status: 'draft', title: '' });
+    expect(app.tools[0]).toMatchObject({
+      toolId: created.toolId,
+      path: created.path,
+      status: 'draft',
+      title: '',
+    });
   });
 
   it('saves the definition, activates, publishes, and lists the app', async () => {
@@ -45,7 +50,9 @@ describe('tool apps', () => {
     expect(published.tools[0].status).toBe('active');
 
     const list = await json(await server.request('/api/apps', { token }));
-    expect(list.apps).toEqual([expect.objectContaining({ appId, header: 'Slogan maker', isPublished: true, toolCount: 1 })]);
+    expect(list.apps).toEqual([
+      expect.objectContaining({ appId, header: 'Slogan maker', isPublished: true, toolCount: 1 }),
+    ]);
     const account = await json(await server.request('/api/live_api/account/current', { token }));
     expect(account).toMatchObject({ appId, appHeader: 'Slogan maker' });
   });
@@ -114,7 +121,9 @@ describe('tool apps', () => {
     expect((await server.request(`/api/apps/${appId}`, { token: other })).status).toBe(404);
     const save = await post('/api/apps', { appType: 'tool', appId, app: { header: 'Hijacked' } }, other);
     expect(save.status).toBe(404);
-    expect((await post(`/api/apps/${appId}/tools/${toolId}/status`, { status: 'active' }, other)).status).toBe(404);
+    expect(
+      (await post(`/api/apps/${appId}/tools/${toolId}/status`, { status: 'active' }, other)).status,
+    ).toBe(404);
     expect((await post(`/api/apps/${appId}/publish`, undefined, other)).status).toBe(404);
     expect((await json(await server.request('/api/apps', { token: other }))).apps).toEqual([]);
     const app = await json(await server.request(`/api/apps/${appId}`, { token }));

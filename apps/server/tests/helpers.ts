@@ -3,7 +3,8 @@ import type { TestServer } from '@buildai/testkit';
 export const json = (res: Response) => res.json() as Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Parses a text/event-stream body into the JSON events of a run. */
-export async function readRunEvents(res: Response): Promise<Array<Record<string, any>>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function readRunEvents(res: Response): Promise<Array<Record<string, any>>> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const text = await res.text();
   return text
     .split('\n')
@@ -12,8 +13,14 @@ export async function readRunEvents(res: Response): Promise<Array<Record<string,
 }
 
 /** A builder's new tool app saved with a header, a prompt and one field. */
-export async function makeTool(server: TestServer, token: string, opts: { prompt?: string; header?: string } = {}) {
-  const created = await json(await server.request('/api/apps/new', { method: 'POST', token, json: { kind: 'tool' } }));
+export async function makeTool(
+  server: TestServer,
+  token: string,
+  opts: { prompt?: string; header?: string } = {},
+) {
+  const created = await json(
+    await server.request('/api/apps/new', { method: 'POST', token, json: { kind: 'tool' } }),
+  );
   const app = {
     header: opts.header ?? 'Slogan maker',
     description: 'Writes slogans',

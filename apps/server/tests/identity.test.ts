@@ -18,7 +18,11 @@ const userCount = async () => (await server.platform.db.select({ n: count() }).f
 
 describe('sign-up', () => {
   it('answers an id token, sets an HttpOnly refresh cookie, and the account is created once', async () => {
-    const res = await signUp({ email: 'Ada@Example.com', password: 'a long passphrase', tenantId: 'platform' });
+    const res = await signUp({
+      email: 'Ada@Example.com',
+      password: 'a long passphrase',
+      tenantId: 'platform',
+    });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.expiresIn).toBe(3600);
@@ -29,11 +33,17 @@ describe('sign-up', () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\/api\/live_api\/auth/);
 
-    const first = await json(await server.request('/api/live_api/account/create', { method: 'POST', token: body.idToken }));
-    const again = await json(await server.request('/api/live_api/account/create', { method: 'POST', token: body.idToken }));
+    const first = await json(
+      await server.request('/api/live_api/account/create', { method: 'POST', token: body.idToken }),
+    );
+    const again = await json(
+      await server.request('/api/live_api/account/create', { method: 'POST', token: body.idToken }),
+    );
     expect(again.accountId).toBe(first.accountId);
 
-    const current = await json(await server.request('/api/live_api/account/current', { token: body.idToken }));
+    const current = await json(
+      await server.request('/api/live_api/account/current', { token: body.idToken }),
+    );
     expect(current).toMatchObject({
       accountId: first.accountId,
       accountType: 'builder',
@@ -65,7 +75,11 @@ describe('sign-up', () => {
 
   it('refuses an email already in use, whatever its case', async () => {
     await signUp({ email: 'ada@example.com', password: 'a long passphrase', tenantId: 'platform' });
-    const res = await signUp({ email: 'ADA@example.com', password: 'another passphrase', tenantId: 'platform' });
+    const res = await signUp({
+      email: 'ADA@example.com',
+      password: 'another passphrase',
+      tenantId: 'platform',
+    });
     expect(res.status).toBe(409);
     expect((await json(res)).error).toEqual({
       code: 'auth/email-already-in-use',
@@ -109,7 +123,10 @@ describe('sign-in', () => {
     await signUpBuilder(server, 'ada@example.com');
     const res = await signIn(body);
     expect(res.status).toBe(401);
-    expect((await json(res)).error).toEqual({ code: 'auth/invalid-credentials', message: 'Invalid email or password' });
+    expect((await json(res)).error).toEqual({
+      code: 'auth/invalid-credentials',
+      message: 'Invalid email or password',
+    });
   });
 });
 
@@ -124,25 +141,40 @@ describe('tokens', () => {
   it('rotates the refresh cookie and revokes the family when an old one is replayed', async () => {
     const { cookie } = await signUpBuilder(server);
     const first = cookie.split(';')[0]!;
-    const r1 = await server.request('/api/live_api/auth/refresh', { method: 'POST', headers: { cookie: first } });
+    const r1 = await server.request('/api/live_api/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: first },
+    });
     expect(r1.status).toBe(200);
     expect((await json(r1)).idToken).toBeTruthy();
     const second = r1.headers.get('set-cookie')!.split(';')[0]!;
     expect(second).not.toBe(first);
 
-    const replay = await server.request('/api/live_api/auth/refresh', { method: 'POST', headers: { cookie: first } });
+    const replay = await server.request('/api/live_api/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: first },
+    });
     expect(replay.status).toBe(401);
     // the replay revoked the whole family, including the newest token
-    const after = await server.request('/api/live_api/auth/refresh', { method: 'POST', headers: { cookie: second } });
+    const after = await server.request('/api/live_api/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: second },
+    });
     expect(after.status).toBe(401);
   });
 
   it('sign-out revokes the refresh token', async () => {
     const { cookie } = await signUpBuilder(server);
     const c = cookie.split(';')[0]!;
-    const out = await server.request('/api/live_api/auth/signOut', { method: 'POST', headers: { cookie: c } });
+    const out = await server.request('/api/live_api/auth/signOut', {
+      method: 'POST',
+      headers: { cookie: c },
+    });
     expect(out.status).toBe(204);
-    const res = await server.request('/api/live_api/auth/refresh', { method: 'POST', headers: { cookie: c } });
+    const res = await server.request('/api/live_api/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: c },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
-import { signUpBuilder, startFakeLlm, startTestServer, type FakeLlm, type TestServer } from '@buildai/testkit';
+import {
+  signUpBuilder,
+  startFakeLlm,
+  startTestServer,
+  type FakeLlm,
+  type TestServer,
+} from '@buildai/testkit';
 import { activateAndPublish, json, makeTool, readRunEvents } from './helpers';
 
 let llm: FakeLlm;
@@ -27,26 +33,44 @@ describe.each([
     const { idToken } = await signUpBuilder(server);
     const { appId, toolId, path } = await makeTool(server, idToken);
     await activateAndPublish(server, idToken, appId, toolId);
-    llm.enqueue({ chunks: ['Tea: ', 'calm ', 'in a cup.'], usage: { prompt_tokens: 12, completion_tokens: 6 } });
+    llm.enqueue({
+      chunks: ['Tea: ', 'calm ', 'in a cup.'],
+      usage: { prompt_tokens: 12, completion_tokens: 6 },
+    });
 
     const res = await run(appId, path, { topic: 'green tea' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const events = await readRunEvents(res);
     expect(events[0]).toMatchObject({ type: 'start', model: 'gpt-4o-mini' });
-    const text = events.filter((e) => e.type === 'delta').map((e) => e.text).join('');
+    const text = events
+      .filter((e) => e.type === 'delta')
+      .map((e) => e.text)
+      .join('');
     expect(text).toBe('Tea: calm in a cup.');
     const finish = events.at(-1)!;
     expect(finish).toMatchObject({ type: 'finish', runId: events[0]!.runId });
-    expect(finish.usage).toMatchObject({ promptTokens: 12, completionTokens: 6, totalTokens: 18, modelInfo: { model: 'gpt-4o-mini' } });
+    expect(finish.usage).toMatchObject({
+      promptTokens: 12,
+      completionTokens: 6,
+      totalTokens: 18,
+      modelInfo: { model: 'gpt-4o-mini' },
+    });
     expect(finish.usage.totalCost).toBeGreaterThan(0);
 
     const sent = llm.requests.find((r) => r.path === '/v1/chat/completions')!;
     expect(sent.headers.authorization).toBe('Bearer test-key');
     expect(JSON.stringify(sent.body)).toContain('Write a slogan about green tea.');
 
-    const [stored] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.runId, finish.runId));
-    expect(stored).toMatchObject({ status: 'succeeded', output: 'Tea: calm in a cup.', inputs: { topic: 'green tea' } });
+    const [stored] = await server.platform.db
+      .select()
+      .from(schema.runs)
+      .where(eq(schema.runs.runId, finish.runId));
+    expect(stored).toMatchObject({
+      status: 'succeeded',
+      output: 'Tea: calm in a cup.',
+      inputs: { topic: 'green tea' },
+    });
     expect(stored!.usage!.promptTokens).toBe(12);
   });
 });
@@ -67,7 +91,11 @@ describe('tool run rules', () => {
   });
 
   it('refuses missing required fields, draft tools and unpublished apps to the public', async () => {
-    server = await startTestServer({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+    server = await startTestServer({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: llm.url,
+      AI_API_KEY: 'test-key',
+    });
     const { idToken } = await signUpBuilder(server);
     const { appId, toolId, path } = await makeTool(server, idToken);
 
@@ -77,9 +105,18 @@ describe('tool run rules', () => {
     // the owner may try the draft
     llm.enqueue({ text: 'draft answer' });
     const own = await readRunEvents(await run(appId, path, { topic: 'x' }, idToken));
-    expect(own.filter((e) => e.type === 'delta').map((e) => e.text).join('')).toBe('draft answer');
+    expect(
+      own
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe('draft answer');
 
-    await server.request(`/api/apps/${appId}/tools/${toolId}/status`, { method: 'POST', token: idToken, json: { status: 'active' } });
+    await server.request(`/api/apps/${appId}/tools/${toolId}/status`, {
+      method: 'POST',
+      token: idToken,
+      json: { status: 'active' },
+    });
     const missing = await run(appId, path, { topic: '  ' });
     expect(missing.status).toBe(400);
     expect((await json(missing)).error).toMatchObject({ code: 'field/required', field: 'topic' });
@@ -88,7 +125,11 @@ describe('tool run rules', () => {
   });
 
   it('ends the stream with an error event and a failed run when the provider fails', async () => {
-    server = await startTestServer({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+    server = await startTestServer({
+      AI_PROVIDER: 'openai-compatible',
+      AI_BASE_URL: llm.url,
+      AI_API_KEY: 'test-key',
+    });
     const { idToken } = await signUpBuilder(server);
     const { appId, toolId, path } = await makeTool(server, idToken);
     await activateAndPublish(server, idToken, appId, toolId);

@@ -137,7 +137,9 @@ export interface AppListItem {
 export const TOOL_PATH_PATTERN = /^[A-Za-z0-9-]+$/;
 
 export const runRequest = z.object({
-  inputs: z.record(z.string(), z.union([z.string(), z.array(z.string()), z.number(), z.boolean()])).default({}),
+  inputs: z
+    .record(z.string(), z.union([z.string(), z.array(z.string()), z.number(), z.boolean()]))
+    .default({}),
 });
 export type RunRequest = z.input<typeof runRequest>;
 

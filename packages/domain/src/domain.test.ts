@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, aiAppSchema, formatCount, formatMoney, missingRequiredFields, renderPrompt } from './index';
+import {
+  AppError,
+  aiAppSchema,
+  formatCount,
+  formatMoney,
+  missingRequiredFields,
+  renderPrompt,
+} from './index';
 
 describe('renderPrompt', () => {
   it('replaces {{fieldName}} with inputs and empties unknown names', () => {
-    expect(renderPrompt('Write about {{topic}} for {{ audience }}{{none}}.', { topic: 'tea', audience: 'kids' })).toBe(
-      'Write about tea for kids.',
-    );
+    expect(
+      renderPrompt('Write about {{topic}} for {{ audience }}{{none}}.', { topic: 'tea', audience: 'kids' }),
+    ).toBe('Write about tea for kids.');
   });
   it('joins list inputs', () => {
     expect(renderPrompt('{{tags}}', { tags: ['a', 'b'] })).toBe('a, b');

@@ -58,6 +58,7 @@ export const errorCatalogue = {
   'field/reserved-name': { status: 400, message: 'Input is a reserved field name, try another name' },
   'field/already-exists': { status: 400, message: 'Field already exists' },
   'field/required': { status: 400, message: 'Please fill in all required fields' },
+  'tool/prompt-empty': { status: 400, message: 'This tool has no prompt yet' },
 
   // runs and AI
   'ai/not-configured': {
@@ -81,7 +82,10 @@ export class AppError extends Error {
   readonly field?: string;
   readonly details?: unknown;
 
-  constructor(code: ErrorCode | string, opts: { message?: string; field?: string; details?: unknown; status?: number } = {}) {
+  constructor(
+    code: ErrorCode | string,
+    opts: { message?: string; field?: string; details?: unknown; status?: number } = {},
+  ) {
     const known = (errorCatalogue as Record<string, { status: number; message: string }>)[code];
     super(opts.message ?? known?.message ?? errorCatalogue.internal.message);
     this.name = 'AppError';

@@ -10,7 +10,9 @@ function asText(value: RunInputs[string] | undefined): string {
 
 /** Replaces each `{{fieldName}}` of the prompt with the user's input for that field. Unknown names stay empty. */
 export function renderPrompt(prompt: string, inputs: RunInputs): string {
-  return prompt.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_m, name: string) => asText(inputs[name]));
+  return prompt.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_m, name: string) =>
+    asText(inputs[name]),
+  );
 }
 
 /** The names the prompt refers to, in order of first use. */

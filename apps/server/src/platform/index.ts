@@ -37,10 +37,17 @@ export interface PlatformOverrides {
   refreshModels?: boolean;
 }
 
-export async function createPlatform(config: Config, logger: Logger, overrides: PlatformOverrides = {}): Promise<Platform> {
+export async function createPlatform(
+  config: Config,
+  logger: Logger,
+  overrides: PlatformOverrides = {},
+): Promise<Platform> {
   const database =
     overrides.database ??
-    (await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pglite` }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pglite`,
+    }));
   if (!overrides.database) await database.migrate();
   const jobs = createJobs(config, logger);
   const events = createEvents(config, logger);

@@ -22,5 +22,7 @@ export async function listApps(platform: Platform, caller: Caller): Promise<{ ap
     .where(eq(apps.ownerAccountId, account.accountId))
     .groupBy(apps.appId)
     .orderBy(desc(apps.updatedAt));
-  return { apps: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString(), toolCount: Number(r.toolCount) })) };
+  return {
+    apps: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString(), toolCount: Number(r.toolCount) })),
+  };
 }

@@ -24,7 +24,11 @@ export async function loadOwnedApp(db: Db, accountId: string, appId: string): Pr
 }
 
 export async function loadTools(db: Db, appId: string): Promise<ToolRow[]> {
-  return db.select().from(tools).where(eq(tools.appId, appId)).orderBy(asc(tools.position), asc(tools.createdAt));
+  return db
+    .select()
+    .from(tools)
+    .where(eq(tools.appId, appId))
+    .orderBy(asc(tools.position), asc(tools.createdAt));
 }
 
 /** Whether the caller owns the app (builders only; a missing account is simply not the owner). */

@@ -25,14 +25,18 @@ export function appRoutes() {
     }
     return c.json(await saveApp(c.get('platform'), caller, body));
   });
-  r.get('/:appId', async (c) => c.json(await getApp(c.get('platform'), c.get('caller'), c.req.param('appId'))));
+  r.get('/:appId', async (c) =>
+    c.json(await getApp(c.get('platform'), c.get('caller'), c.req.param('appId'))),
+  );
   r.post('/:appId/publish', async (c) =>
     c.json(await publishApp(c.get('platform'), requireCaller(c), c.req.param('appId'))),
   );
   r.post('/:appId/tools/:toolId/status', async (c) => {
     const caller = requireCaller(c);
     const { status } = await parseBody(c, toolStatusRequest);
-    return c.json(await setToolStatus(c.get('platform'), caller, c.req.param('appId'), c.req.param('toolId'), status));
+    return c.json(
+      await setToolStatus(c.get('platform'), caller, c.req.param('appId'), c.req.param('toolId'), status),
+    );
   });
   return r;
 }

@@ -58,7 +58,10 @@ export async function saveApp(platform: Platform, caller: Caller, input: z.infer
     }
     if (input.genApp) {
       const header = typeof input.genApp.header === 'string' ? input.genApp.header : app.header;
-      await tx.update(apps).set({ genApp: input.genApp, header, updatedAt: now }).where(eq(apps.appId, app.appId));
+      await tx
+        .update(apps)
+        .set({ genApp: input.genApp, header, updatedAt: now })
+        .where(eq(apps.appId, app.appId));
     }
   });
 

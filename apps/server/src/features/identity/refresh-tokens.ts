@@ -27,7 +27,10 @@ export async function issueRefreshToken(db: Db, userId: string, tenantId: string
  */
 export async function rotateRefreshToken(db: Db, token: string) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(token)));
     if (!row || row.revokedAt || row.expiresAt.getTime() < Date.now()) return null;
     const claimed = await tx
       .update(refreshTokens)
@@ -35,7 +38,10 @@ export async function rotateRefreshToken(db: Db, token: string) {
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) {
-      await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(eq(refreshTokens.familyId, row.familyId));
       return null;
     }
     const next = await issueRefreshToken(tx as unknown as Db, row.userId, row.tenantId, row.familyId);
@@ -44,9 +50,15 @@ export async function rotateRefreshToken(db: Db, token: string) {
 }
 
 export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
   if (row) {
-    await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, row.familyId));
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokens.familyId, row.familyId));
   }
 }
 

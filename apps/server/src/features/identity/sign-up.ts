@@ -15,7 +15,8 @@ function signUpOpen(platform: Platform, tenantId: string): boolean {
 export async function signUp(platform: Platform, input: SignUpRequest) {
   const email = emailSchema.safeParse(input.email);
   if (!email.success) throw new AppError('auth/invalid-email', { field: 'email' });
-  if (!signUpOpen(platform, input.tenantId)) throw new AppError('auth/tenant-required', { field: 'tenantId' });
+  if (!signUpOpen(platform, input.tenantId))
+    throw new AppError('auth/tenant-required', { field: 'tenantId' });
   if (isWeakPassword(input.password)) throw new AppError('auth/weak-password', { field: 'password' });
 
   const { db } = platform;

@@ -9,7 +9,13 @@ export function runtimeRoutes() {
   const r = new Hono<AppEnv>();
   r.post('/:appId/tools/:toolPath/run', async (c) => {
     const { inputs } = await parseBody(c, runRequest);
-    const run = await prepareRun(c.get('platform'), c.get('caller'), c.req.param('appId'), c.req.param('toolPath'), inputs);
+    const run = await prepareRun(
+      c.get('platform'),
+      c.get('caller'),
+      c.req.param('appId'),
+      c.req.param('toolPath'),
+      inputs,
+    );
     c.header('X-Run-Id', run.runId);
     return streamSSE(c, async (stream) => {
       const controller = new AbortController();
