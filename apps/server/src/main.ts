@@ -28,7 +28,7 @@ async function main() {
         ? `Port ${config.PORT} is already in use; set PORT to another one`
         : 'server error',
     );
-    void platform.close().finally(() => process.exit(1));
+    void platform.close().finally(() => logger.flush(() => process.exit(1)));
   });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -40,7 +40,7 @@ async function main() {
     server.close(async () => {
       await platform.close();
       logger.info('stopped');
-      process.exit(0);
+      logger.flush(() => process.exit(0));
     });
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

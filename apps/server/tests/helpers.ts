@@ -1,10 +1,12 @@
 import type { TestServer } from '@buildai/testkit';
 
-export const json = (res: Response) => res.json() as Promise<Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+export const json = (res: Response) => res.json() as Promise<Json>;
 
 /** Parses a text/event-stream body into the JSON events of a run. */
-export async function readRunEvents(res: Response): Promise<Array<Record<string, any>>> {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function readRunEvents(res: Response): Promise<Json[]> {
   const text = await res.text();
   return text
     .split('\n')
@@ -37,7 +39,12 @@ export async function makeTool(
   return created as { appId: string; toolId: string; path: string };
 }
 
-export async function activateAndPublish(server: TestServer, token: string, appId: string, toolId: string) {
+export async function activateAndPublish(
+  server: Pick<TestServer, 'request'>,
+  token: string,
+  appId: string,
+  toolId: string,
+) {
   const a = await server.request(`/api/apps/${appId}/tools/${toolId}/status`, {
     method: 'POST',
     token,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError, type Account } from '@buildai/domain';
 import { accounts, apps, users } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -21,15 +21,28 @@ export async function requireAccount(platform: Platform, caller: Caller): Promis
 
 /** The Account fields of spec 000 §3. */
 export async function getCurrentAccount(platform: Platform, caller: Caller): Promise<Account> {
-  const row = await requireAccount(platform, caller);
-  const [user] = await platform.db.select().from(users).where(eq(users.id, row.userId));
-  // appId / appHeader: the builder's first app, which the product opens by default.
-  const [firstApp] = await platform.db
+  // appId / appHeader: the builder's first app, which the product opens by default. One round trip.
+  const firstApp = platform.db
     .select({ appId: apps.appId, header: apps.header })
     .from(apps)
-    .where(eq(apps.ownerAccountId, row.accountId))
+    .where(eq(apps.ownerAccountId, accounts.accountId))
     .orderBy(apps.createdAt)
-    .limit(1);
+    .limit(1)
+    .as('first_app');
+  const [found] = await platform.db
+    .select({
+      row: accounts,
+      email: users.email,
+      verifiedAt: users.emailVerifiedAt,
+      firstAppId: firstApp.appId,
+      firstAppHeader: firstApp.header,
+    })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .leftJoinLateral(firstApp, sql`true`)
+    .where(and(eq(accounts.userId, caller.userId), eq(accounts.tenantId, caller.tenantId)));
+  if (!found) throw new AppError('account/not-found');
+  const { row } = found;
   return {
     accountId: row.accountId,
     accountType: row.accountType,
@@ -38,13 +51,13 @@ export async function getCurrentAccount(platform: Platform, caller: Caller): Pro
     subscriptionId: row.subscriptionId,
     planSubscriptionStatus: row.planSubscriptionStatus,
     planSubscriptionCancelledAt: row.planSubscriptionCancelledAt?.toISOString() ?? null,
-    appId: firstApp?.appId ?? null,
-    appHeader: firstApp?.header ?? null,
+    appId: found.firstAppId ?? null,
+    appHeader: found.firstAppHeader ?? null,
     // spec 000 §6: builders with the flag, or on a non-lite plan, are treated as having business info
     hasBusinessInfo: row.hasBusinessInfo || (row.accountType === 'builder' && row.plan !== 'lite'),
     isAdmin: row.isAdmin,
-    email: user?.email ?? '',
-    emailVerified: user?.emailVerifiedAt != null,
+    email: found.email,
+    emailVerified: found.verifiedAt !== null,
     tenantId: row.tenantId,
     subscriptionPaymentsIds: row.subscriptionPaymentsIds,
   };

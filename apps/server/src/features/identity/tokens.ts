@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { TOKEN_LIFETIME_SECONDS } from '@buildai/domain';
@@ -9,23 +9,24 @@ import type { Platform } from '../../platform';
 
 const ISSUER = 'buildai';
 const SECRET_NAME = 'auth-signing-key';
-const keys = new WeakMap<Platform, Promise<Uint8Array>>();
+const keys = new WeakMap<Platform, Promise<KeyObject>>();
 
-async function loadOrCreateKey(db: Db): Promise<Uint8Array> {
+async function loadOrCreateKey(db: Db): Promise<KeyObject> {
   // Every instance shares one key: the first to start writes it, the others read it.
   await db
     .insert(serverSecrets)
     .values({ name: SECRET_NAME, value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
-  return new TextEncoder().encode(row!.value);
+  return createSecretKey(Buffer.from(row!.value));
 }
 
-function signingKey(platform: Platform): Promise<Uint8Array> {
+// A KeyObject is imported once; raw bytes would be re-imported on every verify.
+function signingKey(platform: Platform): Promise<KeyObject> {
   let key = keys.get(platform);
   if (!key) {
     key = platform.config.AUTH_SECRET
-      ? Promise.resolve(new TextEncoder().encode(platform.config.AUTH_SECRET))
+      ? Promise.resolve(createSecretKey(Buffer.from(platform.config.AUTH_SECRET)))
       : loadOrCreateKey(platform.db);
     keys.set(platform, key);
   }

@@ -10,11 +10,11 @@ import {
   type UsageRecord,
 } from '@buildai/domain';
 import { newId } from '../../db/ids';
-import { runs, tools } from '../../db/schema';
+import { apps, runs, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
-import { loadVisibleApp } from '../apps/get-app';
+import { isOwnerOf } from '../apps/load-app';
 
 export interface PreparedRun {
   runId: string;
@@ -34,13 +34,17 @@ export async function prepareRun(
   toolPath: string,
   inputs: RunInputs,
 ): Promise<PreparedRun> {
-  const { app, isOwner } = await loadVisibleApp(platform, caller, appId);
-  const [tool] = await platform.db
-    .select()
+  // One query for the app and its tool: this sits on the path to the first token.
+  const [found] = await platform.db
+    .select({ app: apps, tool: tools })
     .from(tools)
-    .where(and(eq(tools.appId, app.appId), eq(tools.path, toolPath)));
-  // Owners may try their draft tools; everyone else sees active tools only.
-  if (!tool || (!isOwner && tool.status !== 'active')) throw new AppError('tool/not-found');
+    .innerJoin(apps, eq(apps.appId, tools.appId))
+    .where(and(eq(tools.appId, appId), eq(tools.path, toolPath)));
+  if (!found) throw new AppError(caller ? 'tool/not-found' : 'app/not-found');
+  const { app, tool } = found;
+  // Owners may try draft tools of unpublished apps; everyone else runs active tools of published apps.
+  const isPublic = app.isPublished && tool.status === 'active';
+  if (!isPublic && !(await isOwnerOf(platform, caller, app))) throw new AppError('tool/not-found');
 
   const missing = missingRequiredFields(tool.definition.fields, inputs);
   if (missing.length > 0) throw new AppError('field/required', { field: missing[0], details: { missing } });
@@ -53,16 +57,20 @@ export async function prepareRun(
   const temperature = settings.modelTemperature ?? DEFAULT_TEMPERATURE;
 
   const runId = newId();
-  await platform.db.insert(runs).values({
-    runId,
-    appId: app.appId,
-    toolId: tool.toolId,
-    inputs,
-    status: 'running',
-    model: modelId,
-  });
+  // The run is stored while the model starts answering; its final update waits for this insert.
+  const stored = platform.db
+    .insert(runs)
+    .values({ runId, appId: app.appId, toolId: tool.toolId, inputs, status: 'running', model: modelId })
+    .then(
+      () => true,
+      (err: unknown) => {
+        platform.logger.error({ runId, err }, 'could not store the run');
+        return false;
+      },
+    );
 
   async function finishRun(values: Partial<typeof runs.$inferInsert>) {
+    if (!(await stored)) return;
     await platform.db
       .update(runs)
       .set({ ...values, finishedAt: new Date() })
@@ -75,7 +83,15 @@ export async function prepareRun(
     let usage: UsageRecord | null = null;
     let failure: unknown;
     try {
-      const result = streamText({ model, prompt, temperature, abortSignal: signal, maxRetries: 1 });
+      const result = streamText({
+        model,
+        prompt,
+        temperature,
+        abortSignal: signal,
+        maxRetries: 1,
+        // failures arrive as error parts below and are logged there
+        onError: () => {},
+      });
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
           output += part.text;
