@@ -16,7 +16,7 @@ export async function readRunEvents(res: Response): Promise<Json[]> {
 
 /** A builder's new tool app saved with a header, a prompt and one field. */
 export async function makeTool(
-  server: TestServer,
+  server: Pick<TestServer, 'request'>,
   token: string,
   opts: { prompt?: string; header?: string } = {},
 ) {
