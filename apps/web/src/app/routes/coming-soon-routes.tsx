@@ -1,0 +1,124 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { BarChart3, CreditCard, KeyRound, Link2, MailCheck, Package, Settings, Wrench } from 'lucide-react';
+import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
+
+/** Screens of the spec that later releases complete; each says what it will do and links back. */
+
+export function SettingsSoon() {
+  return (
+    <ComingSoonPage title="Account settings" icon={<Settings />}>
+      <p>Change your email and password, see your plan and manage your subscription — all from here.</p>
+    </ComingSoonPage>
+  );
+}
+
+export function JoinPlanSoon() {
+  return (
+    <ComingSoonPage title="Plans" icon={<CreditCard />}>
+      <p>
+        Compare the plans, upgrade for more live tools and data, and pay securely through our payment partner.
+      </p>
+    </ComingSoonPage>
+  );
+}
+
+export function AnalyticsSoon() {
+  const { appId = '' } = useParams();
+  return (
+    <ComingSoonPage
+      title="App analytics"
+      icon={<BarChart3 />}
+      backTo={`/build/app/${encodeURIComponent(appId)}`}
+      backLabel="Back to the app"
+    >
+      <p>See how many people run your published app, how often, and what it costs you in AI usage.</p>
+    </ComingSoonPage>
+  );
+}
+
+export function ToolsCollectionSoon() {
+  const { appId = '' } = useParams();
+  return (
+    <ComingSoonPage
+      title="Tools collection"
+      icon={<Wrench />}
+      backTo={`/build/app/${encodeURIComponent(appId)}`}
+      backLabel="Back to the app"
+    >
+      <p>Browse ready-made AI tools and add them to your app in one click.</p>
+    </ComingSoonPage>
+  );
+}
+
+export function AppKindSoon() {
+  return (
+    <ComingSoonPage title="This kind of app" icon={<Package />}>
+      <p>
+        Generated apps and space apps are written with the chat assistant. Their builder is on its way; AI
+        tools can be built today.
+      </p>
+    </ComingSoonPage>
+  );
+}
+
+export function VerifyEmailSoon() {
+  const [params] = useSearchParams();
+  const appName = params.get('appName');
+  return (
+    <ComingSoonPage
+      title="Verify your email"
+      icon={<MailCheck />}
+      backTo="/login"
+      backLabel="Back to sign in"
+      standalone
+    >
+      <p>
+        We'll send you a link to confirm your email address{appName ? ` for ${appName}` : ''}, then bring you
+        right back to where you were.
+      </p>
+    </ComingSoonPage>
+  );
+}
+
+export function AuthHandlerSoon() {
+  return (
+    <ComingSoonPage
+      title="Sign-in links"
+      icon={<KeyRound />}
+      backTo="/login"
+      backLabel="Back to sign in"
+      standalone
+    >
+      <p>This page will complete magic-link sign-in and password resets from the emails we send you.</p>
+    </ComingSoonPage>
+  );
+}
+
+export function ItemPageSoon() {
+  return (
+    <ComingSoonPage title="Item pages" icon={<Package />} backTo="/" backLabel="Go home" standalone>
+      <p>Public pages for the items of an app's data — each with its own shareable link.</p>
+    </ComingSoonPage>
+  );
+}
+
+export function ShortToolLinkSoon() {
+  const { path = '' } = useParams();
+  return (
+    <ComingSoonPage title="Short tool links" icon={<Link2 />} backTo="/" backLabel="Go home" standalone>
+      <p>
+        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground">/tool/{path}</code>{' '}
+        will be the short public link of a tool on its app's own address.
+      </p>
+      <p>
+        For now, share the full link from the tool's{' '}
+        <span className="font-medium text-foreground">Activate</span> dialog — it looks like{' '}
+        <span className="font-mono text-xs">/app/…/tool/{path}</span>. If you are the builder,{' '}
+        <Link to="/home" className="font-medium text-primary hover:underline">
+          open your apps
+        </Link>
+        .
+      </p>
+    </ComingSoonPage>
+  );
+}

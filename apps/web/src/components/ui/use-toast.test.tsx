@@ -1,0 +1,38 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY } from '@buildai/domain';
+import { Toaster } from './toaster';
+import { reducer, toast, useToast } from './use-toast';
+
+function Count() {
+  const { toasts } = useToast();
+  return <output data-testid="count">{toasts.length}</output>;
+}
+
+describe('toast', () => {
+  it('uses the spec limits', () => {
+    expect(TOAST_LIMIT).toBe(1);
+    expect(TOAST_REMOVE_DELAY).toBe(1000000);
+  });
+
+  it('keeps only one toast: a second one replaces the first', () => {
+    render(
+      <>
+        <Toaster />
+        <Count />
+      </>,
+    );
+    act(() => void toast({ title: 'First message' }));
+    expect(screen.getByText('First message')).toBeTruthy();
+    act(() => void toast({ title: 'Second message' }));
+    expect(screen.queryByText('First message')).toBeNull();
+    expect(screen.getByText('Second message')).toBeTruthy();
+    expect(screen.getByTestId('count').textContent).toBe('1');
+  });
+
+  it('reducer never holds more than TOAST_LIMIT toasts', () => {
+    let state = { toasts: [] as { id: string }[] };
+    for (const id of ['1', '2', '3']) state = reducer(state, { type: 'ADD_TOAST', toast: { id } });
+    expect(state.toasts.map((t) => t.id)).toEqual(['3']);
+  });
+});

@@ -1,0 +1,64 @@
+import { Sparkles } from 'lucide-react';
+import { PageError } from '@/components/page-state';
+import { errorMessage } from '@/lib/api-client';
+import { useApps } from '../api/list-apps';
+import { AppCard, AppCardSkeleton } from './app-card';
+import { NewToolButton } from './new-tool-button';
+
+/** /home: the builder's apps. */
+export function AppsHome() {
+  const apps = useApps();
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Your apps</h1>
+          <p className="mt-1 text-sm text-muted-foreground">Build, publish and share your AI tools.</p>
+        </div>
+        {apps.data && apps.data.length > 0 && <NewToolButton className="self-start sm:self-auto" />}
+      </div>
+
+      <section className="mt-8" aria-busy={apps.isPending}>
+        {apps.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: 6 }, (_, i) => (
+              <AppCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : apps.isError ? (
+          <PageError
+            title="We couldn't load your apps"
+            message={errorMessage(apps.error)}
+            onRetry={() => void apps.refetch()}
+          />
+        ) : apps.data.length === 0 ? (
+          <EmptyApps />
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {apps.data.map((app) => (
+              <li key={app.appId} className="grid">
+                <AppCard app={app} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function EmptyApps() {
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed bg-muted/30 px-6 py-16 text-center">
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-md">
+        <Sparkles className="size-7" />
+      </div>
+      <h2 className="mt-5 text-lg font-semibold">Create your first AI tool</h2>
+      <p className="mt-2 max-w-md text-sm text-muted-foreground">
+        Write a prompt, add the fields your users fill in, and share a link. Answers stream in as the AI
+        writes them.
+      </p>
+      <NewToolButton size="lg" className="mt-6" />
+    </div>
+  );
+}

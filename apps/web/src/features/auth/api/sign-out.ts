@@ -1,0 +1,14 @@
+import { api } from '@/lib/api-client';
+
+/** POST /api/live_api/auth/signOut — revokes the refresh cookie. Never throws: signing out locally must work offline. */
+export async function signOutRequest(idToken?: string | null): Promise<void> {
+  try {
+    await api<void>('/api/live_api/auth/signOut', {
+      method: 'POST',
+      refreshOn401: false,
+      headers: idToken ? { Authorization: `Bearer ${idToken}` } : undefined,
+    });
+  } catch {
+    // the local session is cleared by the caller either way
+  }
+}

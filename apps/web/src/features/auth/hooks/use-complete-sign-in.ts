@@ -1,0 +1,55 @@
+import * as React from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toastMessages, type TokenResponse } from '@buildai/domain';
+import { toastError } from '@/components/ui/use-toast';
+import { isAppError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { clearToken, setToken } from '@/lib/session';
+import { createAccount } from '../api/create-account';
+import { fetchCurrentAccount } from '../api/current-account';
+import { signOutRequest } from '../api/sign-out';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spec 000 §4/§9: with a sale id, a 401 on create is retried 7 times, first after 3 s, then every 4 s. */
+async function createAccountWithRetry(idToken: string, saleId: string | null) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await createAccount(idToken);
+    } catch (err) {
+      const retryable = saleId && isAppError(err) && err.status === 401 && attempt < 7;
+      if (!retryable) throw err;
+      await sleep(attempt === 0 ? 3000 : 4000);
+    }
+  }
+}
+
+/**
+ * After sign-up or sign-in: create (or fetch) the account, load it, and only then keep the token. On failure the
+ * spec's toast is shown, the session is signed out and the user lands on the unauthorized page.
+ */
+export function useCompleteSignIn(saleId: string | null) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return React.useCallback(
+    async (tokens: TokenResponse): Promise<boolean> => {
+      try {
+        await createAccountWithRetry(tokens.idToken, saleId);
+        const account = await fetchCurrentAccount({ idToken: tokens.idToken });
+        queryClient.setQueryData(queryKeys.account, account);
+        setToken(tokens);
+        return true;
+      } catch {
+        toastError(toastMessages.accountCreateFailed);
+        await signOutRequest(tokens.idToken);
+        clearToken();
+        queryClient.clear();
+        const query = saleId ? `?paymentId=${encodeURIComponent(saleId)}` : '';
+        navigate(`/error/unauthorized${query}`, { replace: true });
+        return false;
+      }
+    },
+    [queryClient, navigate, saleId],
+  );
+}

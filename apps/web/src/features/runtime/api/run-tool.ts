@@ -1,0 +1,38 @@
+import { AppError, type RunEvent, type RunInputs } from '@buildai/domain';
+import { apiResponse } from '@/lib/api-client';
+import { readSseStream } from '@/lib/sse';
+
+export interface RunToolOptions {
+  appId: string;
+  toolPath: string;
+  inputs: RunInputs;
+  signal?: AbortSignal;
+  onEvent: (event: RunEvent) => void;
+}
+
+/** Turns the data of one server-sent event into a RunEvent (ignores anything that is not one). */
+export function parseRunEvent(data: string): RunEvent | null {
+  try {
+    const value = JSON.parse(data) as { type?: unknown };
+    if (value && typeof value === 'object' && typeof value.type === 'string') return value as RunEvent;
+  } catch {
+    // not JSON: ignored
+  }
+  return null;
+}
+
+/**
+ * POST /api/apps/{appId}/tools/{toolPath}/run — answers `text/event-stream` of RunEvents. Errors found before
+ * streaming arrive as JSON with a 4xx/5xx status and are thrown as AppError; abort with `signal`.
+ */
+export async function runTool({ appId, toolPath, inputs, signal, onEvent }: RunToolOptions): Promise<void> {
+  const res = await apiResponse(
+    `/api/apps/${encodeURIComponent(appId)}/tools/${encodeURIComponent(toolPath)}/run`,
+    { body: { inputs }, signal, headers: { Accept: 'text/event-stream' } },
+  );
+  if (!res.body) throw new AppError('internal');
+  await readSseStream(res.body, (data) => {
+    const event = parseRunEvent(data);
+    if (event) onEvent(event);
+  });
+}

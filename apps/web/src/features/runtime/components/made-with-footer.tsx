@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { BrandMark } from '@/components/brand-logo';
+
+export function MadeWithFooter() {
+  return (
+    <footer className="flex justify-center py-8">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1.5 text-xs text-muted-foreground shadow-xs transition-colors hover:text-foreground"
+      >
+        <BrandMark className="size-4" />
+        Made with <span className="font-semibold text-foreground">BuildAI</span>
+      </Link>
+    </footer>
+  );
+}
