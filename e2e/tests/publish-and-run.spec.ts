@@ -38,7 +38,8 @@ test('a builder publishes an AI tool and an anonymous visitor sees the answer st
   await expect(activate.getByRole('switch')).toBeChecked();
   const link = await activate.getByLabel('Public link').inputValue();
   expect(link).toMatch(/\/app\/[^/]+\/tool\/tool-[a-z0-9]+$/);
-  await page.keyboard.press('Escape');
+  await activate.getByRole('button', { name: 'Close' }).click();
+  await expect(activate).toBeHidden();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
