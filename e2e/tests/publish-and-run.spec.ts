@@ -4,7 +4,10 @@ import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 // The fake model of playwright.config.ts, scripted over its HTTP control API.
 const llm = fakeLlmControl('http://127.0.0.1:4311');
 
-test('a builder publishes an AI tool and an anonymous visitor sees the answer stream in', async ({ page, browser }) => {
+test('a builder publishes an AI tool and an anonymous visitor sees the answer stream in', async ({
+  page,
+  browser,
+}) => {
   await llm.reset();
   const email = `builder-${Date.now()}@example.com`;
 
