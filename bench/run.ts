@@ -8,6 +8,9 @@ const t = await benchThroughput();
 console.log(`\n(a) throughput, ${t.connections} connections, ${t.durationS} s each (requests/s)`);
 console.log(`  bare node:http hello       ${f(t.baseline)}`);
 console.log(
+  `  same, with request id + nosniff headers ${f(t.baselineWithHeaders)}   ratio ${(t.baselineWithHeaders / t.baseline).toFixed(2)}x`,
+);
+console.log(
   `  GET /api/health            ${f(t.health)}   ratio ${(t.health / t.baseline).toFixed(2)}x  (target >= 0.80x)`,
 );
 console.log(`  GET account/current (auth) ${f(t.account)}   ratio ${(t.account / t.baseline).toFixed(2)}x`);

@@ -15,18 +15,28 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   return result.requests.average;
 }
 
-export async function benchThroughput() {
+// A bare hello server; with `headers`, it also sends the two headers every product answer carries.
+async function measureBare(headers: boolean): Promise<number> {
+  const extra = headers
+    ? `s.setHeader('x-request-id', require('node:crypto').randomUUID()); s.setHeader('x-content-type-options', 'nosniff');`
+    : '';
   const bare = spawn(
     process.execPath,
     [
       '-e',
-      `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); }).listen(4391, '127.0.0.1')`,
+      `require('node:http').createServer((q, s) => { ${extra} s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); }).listen(4391, '127.0.0.1')`,
     ],
     { stdio: 'ignore' },
   );
   await waitForUrl('http://127.0.0.1:4391/');
-  const baseline = await measure('http://127.0.0.1:4391/');
+  const rps = await measure('http://127.0.0.1:4391/');
   await stop(bare);
+  return rps;
+}
+
+export async function benchThroughput() {
+  const baseline = await measureBare(false);
+  const baselineWithHeaders = await measureBare(true);
 
   const server = await startBuiltServer(4392);
   const base = 'http://127.0.0.1:4392';
@@ -35,5 +45,5 @@ export async function benchThroughput() {
   const account = await measure(`${base}/api/live_api/account/current`, { authorization: `Bearer ${token}` });
   await stop(server);
 
-  return { baseline, health, account, connections: CONNECTIONS, durationS: DURATION_S };
+  return { baseline, baselineWithHeaders, health, account, connections: CONNECTIONS, durationS: DURATION_S };
 }

@@ -1,6 +1,7 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { createNodeHandler } from './http/node-handler';
 import { createPlatform, describePlatform } from './platform';
 import { createLogger } from './platform/logger';
 
@@ -10,10 +11,11 @@ async function main() {
   const logger = createLogger(config);
   const platform = await createPlatform(config, logger);
   const app = createApp(platform);
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = createServer(createNodeHandler(app));
+  server.listen(config.PORT, config.HOST, () => {
     logger.info(
-      { port: info.port, adapters: describePlatform(platform) },
-      `BuildAI listening on http://localhost:${info.port}`,
+      { port: config.PORT, adapters: describePlatform(platform) },
+      `BuildAI listening on http://localhost:${config.PORT}`,
     );
     if (!platform.ai.configured) {
       logger.warn(

@@ -32,12 +32,19 @@ describe('server basics', () => {
     });
   });
 
-  it('gives every answer a request id and security headers', async () => {
-    const res = await server.request('/api/health');
-    expect(res.headers.get('x-request-id')).toBeTruthy();
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  it('names every answer with a request id and sends security headers, over real HTTP', async () => {
+    const url = await server.listen();
+    const api = await fetch(`${url}/api/health`);
+    expect(api.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    const again = await fetch(`${url}/api/health`);
+    expect(again.headers.get('x-request-id')).not.toBe(api.headers.get('x-request-id'));
+    // documents the browser renders get the full set
+    const page = await fetch(`${url}/login`);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('answers unknown API paths with the JSON error model', async () => {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
 import {
   createApp,
+  createNodeHandler,
   createLogger,
   createPlatform,
   loadConfig,
@@ -66,7 +67,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   const fresh = await openFreshDatabase();
   const platform = await createPlatform(config, logger, { database: fresh.database, refreshModels: false });
   const app = createApp(platform);
-  let server: ReturnType<typeof serve> | undefined;
+  let server: Server | undefined;
   const self: TestServer = {
     platform,
     async request(path, init = {}) {
@@ -78,8 +79,10 @@ export async function startTestServer(env: Record<string, string | undefined> = 
       return app.request(path, { ...rest, headers, body });
     },
     async listen(port = 0) {
+      const http = createServer(createNodeHandler(app));
+      server = http;
       const address = await new Promise<AddressInfo>((resolve) => {
-        server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => resolve(info));
+        http.listen(port, '127.0.0.1', () => resolve(http.address() as AddressInfo));
       });
       self.url = `http://127.0.0.1:${address.port}`;
       return self.url;

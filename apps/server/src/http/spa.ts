@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 
 export function defaultWebDist(): string {
@@ -19,6 +20,25 @@ export function defaultWebDist(): string {
 export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
   const indexFile = path.join(webDist, 'index.html');
   const files = serveStatic({ root: webDist });
+  // The browser renders these: they get the document security headers (API answers are JSON).
+  const documentHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'https:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      frameAncestors: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use('*', async (c, next) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    return documentHeaders(c, next);
+  });
   // Hashed build assets: cached for a year; a missing one is a 404, never the SPA page.
   app.get('/assets/*', async (c) => {
     const res = await files(c, async () => {});
