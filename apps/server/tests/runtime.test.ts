@@ -21,6 +21,13 @@ afterEach(async () => {
   llm.reset();
 });
 
+/** A server on the fake model and a builder's saved tool (draft, unpublished). */
+async function startWithTool(provider = 'openai-compatible') {
+  server = await startTestServer({ AI_PROVIDER: provider, AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+  const { idToken } = await signUpBuilder(server);
+  return { idToken, ...(await makeTool(server, idToken)) };
+}
+
 const run = (appId: string, path: string, inputs: Record<string, unknown>, token?: string) =>
   server.request(`/api/apps/${appId}/tools/${path}/run`, { method: 'POST', token, json: { inputs } });
 
@@ -29,9 +36,7 @@ describe.each([
   ['openai', 'openai'],
 ])('a tool run through the %s provider', (_name, provider) => {
   it('streams the answer to anyone, sends the rendered prompt, and stores the run with its usage', async () => {
-    server = await startTestServer({ AI_PROVIDER: provider, AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
-    const { idToken } = await signUpBuilder(server);
-    const { appId, toolId, path } = await makeTool(server, idToken);
+    const { idToken, appId, toolId, path } = await startWithTool(provider);
     await activateAndPublish(server, idToken, appId, toolId);
     llm.enqueue({
       chunks: ['Tea: ', 'calm ', 'in a cup.'],
@@ -91,13 +96,7 @@ describe('tool run rules', () => {
   });
 
   it('refuses missing required fields, draft tools and unpublished apps to the public', async () => {
-    server = await startTestServer({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: llm.url,
-      AI_API_KEY: 'test-key',
-    });
-    const { idToken } = await signUpBuilder(server);
-    const { appId, toolId, path } = await makeTool(server, idToken);
+    const { idToken, appId, toolId, path } = await startWithTool();
 
     expect((await run(appId, path, { topic: 'x' })).status).toBe(404); // unpublished
     await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token: idToken });
@@ -125,13 +124,7 @@ describe('tool run rules', () => {
   });
 
   it('ends the stream with an error event and a failed run when the provider fails', async () => {
-    server = await startTestServer({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: llm.url,
-      AI_API_KEY: 'test-key',
-    });
-    const { idToken } = await signUpBuilder(server);
-    const { appId, toolId, path } = await makeTool(server, idToken);
+    const { idToken, appId, toolId, path } = await startWithTool();
     await activateAndPublish(server, idToken, appId, toolId);
     llm.enqueue({ error: { status: 400, message: 'context length exceeded' } });
     const events = await readRunEvents(await run(appId, path, { topic: 'x' }));
