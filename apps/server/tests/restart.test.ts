@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, createLogger, createPlatform, loadConfig } from '@buildai/server';
+import { inProcessRequest } from '@buildai/testkit';
 import { json, makeTool } from './helpers';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'buildai-restart-'));
@@ -13,16 +14,7 @@ async function boot() {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AI_MODELS_URL: '' });
   const platform = await createPlatform(config, createLogger(config), { refreshModels: false });
   const app = createApp(platform);
-  const request = async (p: string, init: RequestInit & { json?: unknown; token?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.json !== undefined) headers.set('content-type', 'application/json');
-    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-    return app.request(p, {
-      ...init,
-      headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-    });
-  };
+  const request = inProcessRequest(app);
   return { platform, request };
 }
 

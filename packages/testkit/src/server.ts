@@ -44,10 +44,24 @@ export async function openFreshDatabase(): Promise<{ database: Database; drop():
   };
 }
 
+export type RequestInitWithJson = RequestInit & { json?: unknown; token?: string };
+
+/** Calls an app in-process with a JSON body and a bearer token made easy. */
+export function inProcessRequest(app: ReturnType<typeof createApp>) {
+  return async (path: string, init: RequestInitWithJson = {}): Promise<Response> => {
+    const { json, token, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    const body = json !== undefined ? JSON.stringify(json) : rest.body;
+    return app.request(path, { ...rest, headers, body });
+  };
+}
+
 export interface TestServer {
   platform: Platform;
   /** Calls the app in-process (Hono's app.request): real routing, middleware and database. */
-  request(path: string, init?: RequestInit & { json?: unknown; token?: string }): Promise<Response>;
+  request(path: string, init?: RequestInitWithJson): Promise<Response>;
   /** Base URL once `listen()` was called. */
   url?: string;
   listen(port?: number): Promise<string>;
@@ -70,14 +84,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   let server: Server | undefined;
   const self: TestServer = {
     platform,
-    async request(path, init = {}) {
-      const { json, token, ...rest } = init;
-      const headers = new Headers(rest.headers);
-      if (json !== undefined) headers.set('content-type', 'application/json');
-      if (token) headers.set('authorization', `Bearer ${token}`);
-      const body = json !== undefined ? JSON.stringify(json) : rest.body;
-      return app.request(path, { ...rest, headers, body });
-    },
+    request: inProcessRequest(app),
     async listen(port = 0) {
       const http = createServer(createNodeHandler(app));
       server = http;

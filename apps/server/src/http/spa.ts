@@ -17,6 +17,8 @@ export function defaultWebDist(): string {
  * Serves the built SPA: real files (hashed assets cached for a year), and index.html for every other
  * client route (history fallback). /api stays with the API.
  */
+const isApiPath = (p: string) => p === '/api' || p.startsWith('/api/');
+
 export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
   const indexFile = path.join(webDist, 'index.html');
   const files = serveStatic({ root: webDist });
@@ -36,7 +38,7 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
     crossOriginEmbedderPolicy: false,
   });
   app.use('*', async (c, next) => {
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    if (isApiPath(c.req.path)) return next();
     return documentHeaders(c, next);
   });
   // Hashed build assets: cached for a year; a missing one is a 404, never the SPA page.
@@ -47,7 +49,7 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
     return res;
   });
   app.get('*', async (c, next) => {
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    if (isApiPath(c.req.path)) return next();
     const res = await files(c, async () => {});
     if (res) return res;
     if (!existsSync(indexFile)) return c.text('The web app is not built. Run `npm run build` first.', 503);

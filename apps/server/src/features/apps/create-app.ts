@@ -1,4 +1,4 @@
-import { AppError, aiAppSchema, type AppType, type NewAppResponse } from '@buildai/domain';
+import { aiAppSchema, type AppType, type NewAppResponse } from '@buildai/domain';
 import { newId, newSlugId } from '../../db/ids';
 import { apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -23,6 +23,5 @@ export async function createNewApp(
       await tx.insert(tools).values({ toolId, appId, path, title: '', definition: aiAppSchema.parse({}) });
     }
   });
-  if (!appId) throw new AppError('app/save-failed');
   return { appId, appType: kind, toolId, path };
 }
