@@ -3,7 +3,7 @@
 import { startFakeLlm } from '@buildai/testkit';
 import { percentile, signUpBuilder, startBuiltServer, stop } from './lib';
 
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const FIRST_TOKEN_DELAY_MS = 50;
 
 async function firstChunk(

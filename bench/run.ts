@@ -5,7 +5,9 @@ import { benchThroughput } from './throughput';
 const f = (n: number) => n.toFixed(1);
 
 const t = await benchThroughput();
-console.log(`\n(a) throughput, ${t.connections} connections, ${t.durationS} s each (requests/s)`);
+console.log(
+  `\n(a) throughput, ${t.connections} connections, median of ${t.rounds} rounds of ${t.durationS} s (requests/s)`,
+);
 console.log(`  bare node:http hello       ${f(t.baseline)}`);
 console.log(
   `  same, with request id + nosniff headers ${f(t.baselineWithHeaders)}   ratio ${(t.baselineWithHeaders / t.baseline).toFixed(2)}x`,

@@ -1,10 +1,36 @@
 import { defineConfig } from '@playwright/test';
+import {
+  ADMIN_EMAIL,
+  BASE_URL,
+  LLM_PORT,
+  OIDC_ISSUER,
+  OIDC_PORT,
+  PORT,
+  SINGLE_PLAN_PORT,
+} from './support/env';
 
-// The real server (built bundle + built SPA) on a fresh embedded database, with the fake LLM of
-// packages/testkit standing in for the AI provider. Chromium is Debian's; browsers are never downloaded.
-const PORT = 4310;
-const LLM_PORT = 4311;
-const DATA_DIR = `.artifacts/data-${Date.now()}`;
+// The real server (built bundle + built SPA) on a fresh embedded database, with the fakes of packages/testkit
+// standing in for the AI provider and for Google (an OpenID provider with a consent page). Chromium is Debian's;
+// browsers are never downloaded.
+
+const RUN = Date.now();
+
+const serverEnv = (port: number, dataDir: string): Record<string, string> => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  // emailed links open on this server, in the test's browser
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ADMIN_EMAILS: ADMIN_EMAIL,
+  GOOGLE_ISSUER: OIDC_ISSUER,
+  GOOGLE_CLIENT_ID: 'fake-google-client',
+  GOOGLE_CLIENT_SECRET: 'fake-google-secret',
+  AI_PROVIDER: 'openai-compatible',
+  AI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
+  AI_API_KEY: 'e2e-key',
+  AI_MODELS_URL: '',
+  LOG_LEVEL: 'warn',
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -16,7 +42,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -42,19 +68,26 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node --import tsx ../packages/testkit/src/fake-oidc-cli.ts --port ${OIDC_PORT} --consent-page`,
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node ../apps/server/dist/main.js',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      env: serverEnv(PORT, `.artifacts/data-${RUN}`),
+    },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `http://127.0.0.1:${SINGLE_PLAN_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
       env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR,
-        AI_PROVIDER: 'openai-compatible',
-        AI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
-        AI_API_KEY: 'e2e-key',
-        AI_MODELS_URL: '',
-        LOG_LEVEL: 'warn',
+        ...serverEnv(SINGLE_PLAN_PORT, `.artifacts/data-single-plan-${RUN}`),
+        PLANS_FILE: 'fixtures/single-plan.json',
       },
     },
   ],

@@ -1,23 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
+import { signUpVerified } from '../support/auth';
+import { LLM_URL, uniqueEmail } from '../support/env';
 
 // The fake model of playwright.config.ts, scripted over its HTTP control API.
-const llm = fakeLlmControl('http://127.0.0.1:4311');
+const llm = fakeLlmControl(LLM_URL);
 
 test('a builder publishes an AI tool and an anonymous visitor sees the answer stream in', async ({
   page,
   browser,
 }) => {
   await llm.reset();
-  const email = `builder-${Date.now()}@example.com`;
+  const email = uniqueEmail('builder');
 
-  // sign up
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('a long passphrase');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  // sign up, then open the verification link from the outbox: the builder lands on /home
+  await signUpVerified(page, email, 'a long passphrase');
 
   // create the tool
   await page.getByRole('button', { name: 'New AI tool' }).first().click();

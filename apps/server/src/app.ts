@@ -5,16 +5,23 @@ import { authenticate } from './features/identity/authenticate';
 import { identityRoutes } from './features/identity/routes';
 import { accountRoutes } from './features/accounts/routes';
 import { appRoutes } from './features/apps/routes';
+import { createPublishedTools } from './features/runtime/published-tools';
 import { runtimeRoutes } from './features/runtime/routes';
+import { devMailRoutes } from './features/dev-mail/routes';
+import { memoryRoutes } from './features/memories/routes';
+import { plansOf } from './features/plans/plans';
+import { adminRoutes, paidPlanRoutes } from './features/plans/routes';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { defaultWebDist, mountSpa } from './http/spa';
-import { describePlatform, type Platform } from './platform';
+import { healthBody, type Platform } from './platform';
 
 /** The Hono app: middleware, routes, the error model (DESIGN §4) and the SPA with its history fallback. */
 export function createApp(platform: Platform): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { logger } = platform;
+  // a PLANS_FILE that does not parse stops the start here, with the reason
+  plansOf(platform.config);
 
   app.use('*', async (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.
@@ -37,10 +44,16 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   });
   app.use('/api/*', authenticate);
 
-  app.get('/api/health', (c) => c.json({ status: 'ok', adapters: describePlatform(platform) }));
+  app.get('/api/health', (c) => c.json(healthBody(platform)));
   app.route('/api/live_api/auth', identityRoutes());
   app.route('/api/live_api/account', accountRoutes());
-  app.route('/api/apps', runtimeRoutes());
+  app.route('/api/live_api/user', memoryRoutes());
+  app.route('/api/live_api/app', paidPlanRoutes());
+  app.route('/api/admin', adminRoutes());
+  // the mail outbox for operators, outside production and only while mail stays in the outbox
+  if (platform.config.NODE_ENV !== 'production' && platform.mail.kind === 'outbox')
+    app.route('/', devMailRoutes());
+  app.route('/api/apps', runtimeRoutes(createPublishedTools(platform)));
   app.route('/api/apps', appRoutes());
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 

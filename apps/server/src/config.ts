@@ -72,6 +72,14 @@ export const configSchema = z.object({
         .filter(Boolean),
     ),
   TRUST_PROXY: bool,
+  /** Google sign-in (any OpenID Connect provider): on when both are set. */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** The OpenID issuer; its discovery document names the endpoints. */
+  GOOGLE_ISSUER: z.string().trim().pipe(z.url()).default('https://accounts.google.com'),
+  // plans
+  /** A JSON file of plan cards that replaces the bundled plans. */
+  PLANS_FILE: optionalString,
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -11,7 +11,7 @@ async function main() {
   const logger = createLogger(config);
   const platform = await createPlatform(config, logger);
   const app = createApp(platform);
-  const server = createServer(createNodeHandler(app));
+  const server = createServer(createNodeHandler(app, platform));
   server.listen(config.PORT, config.HOST, () => {
     logger.info(
       { port: config.PORT, adapters: describePlatform(platform) },

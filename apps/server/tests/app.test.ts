@@ -39,10 +39,18 @@ describe('server basics', () => {
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
     const again = await fetch(`${url}/api/health`);
     expect(again.headers.get('x-request-id')).not.toBe(api.headers.get('x-request-id'));
+    // answered before routing over HTTP, with the same body as the app's route
+    expect(api.headers.get('content-type')).toBe('application/json');
+    expect(await api.json()).toEqual(await json(await server.request('/api/health')));
+    const head = await fetch(`${url}/api/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
     // documents the browser renders get the full set
     const page = await fetch(`${url}/login`);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // the Google sign-in popup must keep its opener
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('x-request-id')).toBeTruthy();
   });

@@ -138,3 +138,86 @@ describe('tool run rules', () => {
     expect(rows[0]).toMatchObject({ status: 'failed', errorCode: 'ai/provider-failed' });
   });
 });
+
+describe('published tools kept in memory', () => {
+  it('follows every change at once: a new prompt, a deactivated tool', async () => {
+    const { idToken, appId, toolId, path } = await startWithTool();
+    await activateAndPublish(server, idToken, appId, toolId);
+    llm.respondWith(() => ({ text: 'ok' }));
+    await readRunEvents(await run(appId, path, { topic: 'tea' }));
+    await readRunEvents(await run(appId, path, { topic: 'tea' }));
+    expect(JSON.stringify(llm.requests.at(-1)!.body)).toContain('Write a slogan about tea.');
+
+    const saved = await server.request('/api/apps', {
+      method: 'POST',
+      token: idToken,
+      json: {
+        appType: 'tool',
+        appId,
+        app: {
+          header: 'Slogans',
+          gptPrompt: 'Write a poem about {{topic}}.',
+          fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }],
+        },
+      },
+    });
+    expect(saved.status).toBe(200);
+    await readRunEvents(await run(appId, path, { topic: 'tea' }));
+    expect(JSON.stringify(llm.requests.at(-1)!.body)).toContain('Write a poem about tea.');
+
+    await server.request(`/api/apps/${appId}/tools/${toolId}/status`, {
+      method: 'POST',
+      token: idToken,
+      json: { status: 'draft' },
+    });
+    expect((await run(appId, path, { topic: 'tea' })).status).toBe(404);
+  });
+
+  it('drops an app when another instance announces a change to it', async () => {
+    const { idToken, appId, toolId, path } = await startWithTool();
+    await activateAndPublish(server, idToken, appId, toolId);
+    llm.respondWith(() => ({ text: 'ok' }));
+    await readRunEvents(await run(appId, path, { topic: 'tea' }));
+    // another instance turned the tool off: the row changes, and the change is announced over the events
+    await server.platform.db
+      .update(schema.tools)
+      .set({ status: 'draft' })
+      .where(eq(schema.tools.toolId, toolId));
+    // until it is announced, this instance answers from memory without reading the database
+    const cached = await run(appId, path, { topic: 'tea' });
+    expect(cached.status).toBe(200);
+    await readRunEvents(cached);
+    await server.platform.events.publish('apps.changed', { appId });
+    await expect
+      .poll(async () => (await run(appId, path, { topic: 'tea' })).status, { timeout: 5000 })
+      .toBe(404);
+  });
+});
+
+describe('a run the visitor stops', () => {
+  it('stops the model request and stores the run as cancelled with what was said so far', async () => {
+    const { idToken, appId, toolId, path } = await startWithTool();
+    await activateAndPublish(server, idToken, appId, toolId);
+    // the model sends its words, then never finishes
+    llm.enqueue({ chunks: ['First words', ' and more'], hang: true });
+    const url = await server.listen();
+    const controller = new AbortController();
+    const res = await fetch(`${url}/api/apps/${appId}/tools/${path}/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ inputs: { topic: 'tea' } }),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes(' and more')) seen += new TextDecoder().decode((await reader.read()).value);
+    controller.abort();
+
+    await expect.poll(() => llm.requests.at(-1)?.aborted, { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(async () => (await server.platform.db.select().from(schema.runs))[0]?.status, { timeout: 5000 })
+      .toBe('failed');
+    const [row] = await server.platform.db.select().from(schema.runs);
+    expect(row).toMatchObject({ errorCode: 'cancelled', output: 'First words and more' });
+  });
+});

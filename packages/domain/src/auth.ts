@@ -7,6 +7,8 @@ export const signUpRequest = z.object({
   email: z.string(),
   password: z.string(),
   tenantId: z.string().min(1).max(100),
+  /** where the verification link brings the user back to */
+  continueUrl: z.string().max(2000).optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 
@@ -42,3 +44,65 @@ export const accountSchema = z.object({
   subscriptionPaymentsIds: z.array(z.string()),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** Where every emailed link lands (spec 000 §2 `/auth/handler`); the token or code is a query parameter. */
+export const AUTH_HANDLER_PATH = '/auth/handler';
+/** `mode` of an emailed link: verify the email, reset the password, or sign in (magic link). */
+export const authLinkModes = ['verifyEmail', 'resetPassword', 'signIn'] as const;
+export type AuthLinkMode = (typeof authLinkModes)[number];
+
+/** Lifetimes of what is emailed (minutes). */
+export const MAGIC_LINK_LIFETIME_MIN = 15;
+export const RESET_CODE_LIFETIME_MIN = 60;
+export const VERIFY_CODE_LIFETIME_MIN = 24 * 60;
+/** Wrong one-time codes allowed before the code is dead (spec: 429 ATTEMPTS_EXCEEDED). */
+export const MAX_OTP_ATTEMPTS = 3;
+export const OTP_LENGTH = 6;
+
+const code = z.string().trim().min(1).max(200);
+const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
+const optionalUrlPath = z.string().max(2000).optional();
+
+export const verifyEmailRequest = z.object({ code });
+export const sendVerifyEmailRequest = z.object({
+  continueUrl: optionalUrlPath,
+  appName: z.string().max(200).optional(),
+});
+export const resetPasswordRequest = z.object({ code, newPassword: password });
+export const changeEmailRequest = z.object({ currentPassword: password, newEmail: z.string().max(320) });
+export const changePasswordRequest = z.object({ currentPassword: password, newPassword: password });
+export const magicLinkVerifyRequest = z.object({ token: code });
+export const customTokenRequest = z.object({ customToken: z.string().min(1).max(4000) });
+export const sendResetPasswordEmailRequest = z.object({
+  email: z.string().max(320),
+  mainAppId: z.string().max(100).nullish(),
+  continueUrl: optionalUrlPath,
+});
+export const completeEmailChangeRequest = z.object({ newEmail: z.string().max(320) });
+export const sendMagicLinkRequest = z.object({ email: z.string().max(320), continueUrl: optionalUrlPath });
+export const validateOtpRequest = z.object({ email: z.string().max(320), otp: z.string().trim().max(20) });
+export const adminSetPlanRequest = z.object({ email: z.string().max(320), plan: z.string().min(1).max(50) });
+
+/** `validateOtp` answers a custom token to trade at `auth/customToken` (spec 000 §3 Auth tokens). */
+export interface OtpTokens {
+  customToken: string;
+  tenantId: string;
+}
+
+/** `GET /api/live_api/auth/config?appId=`: how the sign-in page of a tenant looks. */
+export interface AuthConfig {
+  tenantId: string;
+  /** null on the builders' platform */
+  appId: string | null;
+  appName: string | null;
+  /** sign-up is offered only when the tenant accepts it (spec 000 §2) */
+  signUpEnabled: boolean;
+  googleEnabled: boolean;
+}
+
+/** Memory record of a user for an app (spec 000 §3: shape not shown; see docs/decisions). */
+export interface UserMemory {
+  appId: string;
+  values: Record<string, unknown>;
+  updatedAt: string | null;
+}

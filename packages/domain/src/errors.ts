@@ -32,7 +32,16 @@ export const errorCatalogue = {
   'auth/invalid-magic-link': { status: 400, message: 'Invalid or expired magic link' },
   'auth/invalid-email-address': { status: 400, message: 'Invalid email address' },
   'auth/magic-link-failed': { status: 500, message: 'Failed to sign in with magic link' },
+  'auth/invalid-otp': { status: 400, message: 'This code is invalid or has expired' },
   ATTEMPTS_EXCEEDED: { status: 429, message: 'Too many wrong codes, request a new code' },
+  'auth/too-many-emails': { status: 429, message: 'Too many emails requested, try again later' },
+  'auth/invalid-custom-token': { status: 401, message: 'This sign-in has expired, please try again' },
+  'auth/wrong-password': { status: 400, message: 'Your current password is not correct' },
+  'auth/google-not-configured': { status: 404, message: 'Google sign-in is not available here' },
+  'auth/google-failed': { status: 400, message: 'Google sign-in failed, please try again' },
+  'auth/email-not-verified': { status: 403, message: 'Verify your email to continue' },
+  // plans
+  'plan/unknown': { status: 400, message: 'There is no plan with this name' },
 
   // accounts
   'account/not-found': { status: 404, message: 'Account not found' },
@@ -124,4 +133,16 @@ export const toastMessages = {
   saveStyleFailed: 'Failed to save app style',
   saveSettingsFailed: 'Failed to save app settings',
   publishForAnalytics: 'Publish your app to access analytics',
+  resetEmailFailed:
+    'Something went wrong sending password reset email. Please try again later or contact support',
+  emailChangeFailed:
+    'Something went wrong when confirming email change. Please try again later or contact support',
+  magicLinkFailed: 'Failed to send magic link. Please try again.',
+} as const;
+
+/** Success messages of the sign-in flows (spec 000 §5). */
+export const authMessages = {
+  passwordReset: 'Password reset successfully',
+  emailUpdated: 'Email updated',
+  magicLinkSignedIn: 'Successfully signed in!',
 } as const;

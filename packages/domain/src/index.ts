@@ -4,3 +4,5 @@ export * from './auth';
 export * from './apps';
 export * from './prompt';
 export * from './format';
+export * from './plans';
+export * from './redirect';

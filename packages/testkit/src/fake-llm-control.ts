@@ -1,6 +1,7 @@
 // Client of the fake LLM's control API, for tests whose fake runs in another process (e2e, bench).
 import type { FakeLlmRecord } from './fake-llm';
 import type { FakeLlmReply } from './fake-llm-types';
+import { controlClient } from './control-client';
 
 export interface FakeLlmControl {
   enqueue(reply: FakeLlmReply | FakeLlmReply[]): Promise<void>;
@@ -12,16 +13,7 @@ export interface FakeLlmControl {
 export function fakeLlmControl(baseUrl: string): FakeLlmControl {
   const origin = baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(`${origin}/__fake/${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`Fake LLM control ${path} failed: ${response.status} ${await response.text()}`);
-    return response.json();
-  }
+  const call = controlClient(origin, 'Fake LLM');
 
   return {
     enqueue: async (reply) => void (await call('POST', 'enqueue', reply)),

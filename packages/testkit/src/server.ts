@@ -79,14 +79,19 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   });
   const logger = createLogger(config);
   const fresh = await openFreshDatabase();
-  const platform = await createPlatform(config, logger, { database: fresh.database, refreshModels: false });
+  const platform = await createPlatform(config, logger, {
+    database: fresh.database,
+    refreshModels: false,
+    // each test server counts its own rate limits, even on a shared Redis
+    limitsPrefix: `buildai-test:${randomBytes(6).toString('hex')}:limits`,
+  });
   const app = createApp(platform);
   let server: Server | undefined;
   const self: TestServer = {
     platform,
     request: inProcessRequest(app),
     async listen(port = 0) {
-      const http = createServer(createNodeHandler(app));
+      const http = createServer(createNodeHandler(app, platform));
       server = http;
       const address = await new Promise<AddressInfo>((resolve) => {
         http.listen(port, '127.0.0.1', () => resolve(http.address() as AddressInfo));

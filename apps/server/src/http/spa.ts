@@ -36,6 +36,8 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
       baseUri: ["'self'"],
     },
     crossOriginEmbedderPolicy: false,
+    // the Google sign-in popup leaves our origin and comes back; it must still reach the page that opened it
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
   });
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path)) return next();

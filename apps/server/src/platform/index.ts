@@ -35,6 +35,8 @@ export interface PlatformOverrides {
   database?: Database;
   /** Skip the background refresh of the model list (tests). */
   refreshModels?: boolean;
+  /** Prefix of the Redis keys of rate limits, so servers sharing a Redis count apart (tests). */
+  limitsPrefix?: string;
 }
 
 export async function createPlatform(
@@ -53,7 +55,7 @@ export async function createPlatform(
   const events = createEvents(config, logger);
   const blobs = createBlobs(config, logger);
   const mail = createMail(config, logger, database.db);
-  const limits = createLimits(config, logger);
+  const limits = createLimits(config, logger, { prefix: overrides.limitsPrefix });
   const ai = createAiProvider(config);
   const models = createModelList({ url: config.AI_MODELS_URL, logger });
   if (overrides.refreshModels !== false) models.start();
@@ -79,6 +81,11 @@ export async function createPlatform(
       await database.close();
     },
   };
+}
+
+/** What `GET /api/health` answers. */
+export function healthBody(p: Platform) {
+  return { status: 'ok' as const, adapters: describePlatform(p) };
 }
 
 /** Names of the adapters in use, for the health check and the start-up log. */

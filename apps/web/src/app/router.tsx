@@ -1,22 +1,22 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { AuthHandlerPage } from '@/features/auth/components/auth-handler-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { LogoutPage } from '@/features/auth/components/logout-page';
 import { RootRedirect } from '@/features/auth/components/require-auth';
+import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
 import { NotFoundPage } from '@/features/coming-soon/components/not-found-page';
 import { RouteErrorPage } from '@/features/coming-soon/components/route-error-page';
 import { UnauthorizedPage } from '@/features/coming-soon/components/unauthorized-page';
+import { JoinPlanPage } from '@/features/plans/components/join-plan-page';
 import { AppShell } from './layouts/app-shell';
 import {
   AnalyticsSoon,
-  AuthHandlerSoon,
   ItemPageSoon,
-  JoinPlanSoon,
-  SettingsSoon,
   ShortToolLinkSoon,
   ToolsCollectionSoon,
-  VerifyEmailSoon,
 } from './routes/coming-soon-routes';
 import { HomeRoute } from './routes/home-route';
+import { SettingsRoute } from './routes/settings-route';
 
 // the builder and the public runtime load on demand: a visitor of a tool never downloads the editor
 const builder = () => import('./routes/builder-routes');
@@ -40,8 +40,8 @@ export const routes = [
       { path: '/', element: <RootRedirect /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/logout', element: <LogoutPage /> },
-      { path: '/auth/verifyEmail', element: <VerifyEmailSoon /> },
-      { path: '/auth/handler', element: <AuthHandlerSoon /> },
+      { path: '/auth/verifyEmail', element: <VerifyEmailPage /> },
+      { path: '/auth/handler', element: <AuthHandlerPage /> },
       { path: '/error/unauthorized', element: <UnauthorizedPage /> },
 
       // public runtime: {app base path}/tool/{toolPath} and the result path
@@ -62,8 +62,8 @@ export const routes = [
         element: <AppShell />,
         children: [
           { path: '/home', element: <HomeRoute />, handle: { title: 'Home' } },
-          { path: '/settings', element: <SettingsSoon />, handle: { title: 'Settings' } },
-          { path: '/joinPlan', element: <JoinPlanSoon />, handle: { title: 'Plans' } },
+          { path: '/settings', element: <SettingsRoute />, handle: { title: 'Settings' } },
+          { path: '/joinPlan', element: <JoinPlanPage />, handle: { title: 'Plans' } },
           { path: '/analytics/app/:appId', element: <AnalyticsSoon />, handle: { title: 'Analytics' } },
           {
             path: '/build/app/:appId',

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A sign-in identity. Email is unique per tenant (DESIGN §5). */
 export const users = pgTable(
@@ -56,4 +56,42 @@ export const accounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('accounts_tenant_idx').on(t.tenantId)],
+);
+
+/**
+ * What is emailed or handed out once: email verification and reset codes, magic links with their one-time code,
+ * and custom sign-in tokens. Only hashes are stored; `used_at` is set by one conditional update (single use).
+ */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    purpose: text('purpose').$type<'verifyEmail' | 'resetPassword' | 'magicLink' | 'customToken'>().notNull(),
+    email: text('email').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** the 6-digit code of a magic link, hashed with the row id */
+    codeHash: text('code_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_codes_lookup_idx').on(t.tenantId, t.email, t.purpose)],
+);
+
+/** What a user chose to have remembered by an app (fields marked memorize). */
+export const userMemories = pgTable(
+  'user_memories',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: text('app_id').notNull(),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_memories_user_app_uq').on(t.userId, t.appId)],
 );

@@ -12,6 +12,17 @@ export async function findAccount(platform: Platform, caller: Caller): Promise<A
   return row && row.tenantId === caller.tenantId ? row : null;
 }
 
+/**
+ * Whether the account is an admin: marked so, or a builder whose email is in ADMIN_EMAILS. The list is read on
+ * every call, so an operator's change applies without touching the database.
+ */
+export function isAdminAccount(platform: Platform, row: AccountRow, email: string): boolean {
+  return (
+    row.isAdmin ||
+    (row.accountType === 'builder' && platform.config.ADMIN_EMAILS.includes(email.toLowerCase()))
+  );
+}
+
 /** The caller's account, or 404 when it has not been created. */
 export async function requireAccount(platform: Platform, caller: Caller): Promise<AccountRow> {
   const row = await findAccount(platform, caller);
@@ -55,7 +66,7 @@ export async function getCurrentAccount(platform: Platform, caller: Caller): Pro
     appHeader: found.firstAppHeader ?? null,
     // spec 000 §6: builders with the flag, or on a non-lite plan, are treated as having business info
     hasBusinessInfo: row.hasBusinessInfo || (row.accountType === 'builder' && row.plan !== 'lite'),
-    isAdmin: row.isAdmin,
+    isAdmin: isAdminAccount(platform, row, found.email),
     email: found.email,
     emailVerified: found.verifiedAt !== null,
     tenantId: row.tenantId,

@@ -1,5 +1,13 @@
 import { Hono } from 'hono';
-import { requireCaller, type AppEnv } from '../../http/context';
+import {
+  completeEmailChangeRequest,
+  sendMagicLinkRequest,
+  sendResetPasswordEmailRequest,
+  validateOtpRequest,
+} from '@buildai/domain';
+import { parseBody, requireCaller, type AppEnv } from '../../http/context';
+import { completeEmailChange, sendResetPasswordEmail } from '../identity/email-flows';
+import { sendMagicLink, validateOtp } from '../identity/magic-link';
 import { createAccount } from './create-account';
 import { getCurrentAccount } from './get-current-account';
 
@@ -8,5 +16,25 @@ export function accountRoutes() {
   const r = new Hono<AppEnv>();
   r.post('/create', async (c) => c.json(await createAccount(c.get('platform'), requireCaller(c))));
   r.get('/current', async (c) => c.json(await getCurrentAccount(c.get('platform'), requireCaller(c))));
+  r.post('/sendResetPasswordEmail', async (c) =>
+    c.json(
+      await sendResetPasswordEmail(c.get('platform'), await parseBody(c, sendResetPasswordEmailRequest)),
+    ),
+  );
+  r.post('/completeEmailChange', async (c) => {
+    const caller = requireCaller(c);
+    const { newEmail } = await parseBody(c, completeEmailChangeRequest);
+    return c.json(await completeEmailChange(c.get('platform'), caller, newEmail));
+  });
+  r.post('/sendMagicLink', async (c) =>
+    c.json(
+      await sendMagicLink(c.get('platform'), c.req.query('appId'), await parseBody(c, sendMagicLinkRequest)),
+    ),
+  );
+  r.post('/validateOtp', async (c) =>
+    c.json(
+      await validateOtp(c.get('platform'), c.req.query('appId'), await parseBody(c, validateOtpRequest)),
+    ),
+  );
   return r;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadOwnedApp, loadTools, requireBuilder } from './load-app';
+import { announceAppChange, loadOwnedApp, loadTools, requireBuilder } from './load-app';
 import { toAppView } from './view';
 
 /** Publishes the app: its active tools become reachable by anyone. Publishing again keeps the first date. */
@@ -15,5 +15,6 @@ export async function publishApp(platform: Platform, caller: Caller, appId: stri
     .set({ isPublished: true, publishedAt: app.publishedAt ?? now, updatedAt: now })
     .where(eq(apps.appId, app.appId))
     .returning();
+  await announceAppChange(platform, app.appId);
   return toAppView(saved!, await loadTools(platform.db, app.appId), true);
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadOwnedApp, loadTools, requireBuilder } from './load-app';
+import { announceAppChange, loadOwnedApp, loadTools, requireBuilder } from './load-app';
 import { toAppView } from './view';
 
 const RESERVED_FIELD_NAMES = new Set(['input']);
@@ -64,6 +64,7 @@ export async function saveApp(platform: Platform, caller: Caller, input: z.infer
         .where(eq(apps.appId, app.appId));
     }
   });
+  await announceAppChange(platform, app.appId);
 
   const saved = await loadOwnedApp(platform.db, account.accountId, app.appId);
   return toAppView(saved, await loadTools(platform.db, app.appId), true);

@@ -3,7 +3,7 @@ import { AppError, type ToolStatus } from '@buildai/domain';
 import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadOwnedApp, requireBuilder } from './load-app';
+import { announceAppChange, loadOwnedApp, requireBuilder } from './load-app';
 import { toToolSummary } from './view';
 
 /** Draft ⇄ active (spec 001 §4). Activation needs a header. */
@@ -27,5 +27,6 @@ export async function setToolStatus(
     .set({ status, updatedAt: new Date() })
     .where(eq(tools.toolId, tool.toolId))
     .returning();
+  await announceAppChange(platform, appId);
   return { tool: toToolSummary(updated!, true) };
 }

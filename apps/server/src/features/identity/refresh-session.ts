@@ -3,6 +3,7 @@ import { AppError } from '@buildai/domain';
 import { users } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { rotateRefreshToken } from './refresh-tokens';
+import { accessSubject } from './session';
 import { signAccessToken } from './tokens';
 
 /** Trades a refresh token for a new id token and a new refresh token. */
@@ -12,11 +13,6 @@ export async function refreshSession(platform: Platform, token: string | undefin
   if (!rotated) throw new AppError('auth/invalid-refresh-token');
   const [user] = await platform.db.select().from(users).where(eq(users.id, rotated.userId));
   if (!user || user.disabledAt) throw new AppError('auth/invalid-refresh-token');
-  const access = await signAccessToken(platform, {
-    userId: user.id,
-    tenantId: user.tenantId,
-    email: user.email,
-    emailVerified: user.emailVerifiedAt !== null,
-  });
+  const access = await signAccessToken(platform, accessSubject(user));
   return { ...access, refreshToken: rotated.token };
 }

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { REFRESH_TOKEN_LIFETIME_DAYS } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { refreshTokens } from '../../db/schema';
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+import { sha256 } from './codes';
 
 /** Issues a refresh token; only its hash is stored. */
 export async function issueRefreshToken(db: Db, userId: string, tenantId: string, familyId = newId()) {

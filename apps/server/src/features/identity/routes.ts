@@ -1,30 +1,49 @@
 import { Hono } from 'hono';
-import { signInRequest, signUpRequest } from '@buildai/domain';
-import { parseBody, type AppEnv } from '../../http/context';
+import {
+  changeEmailRequest,
+  changePasswordRequest,
+  customTokenRequest,
+  magicLinkVerifyRequest,
+  resetPasswordRequest,
+  sendVerifyEmailRequest,
+  signInRequest,
+  signUpRequest,
+  verifyEmailRequest,
+} from '@buildai/domain';
+import { clientIp, parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { changeEmail, changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
+import { googleCallback, startGoogle } from './google';
+import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
 import { revokeRefreshToken } from './refresh-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie';
 import { signIn } from './sign-in';
 import { signUp } from './sign-up';
+import { authConfig, resolveTenant } from './tenants';
 
-/** /api/live_api/auth/* — sign-in answers `{ idToken, expiresIn }` and sets the refresh cookie. */
+/** Answers a new session: `{ idToken, expiresIn }` in the body, the refresh token in its HttpOnly cookie. */
+function session(c: Ctx, issued: { idToken: string; expiresIn: number; refreshToken: string }) {
+  const { refreshToken, ...tokens } = issued;
+  setRefreshCookie(c, refreshToken);
+  return c.json(tokens);
+}
+
+/** /api/live_api/auth/* — the identity API (docs/decisions/0002). */
 export function identityRoutes() {
   const r = new Hono<AppEnv>();
-  r.post('/signUp', async (c) => {
-    const { refreshToken, ...tokens } = await signUp(c.get('platform'), await parseBody(c, signUpRequest));
-    setRefreshCookie(c, refreshToken);
-    return c.json(tokens);
+  r.get('/config', async (c) => {
+    const platform = c.get('platform');
+    return c.json(authConfig(platform, await resolveTenant(platform, c.req.query('appId'))));
   });
-  r.post('/signIn', async (c) => {
-    const { refreshToken, ...tokens } = await signIn(c.get('platform'), await parseBody(c, signInRequest));
-    setRefreshCookie(c, refreshToken);
-    return c.json(tokens);
-  });
+  r.post('/signUp', async (c) =>
+    session(c, await signUp(c.get('platform'), await parseBody(c, signUpRequest))),
+  );
+  r.post('/signIn', async (c) =>
+    session(c, await signIn(c.get('platform'), await parseBody(c, signInRequest), clientIp(c))),
+  );
   r.post('/refresh', async (c) => {
     try {
-      const { refreshToken, ...tokens } = await refreshSession(c.get('platform'), readRefreshCookie(c));
-      setRefreshCookie(c, refreshToken);
-      return c.json(tokens);
+      return session(c, await refreshSession(c.get('platform'), readRefreshCookie(c)));
     } catch (err) {
       clearRefreshCookie(c);
       throw err;
@@ -36,5 +55,39 @@ export function identityRoutes() {
     clearRefreshCookie(c);
     return c.body(null, 204);
   });
+  r.post('/sendVerifyEmail', async (c) => {
+    const caller = requireCaller(c);
+    return c.json(
+      await resendVerification(c.get('platform'), caller, await parseBody(c, sendVerifyEmailRequest)),
+    );
+  });
+  r.post('/verifyEmail', async (c) => {
+    const { code } = await parseBody(c, verifyEmailRequest);
+    return c.json(await verifyEmail(c.get('platform'), code));
+  });
+  r.post('/resetPassword', async (c) => {
+    const { code, newPassword } = await parseBody(c, resetPasswordRequest);
+    return c.json(await resetPassword(c.get('platform'), code, newPassword));
+  });
+  r.post('/changeEmail', async (c) => {
+    const caller = requireCaller(c);
+    const body = await parseBody(c, changeEmailRequest);
+    return session(c, await changeEmail(c.get('platform'), caller, body, clientIp(c)));
+  });
+  r.post('/changePassword', async (c) => {
+    const caller = requireCaller(c);
+    const body = await parseBody(c, changePasswordRequest);
+    return session(c, await changePassword(c.get('platform'), caller, body, clientIp(c)));
+  });
+  r.post('/magicLink/verify', async (c) => {
+    const { token } = await parseBody(c, magicLinkVerifyRequest);
+    return session(c, await verifyMagicLink(c.get('platform'), token));
+  });
+  r.post('/customToken', async (c) => {
+    const { customToken } = await parseBody(c, customTokenRequest);
+    return session(c, await signInWithCustomToken(c.get('platform'), customToken));
+  });
+  r.get('/google/start', (c) => startGoogle(c));
+  r.get('/google/callback', (c) => googleCallback(c));
   return r;
 }

@@ -1,31 +1,26 @@
-import { and, eq } from 'drizzle-orm';
-import { AppError, PLATFORM_TENANT_ID, emailSchema, type SignInRequest } from '@buildai/domain';
-import { users } from '../../db/schema';
+import { AppError, PLATFORM_TENANT_ID, type SignInRequest } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { verifyPassword } from './passwords';
-import { issueRefreshToken } from './refresh-tokens';
-import { signAccessToken } from './tokens';
+import { issueSession } from './session';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle';
+import { findUser, normaliseEmail } from './users';
 
-/** Email + password sign-in. Wrong password, unknown user and invalid email all answer the same message. */
-export async function signIn(platform: Platform, input: SignInRequest) {
+/**
+ * Email + password sign-in. Wrong password, unknown user and invalid email all answer the same message; failures
+ * are counted per account and per client address, and over the limit every try answers 429 before any check.
+ */
+export async function signIn(platform: Platform, input: SignInRequest, ip: string) {
   const tenantId = input.tenantId ?? PLATFORM_TENANT_ID;
-  const email = emailSchema.safeParse(input.email);
-  const [user] = email.success
-    ? await platform.db
-        .select()
-        .from(users)
-        .where(and(eq(users.tenantId, tenantId), eq(users.email, email.data)))
-    : [];
+  const email = normaliseEmail(input.email);
+  const key = email ?? input.email.trim().toLowerCase();
+  await assertLoginAllowed(platform, tenantId, key, ip);
+  const user = email ? await findUser(platform, tenantId, email) : null;
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw new AppError('auth/invalid-credentials');
+  if (!user || !ok) {
+    await recordLoginFailure(platform, tenantId, key, ip);
+    throw new AppError('auth/invalid-credentials');
+  }
   if (user.disabledAt) throw new AppError('auth/user-disabled');
-
-  const refreshToken = await issueRefreshToken(platform.db, user.id, tenantId);
-  const access = await signAccessToken(platform, {
-    userId: user.id,
-    tenantId,
-    email: user.email,
-    emailVerified: user.emailVerifiedAt !== null,
-  });
-  return { ...access, refreshToken };
+  await clearLoginFailures(platform, tenantId, key);
+  return issueSession(platform, user);
 }

@@ -1,47 +1,36 @@
-import { and, eq } from 'drizzle-orm';
-import { AppError, PLATFORM_TENANT_ID, emailSchema, type SignUpRequest } from '@buildai/domain';
+import { AppError, type SignUpRequest } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { users } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { sendVerification } from './email-flows';
 import { hashPassword, isWeakPassword } from './passwords';
-import { issueRefreshToken } from './refresh-tokens';
-import { signAccessToken } from './tokens';
+import { issueSession } from './session';
+import { resolveTenant } from './tenants';
+import { findUser, normaliseEmail } from './users';
 
-/** Which tenants accept sign-ups. App tenants (end users of an app with sign-up) join this rule later. */
-function signUpOpen(platform: Platform, tenantId: string): boolean {
-  return tenantId === PLATFORM_TENANT_ID && platform.config.BUILDER_SIGNUP_ENABLED;
-}
-
+/** Email + password sign-up in a tenant that accepts sign-ups; a verification link goes to the address. */
 export async function signUp(platform: Platform, input: SignUpRequest) {
-  const email = emailSchema.safeParse(input.email);
-  if (!email.success) throw new AppError('auth/invalid-email', { field: 'email' });
-  if (!signUpOpen(platform, input.tenantId))
-    throw new AppError('auth/tenant-required', { field: 'tenantId' });
+  const email = normaliseEmail(input.email);
+  if (!email) throw new AppError('auth/invalid-email', { field: 'email' });
+  const tenant = await resolveTenant(platform, input.tenantId).catch(() => null);
+  if (!tenant?.signUpEnabled) throw new AppError('auth/tenant-required', { field: 'tenantId' });
   if (isWeakPassword(input.password)) throw new AppError('auth/weak-password', { field: 'password' });
 
-  const { db } = platform;
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.tenantId, input.tenantId), eq(users.email, email.data)));
-  if (existing.length > 0) throw new AppError('auth/email-already-in-use', { field: 'email' });
-
-  const userId = newId();
+  if (await findUser(platform, tenant.tenantId, email)) {
+    throw new AppError('auth/email-already-in-use', { field: 'email' });
+  }
   const passwordHash = await hashPassword(input.password);
-  const inserted = await db
+  const [user] = await platform.db
     .insert(users)
-    .values({ id: userId, tenantId: input.tenantId, email: email.data, passwordHash })
+    .values({ id: newId(), tenantId: tenant.tenantId, email, passwordHash })
     .onConflictDoNothing()
-    .returning({ id: users.id });
+    .returning();
   // Two sign-ups racing for one email: the unique index lets one through.
-  if (inserted.length === 0) throw new AppError('auth/email-already-in-use', { field: 'email' });
+  if (!user) throw new AppError('auth/email-already-in-use', { field: 'email' });
 
-  const refreshToken = await issueRefreshToken(db, userId, input.tenantId);
-  const access = await signAccessToken(platform, {
-    userId,
-    tenantId: input.tenantId,
-    email: email.data,
-    emailVerified: false,
-  });
-  return { ...access, refreshToken };
+  await sendVerification(platform, user, {
+    continueUrl: input.continueUrl,
+    appName: tenant.appName,
+  }).catch((err: unknown) => platform.logger.warn({ err }, 'could not send the verification email'));
+  return issueSession(platform, user);
 }

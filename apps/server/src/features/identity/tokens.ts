@@ -72,3 +72,42 @@ export async function verifyAccessToken(platform: Platform, token: string): Prom
     return null;
   }
 }
+
+const CUSTOM_TOKEN_AUDIENCE = 'buildai:custom-token';
+export const CUSTOM_TOKEN_LIFETIME_SECONDS = 300;
+
+/** A short-lived token that one call of `auth/customToken` trades for a session (one-time code, Google). */
+export async function signCustomToken(platform: Platform, userId: string, tenantId: string, jti: string) {
+  return new SignJWT({ tid: tenantId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(CUSTOM_TOKEN_AUDIENCE)
+    .setJti(jti)
+    .setIssuedAt()
+    .setExpirationTime(`${CUSTOM_TOKEN_LIFETIME_SECONDS}s`)
+    .sign(await signingKey(platform));
+}
+
+export async function verifyCustomToken(
+  platform: Platform,
+  token: string,
+): Promise<{ userId: string; tenantId: string; jti: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(platform), {
+      issuer: ISSUER,
+      audience: CUSTOM_TOKEN_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.jti !== 'string')
+      return null;
+    return { userId: payload.sub, tenantId: payload.tid, jti: payload.jti };
+  } catch {
+    return null;
+  }
+}
+
+/** The signing key, for other signed values of the server (e.g. the Google state cookie). */
+export async function serverKeyBytes(platform: Platform): Promise<Buffer> {
+  return (await signingKey(platform)).export();
+}

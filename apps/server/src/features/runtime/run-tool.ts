@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { streamText } from 'ai';
+import { eq } from 'drizzle-orm';
+import { APICallError, type LanguageModelV3, type LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import {
   AppError,
   DEFAULT_TEMPERATURE,
@@ -10,11 +10,12 @@ import {
   type UsageRecord,
 } from '@buildai/domain';
 import { newId } from '../../db/ids';
-import { apps, runs, tools } from '../../db/schema';
+import { runs } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
 import { isOwnerOf } from '../apps/load-app';
+import type { PublishedTools } from './published-tools';
 
 export interface PreparedRun {
   runId: string;
@@ -29,17 +30,14 @@ export interface PreparedRun {
  */
 export async function prepareRun(
   platform: Platform,
+  publishedTools: PublishedTools,
   caller: Caller | null,
   appId: string,
   toolPath: string,
   inputs: RunInputs,
 ): Promise<PreparedRun> {
-  // One query for the app and its tool: this sits on the path to the first token.
-  const [found] = await platform.db
-    .select({ app: apps, tool: tools })
-    .from(tools)
-    .innerJoin(apps, eq(apps.appId, tools.appId))
-    .where(and(eq(tools.appId, appId), eq(tools.path, toolPath)));
+  // This sits on the path to the first token: published tools come from memory.
+  const found = await publishedTools.find(appId, toolPath);
   if (!found) throw new AppError(caller ? 'tool/not-found' : 'app/not-found');
   const { app, tool } = found;
   // Owners may try draft tools of unpublished apps; everyone else runs active tools of published apps.
@@ -55,67 +53,83 @@ export async function prepareRun(
   const modelId = settings.aiModel || platform.ai.defaultModel;
   const model = platform.ai.languageModel(modelId);
   const temperature = settings.modelTemperature ?? DEFAULT_TEMPERATURE;
-
   const runId = newId();
-  // The run is stored while the model starts answering; its final update waits for this insert.
-  const stored = platform.db
-    .insert(runs)
-    .values({ runId, appId: app.appId, toolId: tool.toolId, inputs, status: 'running', model: modelId })
-    .then(
-      () => true,
-      (err: unknown) => {
-        platform.logger.error({ runId, err }, 'could not store the run');
-        return false;
-      },
-    );
+  // The run is stored once the model has the request (its database write never delays that request);
+  // every later update waits for this insert.
+  let stored: Promise<boolean> | undefined;
+  const store = () =>
+    (stored ??= platform.db
+      .insert(runs)
+      .values({ runId, appId: app.appId, toolId: tool.toolId, inputs, status: 'running', model: modelId })
+      .then(
+        () => true,
+        (err: unknown) => {
+          platform.logger.error({ runId, err }, 'could not store the run');
+          return false;
+        },
+      ));
 
   async function finishRun(values: Partial<typeof runs.$inferInsert>) {
-    if (!(await stored)) return;
+    if (!(await store())) return;
     await platform.db
       .update(runs)
       .set({ ...values, finishedAt: new Date() })
       .where(eq(runs.runId, runId));
   }
 
+  // The model is asked now, before the answer's stream is even set up; the events below read its reply.
+  const controller = new AbortController();
+  const request = streamWithRetry(model, {
+    prompt: [{ role: 'user', content: [{ type: 'text', text: prompt }] }],
+    temperature,
+    abortSignal: controller.signal,
+  });
+  // Read (or ended) by the events below; a run whose events are never read must not leave it unhandled.
+  request.catch(() => {});
+
   async function* events(signal: AbortSignal): AsyncGenerator<RunEvent> {
-    yield { type: 'start', runId, model: modelId };
+    const stop = () => controller.abort();
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+    // The start event goes out with the first thing the model sends.
+    let started = false;
+    const start: RunEvent = { type: 'start', runId, model: modelId };
     let output = '';
     let usage: UsageRecord | null = null;
     let failure: unknown;
     try {
-      const result = streamText({
-        model,
-        prompt,
-        temperature,
-        abortSignal: signal,
-        maxRetries: 1,
-        // failures arrive as error parts below and are logged there
-        onError: () => {},
-      });
-      for await (const part of result.fullStream) {
+      const { stream } = await request;
+      // The provider answered: the request is with the model, and the run is stored meanwhile.
+      void store();
+      for await (const part of stream) {
         if (part.type === 'text-delta') {
-          output += part.text;
-          yield { type: 'delta', text: part.text };
+          if (!started) {
+            started = true;
+            yield start;
+          }
+          output += part.delta;
+          yield { type: 'delta', text: part.delta };
         } else if (part.type === 'error') {
           failure = part.error;
           break;
         } else if (part.type === 'finish') {
-          const u = part.totalUsage;
+          const u = part.usage;
           usage = priceUsage(
             platform.models.find(modelId),
             {
-              inputTokens: u.inputTokens ?? 0,
-              outputTokens: u.outputTokens ?? 0,
-              cacheReadTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
-              cacheWriteTokens: u.inputTokenDetails?.cacheWriteTokens ?? 0,
+              inputTokens: u.inputTokens.total ?? 0,
+              outputTokens: u.outputTokens.total ?? 0,
+              cacheReadTokens: u.inputTokens.cacheRead ?? 0,
+              cacheWriteTokens: u.inputTokens.cacheWrite ?? 0,
             },
-            { finishReason: part.finishReason, modelId },
+            { finishReason: part.finishReason.unified, modelId },
           );
         }
       }
     } catch (err) {
       failure = err;
     }
+    if (!started) yield start;
     if (signal.aborted) {
       await finishRun({ output, status: 'failed', errorCode: 'cancelled' });
       return;
@@ -133,3 +147,16 @@ export async function prepareRun(
 
   return { runId, model: modelId, events };
 }
+
+/** One retry when the provider answers with a retryable error (rate limit, overload) before streaming. */
+async function streamWithRetry(model: LanguageModelV3, options: LanguageModelV3CallOptions) {
+  try {
+    return await model.doStream(options);
+  } catch (err) {
+    if (!APICallError.isInstance(err) || !err.isRetryable || options.abortSignal?.aborted) throw err;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    return model.doStream(options);
+  }
+}
+
+const RETRY_DELAY_MS = 500;

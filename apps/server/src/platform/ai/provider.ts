@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 as LanguageModel } from '@ai-sdk/provider';
 import { AppError } from '@buildai/domain';
 import type { Config } from '../../config';
 
@@ -71,12 +71,19 @@ export function createAiProvider(config: Config): AiProvider {
       make = (id) => compatible.chatModel(id);
     }
   }
+  // Model objects only hold settings: one per id is made once and reused by every run.
+  const models = new Map<string, LanguageModel>();
   return {
     kind: provider,
     configured: true,
     defaultModel,
     languageModel(modelId = defaultModel) {
-      return make(providerModelId(provider, modelId));
+      let model = models.get(modelId);
+      if (!model) {
+        model = make(providerModelId(provider, modelId));
+        if (models.size < 500) models.set(modelId, model);
+      }
+      return model;
     },
   };
 }

@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import S3rver from 's3rver';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobs } from './index';
 import type { Blobs } from './types';
+import { closedAfterEach } from '../adapter-test-support';
 
 const logger = pino({ level: 'silent' });
 const BUCKET = 'buildai-test';
@@ -66,10 +67,7 @@ const variants: Variant[] = [
   },
 ];
 
-const opened: Blobs[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((b) => b.close()));
-});
+const track = closedAfterEach<Blobs>();
 
 const BAD_KEYS = [
   '',
@@ -86,11 +84,7 @@ const BAD_KEYS = [
 ];
 
 describe.each(variants)('blobs contract: $name', (variant) => {
-  const open = async () => {
-    const blobs = await variant.make();
-    opened.push(blobs);
-    return blobs;
-  };
+  const open = async () => track(await variant.make());
   // The S3 bucket is shared by the tests of this file; each works under a prefix of its own.
   const ns = () => `t-${randomUUID()}/`;
 

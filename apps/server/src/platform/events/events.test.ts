@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvents } from './index';
 import type { Events } from './types';
+import { closedAfterEach } from '../adapter-test-support';
 
 const logger = pino({ level: 'silent' });
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -51,17 +52,10 @@ function inbox() {
   };
 }
 
-const opened: Events[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((e) => e.close()));
-});
+const track = closedAfterEach<Events>();
 
 describe.each(variants)('events contract: $name', (variant) => {
-  const open = () => {
-    const events = variant.make();
-    opened.push(events);
-    return events;
-  };
+  const open = () => track(variant.make());
   const channel = () => `ch-${randomUUID()}`;
 
   it('has the kind of its implementation', () => {
@@ -154,7 +148,8 @@ describe.each(variants.filter((v) => v.distributed))('events across instances: $
   it('delivers what one instance publishes to the subscribers of another', async () => {
     const a = variant.make();
     const b = variant.make();
-    opened.push(a, b);
+    track(a);
+    track(b);
     const ch = `ch-${randomUUID()}`;
     const onA = inbox();
     const onB = inbox();
@@ -164,5 +159,25 @@ describe.each(variants.filter((v) => v.distributed))('events across instances: $
     await b.publish(ch, { from: 'b' });
     expect(await onA.next(2)).toEqual([{ from: 'a' }, { from: 'b' }]);
     expect(await onB.next(2)).toEqual([{ from: 'a' }, { from: 'b' }]);
+  });
+});
+
+describe('redis events without a reachable server', () => {
+  it('refuses a subscription cut off by close without an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // Nothing listens on port 1: the SUBSCRIBE waits in the offline queue until close flushes it.
+      const events = createEvents({ REDIS_URL: 'redis://127.0.0.1:1' }, logger, { prefix });
+      const subscribing = events.subscribe('ch', () => {});
+      await new Promise((r) => setTimeout(r, 50));
+      await events.close();
+      await expect(subscribing).rejects.toThrow();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 import { deliver, encode } from './common';
+import { closeRedis } from '../redis-close';
 import type { EventHandler, Events } from './types';
 
 export interface RedisEventsOptions {
@@ -22,6 +23,9 @@ export class RedisEvents implements Events {
   /** The SUBSCRIBE in flight per channel; a second subscriber to the channel waits for it too. */
   private readonly pending = new Map<string, Promise<unknown>>();
   private closed = false;
+  /** Rejects on close, so a SUBSCRIBE still waiting for a connection does not keep its caller waiting. */
+  private readonly closing: Promise<never>;
+  private rejectClosing: (err: Error) => void = () => {};
 
   constructor(
     private readonly opts: RedisEventsOptions,
@@ -30,6 +34,8 @@ export class RedisEvents implements Events {
     this.prefix = opts.prefix ?? 'buildai:events:';
     this.publisher = new Redis(opts.url);
     this.publisher.on('error', (err) => this.logger.error({ err }, 'events: redis connection error'));
+    this.closing = new Promise<never>((_, reject) => (this.rejectClosing = reject));
+    this.closing.catch(() => {});
   }
 
   async publish(channel: string, payload: unknown): Promise<void> {
@@ -45,13 +51,15 @@ export class RedisEvents implements Events {
       this.channels.set(channel, (handlers = new Set()));
       const subscribed = this.listener().subscribe(this.prefix + channel);
       this.pending.set(channel, subscribed);
-      void subscribed.finally(() => {
+      // Settled either way; a failure reaches the caller through the await below, not as an unhandled rejection.
+      const settled = () => {
         if (this.pending.get(channel) === subscribed) this.pending.delete(channel);
-      });
+      };
+      subscribed.then(settled, settled);
     }
     handlers.add(entry);
     try {
-      await this.pending.get(channel);
+      await Promise.race([this.pending.get(channel), this.closing]);
     } catch (err) {
       handlers.delete(entry);
       if (handlers.size === 0 && this.channels.get(channel) === handlers) this.channels.delete(channel);
@@ -67,7 +75,8 @@ export class RedisEvents implements Events {
   async close(): Promise<void> {
     this.closed = true;
     this.channels.clear();
-    await Promise.allSettled([this.subscriber?.quit(), this.publisher.quit()]);
+    this.rejectClosing(new Error('Events are closed'));
+    await Promise.allSettled([closeRedis(this.subscriber), closeRedis(this.publisher)]);
   }
 
   private listener(): Redis {

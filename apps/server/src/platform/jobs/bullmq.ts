@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import { closeRedis } from '../redis-close';
 import {
   RETENTION_SEC,
   assertValidJobId,
@@ -164,7 +165,7 @@ export class BullJobs implements Jobs {
     for (const a of this.active.values()) a.controller.abort(new Error('Jobs are shutting down'));
     await Promise.allSettled([...this.workers.values()].map((w) => w.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
-    await Promise.allSettled([this.subscriber?.quit(), this.redis.quit()]);
+    await Promise.allSettled([closeRedis(this.subscriber), closeRedis(this.redis)]);
   }
 
   private queue(name: string): Queue {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createJobs } from './index';
 import type { JobInfo, Jobs } from './types';
+import { closedAfterEach, dropRedisKeysAfterAll } from '../adapter-test-support';
 
 const logger = pino({ level: 'silent' });
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -53,25 +53,12 @@ async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeout
 
 const settled = (s: JobInfo | null) => !!s && ['completed', 'failed', 'cancelled'].includes(s.state);
 
-const opened: Jobs[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((j) => j.close()));
-});
+const track = closedAfterEach<Jobs>();
 
-afterAll(async () => {
-  if (!redisUrl) return;
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
+dropRedisKeysAfterAll(redisUrl, prefix);
 
 describe.each(variants)('jobs contract: $name', (variant) => {
-  const open = () => {
-    const jobs = variant.make();
-    opened.push(jobs);
-    return jobs;
-  };
+  const open = () => track(variant.make());
   const name = () => `job-${randomUUID()}`;
 
   it('has the kind of its implementation', () => {
@@ -276,7 +263,8 @@ describe.each(variants.filter((v) => v.distributed))('jobs across instances: $na
   it('runs on one instance what another enqueued, and cancels it from there', async () => {
     const producer = variant.make();
     const worker = variant.make();
-    opened.push(producer, worker);
+    track(producer);
+    track(worker);
     const n = `job-${randomUUID()}`;
     const never = gate();
     const observed: boolean[] = [];
@@ -311,7 +299,7 @@ describe.each(variants.filter((v) => v.distributed))('jobs shutdown: $name', (va
   it('hands an active job back to the queue when its instance closes, without using an attempt', async () => {
     const first = variant.make();
     const second = variant.make();
-    opened.push(second);
+    track(second);
     const n = `job-${randomUUID()}`;
     const never = gate();
     const runs: { attempt: number; aborted: boolean }[] = [];

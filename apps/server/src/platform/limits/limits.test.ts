@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLimits } from './index';
 import type { Limits } from './types';
+import { closedAfterEach, dropRedisKeysAfterAll } from '../adapter-test-support';
 
 const logger = pino({ level: 'silent' });
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -26,25 +26,12 @@ if (redisUrl) {
   });
 }
 
-const opened: Limits[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((l) => l.close()));
-});
+const track = closedAfterEach<Limits>();
 
-afterAll(async () => {
-  if (!redisUrl) return;
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
-});
+dropRedisKeysAfterAll(redisUrl, prefix);
 
 describe.each(variants)('limits contract: $name', (variant) => {
-  const open = () => {
-    const limits = variant.make();
-    opened.push(limits);
-    return limits;
-  };
+  const open = () => track(variant.make());
   const key = () => `ip:${randomUUID()}`;
 
   it('has the kind of its implementation', () => {
@@ -65,6 +52,19 @@ describe.each(variants)('limits contract: $name', (variant) => {
     ]);
     expect(results[3]!.msBeforeNext).toBeGreaterThan(0);
     expect(results[3]!.msBeforeNext).toBeLessThanOrEqual(60_000);
+  });
+
+  it('peeks without consuming', async () => {
+    const limits = open();
+    const k = key();
+    const rule = { points: 2, durationSec: 60 };
+    expect(await limits.peek(k, rule)).toMatchObject({ allowed: true, remaining: 2 });
+    await limits.consume(k, rule);
+    expect(await limits.peek(k, rule)).toMatchObject({ allowed: true, remaining: 1 });
+    expect(await limits.peek(k, rule)).toMatchObject({ allowed: true, remaining: 1 });
+    await limits.consume(k, rule);
+    await limits.consume(k, rule);
+    expect(await limits.peek(k, rule)).toMatchObject({ allowed: false, remaining: 0 });
   });
 
   it('allows again after reset', async () => {
@@ -125,7 +125,8 @@ describe.each(variants.filter((v) => v.distributed))('limits across instances: $
   it('shares the count between instances', async () => {
     const a = variant.make();
     const b = variant.make();
-    opened.push(a, b);
+    track(a);
+    track(b);
     const k = `ip:${randomUUID()}`;
     const rule = { points: 2, durationSec: 60 };
     expect(await a.consume(k, rule)).toMatchObject({ allowed: true, remaining: 1 });

@@ -6,6 +6,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
+import { closeRedis } from '../redis-close';
 import type { LimitResult, LimitRule, Limits } from './types';
 
 function ruleId(rule: LimitRule): string {
@@ -45,6 +46,17 @@ abstract class RuleLimits implements Limits {
         return { allowed: false, remaining: 0, msBeforeNext: err.msBeforeNext };
       throw err;
     }
+  }
+
+  async peek(key: string, rule: LimitRule): Promise<LimitResult> {
+    const res = await this.limiter(rule).get(key);
+    if (!res) return { allowed: true, remaining: rule.points, msBeforeNext: 0 };
+    const used = res.consumedPoints;
+    return {
+      allowed: used < rule.points,
+      remaining: Math.max(0, rule.points - used),
+      msBeforeNext: res.msBeforeNext,
+    };
   }
 
   async reset(key: string, rule: LimitRule): Promise<void> {
@@ -112,6 +124,6 @@ export class RedisLimits extends RuleLimits {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await closeRedis(this.redis);
   }
 }

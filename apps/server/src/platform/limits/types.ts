@@ -19,6 +19,8 @@ export interface Limits {
   readonly kind: 'memory' | 'redis';
   /** Consumes one point of `key` under `rule`; each distinct rule counts separately, even for the same key. */
   consume(key: string, rule: LimitRule): Promise<LimitResult>;
+  /** Whether `key` still has a point under `rule`, without consuming one. */
+  peek(key: string, rule: LimitRule): Promise<LimitResult>;
   reset(key: string, rule: LimitRule): Promise<void>;
   close(): Promise<void>;
 }

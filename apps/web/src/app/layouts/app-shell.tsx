@@ -2,27 +2,33 @@ import { Outlet, useMatches } from 'react-router';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import { UpgradePlanDialogProvider } from '@/features/plans/hooks/upgrade-plan-dialog';
 import { AppSidebar } from './app-sidebar';
 import { UserMenu } from './user-menu';
 
-/** The signed-in builder's chrome: sidebar (Ctrl/Cmd+B) and a header with the account menu. */
+/**
+ * The signed-in builder's chrome: sidebar (Ctrl/Cmd+B), a header with the account menu, and the Upgrade plan dialog
+ * (opened from any screen, by `?goto=upgrade_app_plan`, and after a purchase by `?sale_id=`).
+ */
 export function AppShell() {
   return (
     <RequireAuth>
-      <SidebarProvider>
-        <AppSidebar />
-        <SidebarInset>
-          <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4">
-            <SidebarTrigger className="-ml-1" />
-            <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
-            <ShellTitle />
-            <UserMenu />
-          </header>
-          <div className="flex min-w-0 flex-1 flex-col">
-            <Outlet />
-          </div>
-        </SidebarInset>
-      </SidebarProvider>
+      <UpgradePlanDialogProvider>
+        <SidebarProvider>
+          <AppSidebar />
+          <SidebarInset>
+            <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4">
+              <SidebarTrigger className="-ml-1" />
+              <Separator orientation="vertical" className="mr-1 data-[orientation=vertical]:h-4" />
+              <ShellTitle />
+              <UserMenu />
+            </header>
+            <div className="flex min-w-0 flex-1 flex-col">
+              <Outlet />
+            </div>
+          </SidebarInset>
+        </SidebarProvider>
+      </UpgradePlanDialogProvider>
     </RequireAuth>
   );
 }

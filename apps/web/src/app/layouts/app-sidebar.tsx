@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link, useLocation } from 'react-router';
-import { Home, LogOut, Plus, Settings, Wand2 } from 'lucide-react';
+import { Home, LogOut, Plus, Settings, Sparkles, Wand2 } from 'lucide-react';
 import { BrandLogo, BrandMark } from '@/components/brand-logo';
 import {
   Sidebar,
@@ -12,6 +12,7 @@ import {
   SidebarGroupLabel,
   SidebarHeader,
   SidebarMenu,
+  SidebarMenuBadge,
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarMenuSkeleton,
@@ -22,12 +23,16 @@ import {
 import { useApps } from '@/features/apps/api/list-apps';
 import { appTitle } from '@/features/apps/components/app-labels';
 import { useNewTool } from '@/features/apps/hooks/use-new-tool';
+import { useAuth } from '@/features/auth/hooks/auth-context';
+import { useUpgradePlanDialog } from '@/features/plans/hooks/upgrade-plan-dialog';
 
 export function AppSidebar() {
   const { pathname } = useLocation();
   const { setOpenMobile, isMobile } = useSidebar();
   const apps = useApps();
   const newTool = useNewTool();
+  const { account } = useAuth();
+  const upgradePlan = useUpgradePlanDialog();
 
   // the mobile sheet closes once the user has picked a destination
   React.useEffect(() => {
@@ -93,6 +98,21 @@ export function AppSidebar() {
       <SidebarSeparator />
       <SidebarFooter>
         <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton
+              tooltip="Upgrade"
+              onClick={() => upgradePlan.open('default')}
+              className="text-primary hover:text-primary"
+            >
+              <Sparkles />
+              <span>Upgrade</span>
+            </SidebarMenuButton>
+            {account?.plan && (
+              <SidebarMenuBadge className="bg-sidebar-accent font-normal text-muted-foreground capitalize">
+                {account.plan}
+              </SidebarMenuBadge>
+            )}
+          </SidebarMenuItem>
           <SidebarMenuItem>
             <SidebarMenuButton asChild isActive={pathname === '/settings'} tooltip="Settings">
               <Link to="/settings">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, CreditCard, LogOut, Settings, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -10,10 +10,12 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/features/auth/hooks/auth-context';
+import { useUpgradePlanDialog } from '@/features/plans/hooks/upgrade-plan-dialog';
 
 export function UserMenu() {
   const { account } = useAuth();
   const email = account?.email ?? '';
+  const upgradePlan = useUpgradePlanDialog();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -30,6 +32,18 @@ export function UserMenu() {
           <span className="text-xs font-normal text-muted-foreground">Signed in as</span>
           <span className="truncate">{email}</span>
         </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => upgradePlan.open('default')}>
+          <Sparkles />
+          Upgrade
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => upgradePlan.open('showPlan')}>
+          <CreditCard />
+          Your plan
+          {account?.plan && (
+            <span className="ml-auto text-xs text-muted-foreground capitalize">{account.plan}</span>
+          )}
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link to="/settings">

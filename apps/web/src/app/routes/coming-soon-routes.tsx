@@ -1,26 +1,8 @@
-import { Link, useParams, useSearchParams } from 'react-router';
-import { BarChart3, CreditCard, KeyRound, Link2, MailCheck, Package, Settings, Wrench } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { BarChart3, Link2, Package, Wrench } from 'lucide-react';
 import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
 
 /** Screens of the spec that later releases complete; each says what it will do and links back. */
-
-export function SettingsSoon() {
-  return (
-    <ComingSoonPage title="Account settings" icon={<Settings />}>
-      <p>Change your email and password, see your plan and manage your subscription — all from here.</p>
-    </ComingSoonPage>
-  );
-}
-
-export function JoinPlanSoon() {
-  return (
-    <ComingSoonPage title="Plans" icon={<CreditCard />}>
-      <p>
-        Compare the plans, upgrade for more live tools and data, and pay securely through our payment partner.
-      </p>
-    </ComingSoonPage>
-  );
-}
 
 export function AnalyticsSoon() {
   const { appId = '' } = useParams();
@@ -57,39 +39,6 @@ export function AppKindSoon() {
         Generated apps and space apps are written with the chat assistant. Their builder is on its way; AI
         tools can be built today.
       </p>
-    </ComingSoonPage>
-  );
-}
-
-export function VerifyEmailSoon() {
-  const [params] = useSearchParams();
-  const appName = params.get('appName');
-  return (
-    <ComingSoonPage
-      title="Verify your email"
-      icon={<MailCheck />}
-      backTo="/login"
-      backLabel="Back to sign in"
-      standalone
-    >
-      <p>
-        We'll send you a link to confirm your email address{appName ? ` for ${appName}` : ''}, then bring you
-        right back to where you were.
-      </p>
-    </ComingSoonPage>
-  );
-}
-
-export function AuthHandlerSoon() {
-  return (
-    <ComingSoonPage
-      title="Sign-in links"
-      icon={<KeyRound />}
-      backTo="/login"
-      backLabel="Back to sign in"
-      standalone
-    >
-      <p>This page will complete magic-link sign-in and password resets from the emails we send you.</p>
     </ComingSoonPage>
   );
 }

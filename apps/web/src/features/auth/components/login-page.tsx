@@ -1,25 +1,68 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { CheckCircle2 } from 'lucide-react';
-import { BrandLogo } from '@/components/brand-logo';
+import * as React from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { AlertCircle, Loader2, Mail } from 'lucide-react';
 import { PageLoader } from '@/components/page-state';
-import { postLoginPath } from '@/lib/redirect';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { MAIN_PAGE, postLoginPath, postLoginRoute } from '@/lib/redirect';
+import { useAuthConfig } from '../api/auth-config';
+import { signInWithCustomToken } from '../api/custom-token';
 import { useAuth } from '../hooks/auth-context';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { AuthForm, type AuthMode } from './auth-form';
+import { AuthLayout, OrDivider } from './auth-layout';
+import { ForgotPasswordPanel } from './forgot-password-panel';
+import { MagicLinkPanel } from './magic-link-panel';
 
-const HIGHLIGHTS = [
-  'Turn a prompt and a few form fields into an AI tool',
-  'Answers stream in live for your users',
-  'Share it with a public link — no code, self-hosted',
-];
+type View = 'password' | 'magicLink' | 'resetPassword';
 
+/**
+ * /login: email + password (sign-up only when the tenant accepts it), Google, an emailed link or one-time code,
+ * and "Forgot password?". `?appId=` makes it the sign-in page of that app's users.
+ */
 export function LoginPage() {
-  const { status } = useAuth();
+  const { status, account } = useAuth();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const mode: AuthMode = params.get('mode') === 'signup' ? 'signUp' : 'signIn';
-  const completeSignIn = useCompleteSignIn(params.get('sale_id'));
+  const appId = params.get('appId') || null;
+  const config = useAuthConfig(appId);
+  const completeSignIn = useCompleteSignIn({ saleId: params.get('sale_id'), appId });
+  const [view, setView] = React.useState<View>('password');
+  const [email, setEmail] = React.useState('');
+  const [notice, setNotice] = React.useState<string | null>(null);
+  const [exchanging, setExchanging] = React.useState(false);
 
-  if (status === 'signedIn') return <Navigate to={postLoginPath(params.get('redirectTo'))} replace />;
+  const google = useGoogleSignIn({
+    appId,
+    onCustomToken: ({ customToken }) => {
+      setNotice(null);
+      setExchanging(true);
+      void signInWithCustomToken(customToken)
+        .then(completeSignIn)
+        .catch((err: unknown) => setNotice(errorMessage(err)))
+        .finally(() => setExchanging(false));
+    },
+    onError: setNotice,
+  });
+
+  if (status === 'signedIn' && account) {
+    const to = postLoginRoute({
+      pathname: location.pathname,
+      search: location.search,
+      emailVerified: account.emailVerified,
+      appName: config.data?.appName,
+    });
+    return <Navigate to={to ?? MAIN_PAGE} replace />;
+  }
+
+  const signUpEnabled = config.data?.signUpEnabled ?? false;
+  const googleEnabled = config.data?.googleEnabled ?? false;
+  const appName = config.data?.appName ?? null;
+  const mode: AuthMode = params.get('mode') === 'signup' && signUpEnabled ? 'signUp' : 'signIn';
+  // the emailed link signs in and continues where this page would have gone
+  const continueUrl = postLoginPath(params.get('redirectTo'));
 
   const setMode = (next: AuthMode) => {
     const copy = new URLSearchParams(params);
@@ -27,55 +70,133 @@ export function LoginPage() {
     else copy.delete('mode');
     setParams(copy, { replace: true });
   };
+  const show = (next: View) => {
+    setNotice(null);
+    setView(next);
+  };
+
+  const heading = {
+    password:
+      mode === 'signUp'
+        ? { title: 'Create your account', description: 'Start building AI tools in minutes.' }
+        : {
+            title: appName ? `Sign in to ${appName}` : 'Welcome back',
+            description: appName ? 'Sign in to continue.' : 'Sign in to keep building your AI apps.',
+          },
+    magicLink: { title: 'Sign in with email', description: 'No password needed.' },
+    resetPassword: { title: 'Reset your password', description: 'It only takes a minute.' },
+  }[view];
 
   return (
-    <div className="grid min-h-svh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-800 p-10 text-white lg:flex lg:flex-col">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl"
+    <AuthLayout title={heading.title} description={heading.description}>
+      {status === 'loading' ? (
+        <PageLoader label="Checking your session…" className="min-h-48" />
+      ) : view === 'magicLink' ? (
+        <MagicLinkPanel
+          appId={appId}
+          continueUrl={continueUrl}
+          email={email}
+          onEmailChange={setEmail}
+          onTokens={completeSignIn}
+          onBack={() => show('password')}
         />
-        <div
-          aria-hidden
-          className="pointer-events-none absolute -bottom-32 -left-16 size-96 rounded-full bg-violet-400/20 blur-3xl"
+      ) : view === 'resetPassword' ? (
+        <ForgotPasswordPanel
+          appId={appId}
+          continueUrl={location.pathname + location.search}
+          email={email}
+          onEmailChange={setEmail}
+          onBack={() => show('password')}
         />
-        <BrandLogo className="relative text-lg" markClassName="ring-1 ring-white/30 rounded-lg" />
-        <div className="relative mt-auto max-w-md">
-          <h2 className="text-3xl leading-tight font-semibold tracking-tight text-balance">
-            Build AI apps and tools your customers will love.
-          </h2>
-          <ul className="mt-8 grid gap-3 text-indigo-50">
-            {HIGHLIGHTS.map((line) => (
-              <li key={line} className="flex items-start gap-3">
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-indigo-200" />
-                <span>{line}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p className="relative mt-12 text-sm text-indigo-200">Open and self-hostable.</p>
-      </aside>
-
-      <main className="flex flex-col items-center justify-center bg-muted/40 px-4 py-10 sm:px-8">
-        <BrandLogo className="mb-8 text-lg lg:hidden" />
-        <div className="w-full max-w-sm rounded-2xl border bg-card p-6 shadow-sm sm:p-8">
-          <div className="mb-6 grid gap-1.5">
-            <h1 className="text-2xl font-semibold tracking-tight">
-              {mode === 'signUp' ? 'Create your account' : 'Welcome back'}
-            </h1>
-            <p className="text-sm text-muted-foreground">
-              {mode === 'signUp'
-                ? 'Start building AI tools in minutes.'
-                : 'Sign in to keep building your AI apps.'}
-            </p>
-          </div>
-          {status === 'loading' ? (
-            <PageLoader label="Checking your session…" className="min-h-48" />
-          ) : (
-            <AuthForm mode={mode} onModeChange={setMode} onTokens={completeSignIn} />
+      ) : (
+        <div className="grid gap-5">
+          {config.isError && (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertDescription>
+                <p>{errorMessage(config.error)}</p>
+                <button
+                  type="button"
+                  className="font-medium underline underline-offset-4"
+                  onClick={() => void config.refetch()}
+                >
+                  Try again
+                </button>
+              </AlertDescription>
+            </Alert>
           )}
+          {notice && (
+            <Alert variant="destructive">
+              <AlertCircle />
+              <AlertDescription>{notice}</AlertDescription>
+            </Alert>
+          )}
+          <div className="grid gap-2">
+            {googleEnabled && (
+              <Button
+                type="button"
+                variant="outline"
+                size="lg"
+                className="w-full"
+                disabled={google.pending || exchanging}
+                onClick={() => {
+                  setNotice(null);
+                  google.start();
+                }}
+              >
+                {google.pending || exchanging ? <Loader2 className="animate-spin" /> : <GoogleMark />}
+                {exchanging ? 'Signing in…' : google.pending ? 'Waiting for Google…' : 'Continue with Google'}
+              </Button>
+            )}
+            <Button
+              type="button"
+              variant="outline"
+              size="lg"
+              className="w-full"
+              onClick={() => show('magicLink')}
+            >
+              <Mail />
+              Email me a sign-in link
+            </Button>
+          </div>
+          <OrDivider />
+          <AuthForm
+            mode={mode}
+            onModeChange={setMode}
+            signUpEnabled={signUpEnabled}
+            tenantId={config.data?.tenantId ?? appId ?? undefined}
+            continueUrl={continueUrl}
+            onTokens={completeSignIn}
+            onForgotPassword={() => show('resetPassword')}
+            email={email}
+            onEmailChange={setEmail}
+          />
         </div>
-      </main>
-    </div>
+      )}
+    </AuthLayout>
+  );
+}
+
+/** Google's "G", for the button that opens Google's sign-in. */
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden className="size-4">
+      <path
+        fill="#4285F4"
+        d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.57c2.08-1.92 3.27-4.74 3.27-8.1z"
+      />
+      <path
+        fill="#34A853"
+        d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.57-2.77c-.98.66-2.23 1.06-3.71 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M5.84 14.1A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.1V7.06H2.18A11 11 0 0 0 1 12c0 1.78.43 3.46 1.18 4.94l3.66-2.84z"
+      />
+      <path
+        fill="#EA4335"
+        d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z"
+      />
+    </svg>
   );
 }

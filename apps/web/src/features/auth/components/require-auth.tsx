@@ -2,12 +2,15 @@ import type * as React from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { PageError, PageLoader } from '@/components/page-state';
 import { Button } from '@/components/ui/button';
-import { loginPathFor } from '@/lib/redirect';
+import { loginPathFor, verifyEmailPathFor } from '@/lib/redirect';
 import { useAuth } from '../hooks/auth-context';
 
-/** Pages that need sign-in send visitors to `/login?redirectTo=<path+query>`. */
+/**
+ * Pages that need sign-in send visitors to `/login?redirectTo=<path+query>`, and a signed-in user whose email is
+ * not verified to `/auth/verifyEmail?continueUrl=<path+query>` (spec 000 §2 post-login routing).
+ */
 export function RequireAuth({ children }: { children: React.ReactNode }) {
-  const { status, error, retry } = useAuth();
+  const { status, account, error, retry } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageLoader className="min-h-svh" />;
   if (status === 'signedOut') return <Navigate to={loginPathFor(location)} replace />;
@@ -24,6 +27,7 @@ export function RequireAuth({ children }: { children: React.ReactNode }) {
         </Button>
       </PageError>
     );
+  if (account && !account.emailVerified) return <Navigate to={verifyEmailPathFor(location)} replace />;
   return children;
 }
 

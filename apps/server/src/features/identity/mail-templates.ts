@@ -1,0 +1,75 @@
+import type { MailMessage } from '../../platform/mail';
+import { escapeHtml as escape } from '../../http/html';
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }, code?: string) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escape(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escape(action.url)}" style="background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escape(action.label)}</a></p><p style="margin:0 0 16px;color:#6b7280;font-size:13px">Or open this link: ${escape(action.url)}</p>`
+    : '';
+  const codeBlock = code
+    ? `<p style="margin:16px 0;font-size:28px;letter-spacing:6px;font-weight:700;font-family:monospace">${escape(code)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111827;max-width:520px;margin:0 auto;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escape(title)}</h1>${body}${codeBlock}${button}<p style="color:#9ca3af;font-size:12px;margin-top:32px">If you did not ask for this, you can ignore this email.</p></body></html>`;
+}
+
+const appName = (name?: string | null) => name || 'BuildAI';
+
+export function verifyEmailMail(to: string, url: string, name?: string | null): MailMessage {
+  const product = appName(name);
+  return {
+    to,
+    subject: `Verify your email for ${product}`,
+    text: `Confirm that ${to} is your email address for ${product}:\n\n${url}\n\nThe link works for 24 hours.`,
+    html: layout(
+      'Verify your email',
+      [`Confirm that ${to} is your email address for ${product}. The link works for 24 hours.`],
+      { label: 'Verify email', url },
+    ),
+    meta: { kind: 'verify-email', url },
+  };
+}
+
+export function resetPasswordMail(to: string, url: string, name?: string | null): MailMessage {
+  const product = appName(name);
+  return {
+    to,
+    subject: `Reset your ${product} password`,
+    text: `Someone asked to reset the password of ${to} on ${product}. Choose a new one here:\n\n${url}\n\nThe link works for 1 hour and only once.`,
+    html: layout(
+      'Reset your password',
+      [`Someone asked to reset the password of ${to}. The link works for 1 hour and only once.`],
+      { label: 'Choose a new password', url },
+    ),
+    meta: { kind: 'reset-password', url },
+  };
+}
+
+export function magicLinkMail(to: string, url: string, code: string, name?: string | null): MailMessage {
+  const product = appName(name);
+  return {
+    to,
+    subject: `Your sign-in link for ${product}`,
+    text: `Sign in to ${product} with this link:\n\n${url}\n\nOr enter this code: ${code}\n\nThe link and the code work for 15 minutes, once.`,
+    html: layout(
+      `Sign in to ${product}`,
+      ['Use the button, or enter this code on the sign-in page. Both work for 15 minutes, once.'],
+      { label: `Sign in to ${product}`, url },
+      code,
+    ),
+    meta: { kind: 'magic-link', url, code },
+  };
+}
+
+export function emailChangedNotice(to: string, newEmail: string, name?: string | null): MailMessage {
+  const product = appName(name);
+  return {
+    to,
+    subject: `Your ${product} email was changed`,
+    text: `The email address of your ${product} account was changed from ${to} to ${newEmail}. If you did not do this, contact us right away.`,
+    html: layout('Your email was changed', [
+      `The email address of your ${product} account was changed from ${to} to ${newEmail}.`,
+      'If you did not do this, contact us right away.',
+    ]),
+    meta: { kind: 'email-changed', newEmail },
+  };
+}

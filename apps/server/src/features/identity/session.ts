@@ -1,0 +1,27 @@
+import type { Platform } from '../../platform';
+import { issueRefreshToken } from './refresh-tokens';
+import { signAccessToken, type AccessTokenSubject } from './tokens';
+
+export interface SessionUser {
+  id: string;
+  tenantId: string;
+  email: string;
+  emailVerifiedAt: Date | null;
+}
+
+/** What an id token says of the user (and what a caller is made of). */
+export function accessSubject(user: SessionUser): AccessTokenSubject {
+  return {
+    userId: user.id,
+    tenantId: user.tenantId,
+    email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
+  };
+}
+
+/** A new session for the user: an id token and a refresh token of a new family. */
+export async function issueSession(platform: Platform, user: SessionUser) {
+  const refreshToken = await issueRefreshToken(platform.db, user.id, user.tenantId);
+  const access = await signAccessToken(platform, accessSubject(user));
+  return { ...access, refreshToken };
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { planListSchema, type PlanCard } from '@buildai/domain';
+import type { Config } from '../../config';
+import bundled from './default-plans.json';
+
+/**
+ * The builder plans: the bundled list, or the operator's JSON file in PLANS_FILE (same shape). A file that does
+ * not parse stops the start with a message naming the problem.
+ */
+export function loadPlans(config: Pick<Config, 'PLANS_FILE'>): PlanCard[] {
+  let raw: unknown = bundled;
+  if (config.PLANS_FILE) {
+    try {
+      raw = JSON.parse(readFileSync(config.PLANS_FILE, 'utf8'));
+    } catch (err) {
+      throw new Error(`PLANS_FILE ${config.PLANS_FILE} could not be read as JSON: ${(err as Error).message}`);
+    }
+  }
+  const parsed = planListSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`PLANS_FILE is not a list of plans: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  // Empty links in the data mean "not set".
+  return parsed.data.map((plan) => ({
+    ...plan,
+    link: plan.link || undefined,
+    subscriptionLink: plan.subscriptionLink || undefined,
+  }));
+}
+
+const cache = new WeakMap<Config, PlanCard[]>();
+export function plansOf(config: Config): PlanCard[] {
+  let plans = cache.get(config);
+  if (!plans) cache.set(config, (plans = loadPlans(config)));
+  return plans;
+}
+
+/** The plan id for a name or id as the admin types it ("Explorer", "explorer"). */
+export function findPlan(config: Config, nameOrId: string): PlanCard | undefined {
+  const wanted = nameOrId.trim().toLowerCase();
+  return plansOf(config).find((p) => p.id.toLowerCase() === wanted || p.name.toLowerCase() === wanted);
+}

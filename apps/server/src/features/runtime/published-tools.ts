@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { apps, tools } from '../../db/schema';
+import type { Platform } from '../../platform';
+import { onAppChange } from '../apps/load-app';
+import type { AppRow, ToolRow } from '../apps/view';
+
+export interface ToolWithApp {
+  app: AppRow;
+  tool: ToolRow;
+}
+
+export interface PublishedTools {
+  /** The app and its tool at this path, from memory when it is a published, active tool. */
+  find(appId: string, toolPath: string): Promise<ToolWithApp | undefined>;
+  /** Stops listening for changes. */
+  close(): Promise<void>;
+}
+
+const MAX_ENTRIES = 5_000;
+/** A safety net in case a change announcement is lost (e.g. while Redis reconnects). */
+const TTL_MS = 60_000;
+
+/**
+ * The tools end users run, kept in memory so a run reaches the model without a database read.
+ * Only what anyone may run is kept (published app, active tool); every change to an app is announced on
+ * `apps.changed` and drops that app's entries on every instance.
+ */
+export function createPublishedTools(platform: Platform): PublishedTools {
+  const cache = new LRUCache<string, ToolWithApp>({ max: MAX_ENTRIES, ttl: TTL_MS });
+  const byApp = new Map<string, Set<string>>();
+  // A read that started before a change must not put its stale row back after the change was announced.
+  const generation = new Map<string, number>();
+
+  const forget = (appId: string) => {
+    generation.set(appId, (generation.get(appId) ?? 0) + 1);
+    for (const key of byApp.get(appId) ?? []) cache.delete(key);
+    byApp.delete(appId);
+  };
+  // Nothing is kept until changes are being received.
+  let listening = false;
+  const subscription = onAppChange(platform, forget).then(
+    (unsubscribe) => {
+      listening = true;
+      return unsubscribe;
+    },
+    (err: unknown) => {
+      platform.logger.warn({ err }, 'published tools are read from the database on every run');
+      return async () => {};
+    },
+  );
+
+  return {
+    async find(appId, toolPath) {
+      const key = `${appId}\u0000${toolPath}`;
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const before = generation.get(appId) ?? 0;
+      const [found] = await platform.db
+        .select({ app: apps, tool: tools })
+        .from(tools)
+        .innerJoin(apps, eq(apps.appId, tools.appId))
+        .where(and(eq(tools.appId, appId), eq(tools.path, toolPath)));
+      if (!found) return undefined;
+      const isPublic = found.app.isPublished && found.tool.status === 'active';
+      if (listening && isPublic && (generation.get(appId) ?? 0) === before) {
+        cache.set(key, found);
+        let keys = byApp.get(appId);
+        if (!keys) byApp.set(appId, (keys = new Set()));
+        keys.add(key);
+      }
+      return found;
+    },
+    async close() {
+      listening = false;
+      await (
+        await subscription
+      )();
+      cache.clear();
+      byApp.clear();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuthConfig } from '@buildai/domain';
+import { api } from '@/lib/api-client';
+import { LIVE_API, withAppId } from './paths';
+
+/** GET /api/live_api/auth/config[?appId=] — whether sign-up and Google are offered on this sign-in page. */
+export function fetchAuthConfig(appId: string | null, signal?: AbortSignal): Promise<AuthConfig> {
+  return api<AuthConfig>(withAppId(`${LIVE_API}/auth/config`, appId), { signal, refreshOn401: false });
+}
+
+export function useAuthConfig(appId: string | null) {
+  return useQuery({
+    queryKey: ['auth', 'config', appId ?? ''] as const,
+    queryFn: ({ signal }) => fetchAuthConfig(appId, signal),
+    staleTime: 5 * 60_000,
+  });
+}
