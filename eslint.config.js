@@ -38,7 +38,7 @@ export default tseslint.config(
       },
     ]),
   },
-  ...['auth', 'apps', 'runtime', 'builder', 'home', 'coming-soon', 'plans', 'settings'].map((feature) => ({
+  ...['auth', 'apps', 'runtime', 'builder', 'home', 'coming-soon', 'plans', 'settings', 'analytics'].map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: restrict([
       { group: ['@buildai/server', '@buildai/testkit'], message: 'web imports domain only' },

@@ -5,6 +5,9 @@ import { authenticate } from './features/identity/authenticate';
 import { identityRoutes } from './features/identity/routes';
 import { accountRoutes } from './features/accounts/routes';
 import { appRoutes } from './features/apps/routes';
+import { analyticsRoutes } from './features/analytics/routes';
+import { builderRoutes } from './features/builder/routes';
+import { filesRoutes } from './features/files/routes';
 import { createPublishedTools } from './features/runtime/published-tools';
 import { runtimeRoutes } from './features/runtime/routes';
 import { devMailRoutes } from './features/dev-mail/routes';
@@ -55,6 +58,9 @@ export function createApp(platform: Platform): Hono<AppEnv> {
     app.route('/', devMailRoutes());
   app.route('/api/apps', runtimeRoutes(createPublishedTools(platform)));
   app.route('/api/apps', appRoutes());
+  app.route('/api/apps', analyticsRoutes());
+  app.route('/api/builder', builderRoutes());
+  app.route('/api/files', filesRoutes());
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
   mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_BUILDER_VERSION, MAX_INPUT_EXAMPLES } from './constants';
+import type { AppSettings, AppStyle } from './builder';
 
 /** App kinds (DESIGN §1): a tool app holds AI tools; generated and space apps are written through the chat. */
 export const appTypes = ['tool', 'generated', 'space'] as const;
@@ -121,8 +122,23 @@ export interface AppView {
   updatedAt: string;
   /** true when the caller owns the app and may edit it */
   isOwner: boolean;
+  /** tools in their order; public readers see active tools only, without prompts */
   tools: ToolSummary[];
+  appStyle: AppStyle;
+  /** the owner gets every setting; public readers get PUBLIC_SETTINGS only */
+  appSettings: Partial<AppSettings>;
 }
+
+/** Settings an end user's page needs to know. */
+export const PUBLIC_SETTINGS = [
+  'creditsPerRun',
+  'dailyUserLimit',
+  'weeklyUserLimit',
+  'isSignupEnabled',
+  'termsOfServiceLink',
+  'privacyPolicyLink',
+  'supportEmail',
+] as const;
 
 export interface AppListItem {
   appId: string;

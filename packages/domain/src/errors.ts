@@ -68,6 +68,40 @@ export const errorCatalogue = {
   'field/already-exists': { status: 400, message: 'Field already exists' },
   'field/required': { status: 400, message: 'Please fill in all required fields' },
   'tool/prompt-empty': { status: 400, message: 'This tool has no prompt yet' },
+  'tool/path-taken': { status: 409, message: 'Another tool of this app already uses this path' },
+  'tool/title-too-long': { status: 400, message: 'The title is too long' },
+  // these two carry the limit in their message (builderMessages.maxTools / liveToolLimit)
+  'tool/too-many': { status: 400, message: 'You have reached the maximum number of tools allowed per app' },
+  'tool/live-limit': { status: 403, message: 'Upgrade your plan to activate more tools' },
+  'tool/not-in-generated-app': { status: 400, message: 'Tools can be added to generated apps only' },
+  'field/generated-exists': { status: 400, message: 'Field already exists, try another name' },
+  // carries the limit in its message (builderMessages.maxFields)
+  'field/too-many': { status: 400, message: 'There are too many custom fields' },
+  'field/name-too-long': { status: 400, message: 'The field name is too long' },
+  'field/type-admin-only': { status: 403, message: 'This field type is available to admins only' },
+  'field/type-paid-only': { status: 403, message: 'Photo fields are available on paid plans' },
+  'field/option-empty': { status: 400, message: 'Option is empty' },
+  'field/option-exists': { status: 400, message: 'Option already exists' },
+  'field/multi-step-needs-field': { status: 400, message: 'Add a field before turning on multi-step input' },
+  'field/step-unknown': { status: 400, message: 'A field belongs to a step that does not exist' },
+  'settings/locked': { status: 403, message: 'Upgrade your plan to edit tool settings' },
+  'settings/admin-only': { status: 403, message: 'Only admins can change this setting' },
+  'settings/category-empty': { status: 400, message: 'Category name cannot be empty' },
+  'settings/category-exists': { status: 400, message: 'Category already exists' },
+  'settings/signup-needs-links': {
+    status: 400,
+    message: 'User signup needs a terms of service link, a privacy policy link and a support email',
+  },
+  'settings/signup-needs-publish': { status: 400, message: 'Publish your app before enabling user signup' },
+  'style/save-failed': { status: 500, message: 'Failed to save app style' },
+  'settings/save-failed': { status: 500, message: 'Failed to save app settings' },
+  'magic/failed': { status: 502, message: 'Magic edit failed' },
+  'upload/too-large': { status: 413, message: 'File size to large' },
+  'upload/not-image': { status: 400, message: 'Only images can be uploaded here' },
+  'analytics/not-published': { status: 403, message: 'Publish your app to access analytics' },
+  // carry the limit in their message (builderMessages.dailyLimitReached / weeklyLimitReached)
+  'run/daily-limit': { status: 429, message: 'You have reached the daily limit of runs, come back tomorrow' },
+  'run/weekly-limit': { status: 429, message: 'You have reached the weekly limit of runs, come back next week' },
 
   // runs and AI
   'ai/not-configured': {

@@ -6,3 +6,4 @@ export * from './prompt';
 export * from './format';
 export * from './plans';
 export * from './redirect';
+export * from './builder';

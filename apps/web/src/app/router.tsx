@@ -9,18 +9,14 @@ import { RouteErrorPage } from '@/features/coming-soon/components/route-error-pa
 import { UnauthorizedPage } from '@/features/coming-soon/components/unauthorized-page';
 import { JoinPlanPage } from '@/features/plans/components/join-plan-page';
 import { AppShell } from './layouts/app-shell';
-import {
-  AnalyticsSoon,
-  ItemPageSoon,
-  ShortToolLinkSoon,
-  ToolsCollectionSoon,
-} from './routes/coming-soon-routes';
+import { ItemPageSoon, ShortToolLinkSoon } from './routes/coming-soon-routes';
 import { HomeRoute } from './routes/home-route';
 import { SettingsRoute } from './routes/settings-route';
 
 // the builder and the public runtime load on demand: a visitor of a tool never downloads the editor
 const builder = () => import('./routes/builder-routes');
 const runtime = () => import('./routes/runtime-routes');
+const analytics = () => import('./routes/analytics-routes');
 
 function Root() {
   return (
@@ -45,6 +41,7 @@ export const routes = [
       { path: '/error/unauthorized', element: <UnauthorizedPage /> },
 
       // public runtime: {app base path}/tool/{toolPath} and the result path
+      { path: '/app/:appId', lazy: async () => ({ Component: (await runtime()).AppHomeRoute }) },
       {
         path: '/app/:appId/tool/:toolPath',
         lazy: async () => ({ Component: (await runtime()).ToolRunRoute }),
@@ -64,7 +61,11 @@ export const routes = [
           { path: '/home', element: <HomeRoute />, handle: { title: 'Home' } },
           { path: '/settings', element: <SettingsRoute />, handle: { title: 'Settings' } },
           { path: '/joinPlan', element: <JoinPlanPage />, handle: { title: 'Plans' } },
-          { path: '/analytics/app/:appId', element: <AnalyticsSoon />, handle: { title: 'Analytics' } },
+          {
+            path: '/analytics/app/:appId',
+            lazy: async () => ({ Component: (await analytics()).AnalyticsRoute }),
+            handle: { title: 'Analytics' },
+          },
           {
             path: '/build/app/:appId',
             lazy: async () => ({ Component: (await builder()).BuildAppRoute }),
@@ -72,7 +73,7 @@ export const routes = [
           },
           {
             path: '/build/app/:appId/tools',
-            element: <ToolsCollectionSoon />,
+            lazy: async () => ({ Component: (await builder()).ToolsCollectionRoute }),
             handle: { title: 'Tools collection' },
           },
           {

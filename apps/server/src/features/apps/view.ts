@@ -1,4 +1,11 @@
-import type { AppView, ToolSummary } from '@buildai/domain';
+import {
+  appSettingsSchema,
+  appStyleSchema,
+  PUBLIC_SETTINGS,
+  type AppSettings,
+  type AppView,
+  type ToolSummary,
+} from '@buildai/domain';
 import type { apps, tools } from '../../db/schema';
 
 export type AppRow = typeof apps.$inferSelect;
@@ -29,5 +36,22 @@ export function toAppView(app: AppRow, appTools: ToolRow[], isOwner: boolean): A
     updatedAt: app.updatedAt.toISOString(),
     isOwner,
     tools: [...visible].sort((a, b) => a.position - b.position).map((t) => toToolSummary(t, isOwner)),
+    appStyle: readStyle(app),
+    appSettings: isOwner ? readSettings(app) : publicSettings(readSettings(app)),
   };
+}
+
+/** Stored style with every default filled in; anything unreadable falls back to the defaults. */
+export function readStyle(app: AppRow) {
+  const parsed = appStyleSchema.safeParse(app.appStyle ?? {});
+  return parsed.success ? parsed.data : appStyleSchema.parse({});
+}
+
+export function readSettings(app: AppRow): AppSettings {
+  const parsed = appSettingsSchema.safeParse(app.appSettings ?? {});
+  return parsed.success ? parsed.data : appSettingsSchema.parse({});
+}
+
+function publicSettings(settings: AppSettings): Partial<AppSettings> {
+  return Object.fromEntries(PUBLIC_SETTINGS.map((k) => [k, settings[k]])) as Partial<AppSettings>;
 }

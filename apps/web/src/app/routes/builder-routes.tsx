@@ -1,3 +1,4 @@
+import { ToolsCollectionPage } from '@/features/builder/components/tools-collection-page';
 import { BuildAppRedirect } from '@/features/builder/components/build-app-redirect';
 import { ToolEditorPage } from '@/features/builder/components/tool-editor-page';
 import { ToolForm } from '@/features/runtime/components/tool-form';
@@ -10,4 +11,8 @@ export function ToolEditorRoute() {
 
 export function BuildAppRoute() {
   return <BuildAppRedirect comingSoon={<AppKindSoon />} />;
+}
+
+export function ToolsCollectionRoute() {
+  return <ToolsCollectionPage />;
 }

@@ -1,36 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { BarChart3, Link2, Package, Wrench } from 'lucide-react';
+import { Link2, Package } from 'lucide-react';
 import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
 
 /** Screens of the spec that later releases complete; each says what it will do and links back. */
-
-export function AnalyticsSoon() {
-  const { appId = '' } = useParams();
-  return (
-    <ComingSoonPage
-      title="App analytics"
-      icon={<BarChart3 />}
-      backTo={`/build/app/${encodeURIComponent(appId)}`}
-      backLabel="Back to the app"
-    >
-      <p>See how many people run your published app, how often, and what it costs you in AI usage.</p>
-    </ComingSoonPage>
-  );
-}
-
-export function ToolsCollectionSoon() {
-  const { appId = '' } = useParams();
-  return (
-    <ComingSoonPage
-      title="Tools collection"
-      icon={<Wrench />}
-      backTo={`/build/app/${encodeURIComponent(appId)}`}
-      backLabel="Back to the app"
-    >
-      <p>Browse ready-made AI tools and add them to your app in one click.</p>
-    </ComingSoonPage>
-  );
-}
 
 export function AppKindSoon() {
   return (

@@ -1,0 +1,7 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/context';
+
+export function analyticsRoutes() {
+  const r = new Hono<AppEnv>();
+  return r;
+}

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { DEFAULT_AI_MODEL, DEFAULT_TEMPERATURE } from './constants';
+
+/**
+ * The builder workspace contract (spec 000 §3, §5, §6, §9; spec 001 §3, §5, §9). Values the spec leaves out are
+ * chosen in docs/decisions/0003-builder-workspace.md.
+ */
+
+// ---- limits -------------------------------------------------------------------------------------------------
+
+export const MAX_CUSTOM_FIELDS = 10;
+export const MAX_TOOLS_PER_APP = 20;
+export const TOOL_TITLE_MAX_LENGTH = 60;
+export const TOOL_PATH_MAX_LENGTH = 60;
+export const FIELD_NAME_MAX_LENGTH = 40;
+export const FIELD_LABEL_MAX_LENGTH = 100;
+export const OPTION_LABEL_MAX_LENGTH = 60;
+export const CATEGORY_NAME_MAX_LENGTH = 40;
+export const MAX_FIELD_OPTIONS = 50;
+export const MAX_INPUT_STEPS = 10;
+
+/** Active tools a builder may have across all apps, by plan (spec 001 §4: "capped by plan"). */
+export const LIVE_TOOL_LIMITS: Record<string, number> = {
+  lite: 1,
+  explorer: 5,
+  monetizer: 20,
+  discover: 50,
+  moon: 100,
+};
+export function liveToolLimit(plan: string): number {
+  return LIVE_TOOL_LIMITS[plan] ?? LIVE_TOOL_LIMITS.lite!;
+}
+
+/** What the input box shows when the builder leaves it empty; a placeholder equal to it is saved as ''. */
+export const DEFAULT_INPUT_PLACEHOLDER = 'Type here...';
+export const DEFAULT_INPUT_LABEL = 'Your input';
+
+export const TEMPERATURE_MIN = 0;
+export const TEMPERATURE_MAX = 2;
+export const TEMPERATURE_STEP = 0.1;
+export const USER_LIMIT_MIN = 1;
+export const USER_LIMIT_MAX = 100;
+export const CREDITS_PER_RUN_MIN = 0;
+export const CREDITS_PER_RUN_MAX = 20;
+export const DEFAULT_CREDITS_PER_RUN = 1;
+
+/** '1 credit' or 'N credits per run' (spec 000 §9). */
+export function creditsLabel(n: number): string {
+  return n === 1 ? '1 credit' : `${n} credits per run`;
+}
+
+/** Validation texts shown by the editor and answered by the server (spec 000 §5, spec 001 §5). */
+export const builderMessages = {
+  fieldExists: 'Field already exists',
+  generatedFieldExists: 'Field already exists, try another name',
+  reservedField: 'Input is a reserved field name, try another name',
+  maxFields: (n: number) =>
+    `There can be a maximum of ${n} custom fields, contact us if you need more fields`,
+  pathInvalid: 'Path should contain only letters, numbers, and dashes. It cannot be empty.',
+  pathTaken: 'Another tool of this app already uses this path',
+  headerRequired: 'Your tool should have a header before it is activated',
+  maxTools: (n: number) =>
+    `You have reached the maximum number of tools allowed per app (${n}), please delete some tools before adding more.`,
+  liveToolLimit: (n: number) =>
+    `Your plan allows ${n} live ${n === 1 ? 'tool' : 'tools'}. Upgrade your plan to activate more tools.`,
+  categoryEmpty: 'Category name cannot be empty',
+  categoryExists: 'Category already exists',
+  optionEmpty: 'Option is empty',
+  optionExists: 'Option already exists',
+  settingsLocked: 'Upgrade your plan to edit tool settings',
+  adminOnly: 'Only admins can change this setting',
+  photoPaidOnly: 'Photo fields are available on paid plans',
+  adminFieldType: 'This field type is available to admins only',
+  multiStepNeedsField: 'Add a field before turning on multi-step input',
+  signupNeedsLinks: 'User signup needs a terms of service link, a privacy policy link and a support email',
+  signupNeedsPublish: 'Publish your app before enabling user signup',
+  unsavedChanges: 'You have unsaved changes! Are you sure you want to leave?',
+  magicEditFailed: 'Magic edit failed',
+  magicEditFailedName: 'Magic edit failed, try again using a different field name',
+  magicCreateFailed: 'Failed creating the field',
+  publishForAnalytics: 'Publish to access analytics',
+  appAnalytics: 'App analytics',
+  dailyLimitReached: (n: number) =>
+    `You have reached the daily limit of ${n} ${n === 1 ? 'run' : 'runs'}, come back tomorrow`,
+  weeklyLimitReached: (n: number) =>
+    `You have reached the weekly limit of ${n} ${n === 1 ? 'run' : 'runs'}, come back next week`,
+  imageUploaded: 'Image uploaded successfully!',
+  imageUploadFailed: 'Failed to upload image. Please try again.',
+  imageTooLarge: 'File size to large',
+} as const;
+
+// ---- app style (spec 000 §3) ---------------------------------------------------------------------------------
+
+export const styleNames = ['dark', 'colorful', 'light'] as const;
+const colour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb')
+  .or(z.literal(''));
+const url = z.string().max(2000);
+
+export const appStyleSchema = z.object({
+  styleName: z.enum(styleNames).default('light'),
+  backgroundColor: colour.default(''),
+  backgroundImage: url.default(''),
+  logoUrl: url.default(''),
+  headerTextColor: colour.default(''),
+  subheaderTextColor: colour.default(''),
+  buttonTextColor: colour.default(''),
+  buttonBackgroundColor: colour.default(''),
+  hideBuildAI: z.boolean().default(false),
+});
+export type AppStyle = z.infer<typeof appStyleSchema>;
+export const saveStyleRequest = z.object({ appStyle: appStyleSchema });
+
+// ---- app settings (spec 000 §3 run settings + spec 001 §3 app settings) --------------------------------------
+
+export const aiQueryMethods = ['fulltext', 'vector', 'hybrid'] as const;
+
+export const appSettingsSchema = z.object({
+  // run settings (spec 000 §3)
+  aiModel: z.string().min(1).max(200).default(DEFAULT_AI_MODEL),
+  modelTemperature: z
+    .number()
+    .min(TEMPERATURE_MIN)
+    .max(TEMPERATURE_MAX)
+    .refine((t) => Math.abs(t * 10 - Math.round(t * 10)) < 1e-9, 'Temperature moves in steps of 0.1')
+    .default(DEFAULT_TEMPERATURE),
+  aiQueryMethod: z.enum(aiQueryMethods).default('hybrid'),
+  dailyUserLimit: z.number().int().min(USER_LIMIT_MIN).max(USER_LIMIT_MAX).nullable().default(null),
+  weeklyUserLimit: z.number().int().min(USER_LIMIT_MIN).max(USER_LIMIT_MAX).nullable().default(null),
+  creditsPerRun: z
+    .number()
+    .int()
+    .min(CREDITS_PER_RUN_MIN)
+    .max(CREDITS_PER_RUN_MAX)
+    .default(DEFAULT_CREDITS_PER_RUN),
+  isClaimable: z.boolean().default(false),
+  isToolTemplate: z.boolean().default(false),
+  templateCategory: z.string().max(CATEGORY_NAME_MAX_LENGTH).default(''),
+  templateCategories: z.array(z.string().max(CATEGORY_NAME_MAX_LENGTH)).max(50).default([]),
+  isProTool: z.boolean().default(false),
+  templateImageUrl: url.default(''),
+  templateDescription: z.string().max(2000).default(''),
+  userCanEditResults: z.boolean().default(false),
+  // app settings (spec 001 §3)
+  isSignupEnabled: z.boolean().default(false),
+  termsOfServiceLink: url.default(''),
+  privacyPolicyLink: url.default(''),
+  supportEmail: z.string().max(320).default(''),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+export const saveSettingsRequest = z.object({ appSettings: appSettingsSchema });
+
+/** Run settings only admins may change (spec 000 §6). */
+export const ADMIN_ONLY_SETTINGS = [
+  'aiModel',
+  'modelTemperature',
+  'aiQueryMethod',
+  'creditsPerRun',
+  'isClaimable',
+  'isToolTemplate',
+  'templateCategory',
+  'templateCategories',
+  'templateImageUrl',
+  'templateDescription',
+  'userCanEditResults',
+] as const satisfies readonly (keyof AppSettings)[];
+/** Run settings a lite account may not change ('Upgrade your plan to edit tool settings'). */
+export const PLAN_LOCKED_SETTINGS = [
+  ...ADMIN_ONLY_SETTINGS,
+  'dailyUserLimit',
+  'weeklyUserLimit',
+  'isProTool',
+] as const satisfies readonly (keyof AppSettings)[];
+/** Style settings only admins may change. */
+export const ADMIN_ONLY_STYLE = ['hideBuildAI'] as const satisfies readonly (keyof AppStyle)[];
+
+/** Field types offered to admins only, and to paid plans only (spec 000 §5). */
+export const ADMIN_ONLY_FIELD_TYPES = ['place', 'tool_item_select'] as const;
+export const PAID_ONLY_FIELD_TYPES = ['photo'] as const;
+
+// ---- tools of an app (spec 001 §3) ---------------------------------------------------------------------------
+
+export const createToolRequest = z.object({
+  title: z.string().max(TOOL_TITLE_MAX_LENGTH).default(''),
+  path: z.string().max(TOOL_PATH_MAX_LENGTH),
+});
+export interface CreateToolResponse {
+  toolId: string;
+  path: string;
+}
+/** PATCH-like rename or move: title and/or path. */
+export const updateToolMetaRequest = z.object({
+  title: z.string().max(TOOL_TITLE_MAX_LENGTH).optional(),
+  path: z.string().max(TOOL_PATH_MAX_LENGTH).optional(),
+});
+export const reorderToolsRequest = z.object({ toolIds: z.array(z.string()).min(1) });
+
+// ---- magic create (spec 000 §7) ------------------------------------------------------------------------------
+
+export const magicCreateRequest = z.object({
+  appId: z.string().min(1),
+  toolId: z.string().optional(),
+  input: z.string().trim().min(1).max(500),
+  magicType: z.literal('field'),
+  prompt: z.string().max(50000).default(''),
+});
+export type MagicCreateRequest = z.input<typeof magicCreateRequest>;
+
+// ---- analytics -----------------------------------------------------------------------------------------------
+
+export interface AnalyticsDay {
+  date: string; // YYYY-MM-DD (UTC)
+  runs: number;
+  users: number;
+  tokens: number;
+}
+export interface AnalyticsTool {
+  toolId: string;
+  title: string;
+  path: string;
+  runs: number;
+  users: number;
+  tokens: number;
+  days: AnalyticsDay[];
+}
+export interface AppAnalytics {
+  appId: string;
+  header: string;
+  isPublished: boolean;
+  from: string;
+  to: string;
+  totals: { runs: number; users: number; tokens: number };
+  days: AnalyticsDay[];
+  tools: AnalyticsTool[];
+}
+export const ANALYTICS_DEFAULT_DAYS = 30;
