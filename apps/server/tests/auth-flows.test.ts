@@ -403,14 +403,24 @@ describe('magic link and one-time code', () => {
 });
 
 describe('tenants', () => {
+  /** A published app named 'Recipe bot' whose builder turned user sign-up on or left it off. */
   async function appWithSignUp(enabled: boolean) {
     const builder = await signUpBuilder(server, `builder${Math.random().toString(36).slice(2)}@example.com`);
-    const created = await json(await post('/api/apps/new', { kind: 'tool' }, builder.idToken));
-    await server.platform.db
-      .update(schema.apps)
-      .set({ isPublished: true, header: 'Recipe bot', appSettings: { isUserSignupEnabled: enabled } })
-      .where(eq(schema.apps.appId, created.appId));
-    return { appId: created.appId as string, builder };
+    const token = builder.idToken;
+    const created = await json(await post('/api/apps/new', { kind: 'tool' }, token));
+    const appId = created.appId as string;
+    expect(
+      (await post('/api/apps', { appType: 'tool', appId, app: { header: 'Recipe bot' } }, token)).status,
+    ).toBe(200);
+    expect((await post(`/api/apps/${appId}/publish`, {}, token)).status).toBe(200);
+    const appSettings = {
+      isSignupEnabled: enabled,
+      termsOfServiceLink: 'https://recipes.example.com/terms',
+      privacyPolicyLink: 'https://recipes.example.com/privacy',
+      supportEmail: 'help@recipes.example.com',
+    };
+    expect((await post(`/api/apps/${appId}/settings`, { appSettings }, token)).status).toBe(200);
+    return { appId, builder };
   }
 
   it('describes the sign-in page of each tenant', async () => {

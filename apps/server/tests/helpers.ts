@@ -54,3 +54,65 @@ export async function activateAndPublish(
   const p = await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token });
   if (p.status !== 200) throw new Error(`publish failed ${p.status}`);
 }
+
+/** A builder's new generated app (it starts without tools). */
+export async function makeGeneratedApp(server: Pick<TestServer, 'request'>, token: string) {
+  const res = await server.request('/api/apps/new', { method: 'POST', token, json: { kind: 'generated' } });
+  if (res.status !== 201) throw new Error(`create failed ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { appId: string }).appId;
+}
+
+/** Adds a tool to a generated app and answers its id. */
+export async function addTool(
+  server: Pick<TestServer, 'request'>,
+  token: string,
+  appId: string,
+  title: string,
+  path: string,
+) {
+  const res = await server.request(`/api/apps/${appId}/tools`, {
+    method: 'POST',
+    token,
+    json: { title, path },
+  });
+  if (res.status !== 201) throw new Error(`add tool failed ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { toolId: string }).toolId;
+}
+
+/** Puts a builder on a plan through the admin API (`adminToken` must belong to an ADMIN_EMAILS address). */
+export async function setPlan(
+  server: Pick<TestServer, 'request'>,
+  adminToken: string,
+  email: string,
+  plan: string,
+) {
+  const res = await server.request('/api/admin/accounts/plan', {
+    method: 'POST',
+    token: adminToken,
+    json: { email, plan },
+  });
+  if (res.status !== 200) throw new Error(`set plan failed ${res.status} ${await res.text()}`);
+}
+
+/** A real 1×1 PNG. */
+export const TINY_PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+/** Posts a multipart upload with one `file` part. */
+export function uploadFile(
+  server: Pick<TestServer, 'request'>,
+  token: string,
+  path: string,
+  bytes: Uint8Array,
+  name = 'photo.png',
+  type = 'image/png',
+  method = 'POST',
+) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes], { type }), name);
+  return server.request(path, { method, token, body: form });
+}

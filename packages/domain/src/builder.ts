@@ -196,6 +196,43 @@ export const updateToolMetaRequest = z.object({
 });
 export const reorderToolsRequest = z.object({ toolIds: z.array(z.string()).min(1) });
 
+// ---- uploaded images (spec 001 §5, §7) ------------------------------------------------------------------------
+
+/** An uploaded image must be smaller than this ('File size to large' otherwise). */
+export const MAX_IMAGE_BYTES = 10_000_000;
+export const styleImageKinds = ['logo', 'background'] as const;
+export type StyleImageKind = (typeof styleImageKinds)[number];
+export interface ToolImageResponse {
+  imageUrl: string;
+}
+export interface StyleImageResponse {
+  url: string;
+}
+
+// ---- tool templates (spec 000 §3 isToolTemplate, spec 001 §2 tools collection) --------------------------------
+
+export interface ToolTemplateTool {
+  toolId: string;
+  title: string;
+  path: string;
+  imageUrl: string | null;
+}
+/** GET /api/apps/templates: one published app whose settings make it a tool template. */
+export interface ToolTemplate {
+  appId: string;
+  header: string;
+  description: string;
+  templateCategory: string;
+  templateImageUrl: string;
+  templateDescription: string;
+  isProTool: boolean;
+  tools: ToolTemplateTool[];
+}
+export const toolFromTemplateRequest = z.object({
+  templateAppId: z.string().min(1),
+  toolId: z.string().min(1),
+});
+
 // ---- magic create (spec 000 §7) ------------------------------------------------------------------------------
 
 export const magicCreateRequest = z.object({
@@ -214,6 +251,8 @@ export interface AnalyticsDay {
   runs: number;
   users: number;
   tokens: number;
+  /** credits charged by the day's runs */
+  credits?: number;
 }
 export interface AnalyticsTool {
   toolId: string;
@@ -222,6 +261,7 @@ export interface AnalyticsTool {
   runs: number;
   users: number;
   tokens: number;
+  credits?: number;
   days: AnalyticsDay[];
 }
 export interface AppAnalytics {
@@ -230,7 +270,7 @@ export interface AppAnalytics {
   isPublished: boolean;
   from: string;
   to: string;
-  totals: { runs: number; users: number; tokens: number };
+  totals: { runs: number; users: number; tokens: number; credits?: number };
   days: AnalyticsDay[];
   tools: AnalyticsTool[];
 }

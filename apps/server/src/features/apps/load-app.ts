@@ -93,3 +93,13 @@ export async function announceAppChange(platform: Platform, appId: string): Prom
     platform.logger.warn({ err, appId }, 'could not announce an app change');
   }
 }
+
+/** A tool of the app; a tool of any other app answers 404. */
+export async function loadToolOf(db: Db, appId: string, toolId: string): Promise<ToolRow> {
+  const [tool] = await db
+    .select()
+    .from(tools)
+    .where(and(eq(tools.toolId, toolId), eq(tools.appId, appId)));
+  if (!tool) throw new AppError('tool/not-found');
+  return tool;
+}

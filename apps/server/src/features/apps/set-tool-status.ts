@@ -1,12 +1,16 @@
-import { and, eq } from 'drizzle-orm';
-import { AppError, type ToolStatus } from '@buildai/domain';
-import { tools } from '../../db/schema';
+import { and, count, eq, ne } from 'drizzle-orm';
+import { AppError, builderMessages, type ToolStatus } from '@buildai/domain';
+import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange, loadOwnedApp, requireBuilder } from './load-app';
+import { announceAppChange, loadOwnedApp, loadToolOf } from './load-app';
+import { requireBuilderRights } from './rights';
 import { toToolSummary } from './view';
 
-/** Draft ⇄ active (spec 001 §4). Activation needs a header. */
+/**
+ * Draft ⇄ active (spec 001 §4). Activation needs a header and a free live-tool slot: the builder's active
+ * tools across all apps stay within the plan's limit.
+ */
 export async function setToolStatus(
   platform: Platform,
   caller: Caller,
@@ -14,19 +18,39 @@ export async function setToolStatus(
   toolId: string,
   status: ToolStatus,
 ) {
-  const account = await requireBuilder(platform, caller);
-  await loadOwnedApp(platform.db, account.accountId, appId);
-  const [tool] = await platform.db
-    .select()
-    .from(tools)
-    .where(and(eq(tools.toolId, toolId), eq(tools.appId, appId)));
-  if (!tool) throw new AppError('tool/not-found');
-  if (status === 'active' && tool.title.trim() === '') throw new AppError('tool/header-required');
-  const [updated] = await platform.db
-    .update(tools)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(tools.toolId, tool.toolId))
-    .returning();
+  const rights = await requireBuilderRights(platform, caller);
+  const { accountId } = rights.account;
+  await loadOwnedApp(platform.db, accountId, appId);
+  await loadToolOf(platform.db, appId, toolId);
+
+  const updated = await platform.db.transaction(async (tx) => {
+    // One activation at a time per builder, so two cannot both take the last slot.
+    await tx
+      .select({ accountId: accounts.accountId })
+      .from(accounts)
+      .where(eq(accounts.accountId, accountId))
+      .for('update');
+    const tool = await loadToolOf(tx, appId, toolId);
+    if (status === 'active' && tool.status !== 'active') {
+      if (tool.title.trim() === '') throw new AppError('tool/header-required');
+      const [live] = await tx
+        .select({ n: count() })
+        .from(tools)
+        .innerJoin(apps, eq(apps.appId, tools.appId))
+        .where(and(eq(apps.ownerAccountId, accountId), eq(tools.status, 'active'), ne(tools.toolId, toolId)));
+      if (Number(live?.n ?? 0) >= rights.liveToolLimit) {
+        throw new AppError('tool/live-limit', {
+          message: builderMessages.liveToolLimit(rights.liveToolLimit),
+        });
+      }
+    }
+    const [row] = await tx
+      .update(tools)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(tools.toolId, tool.toolId))
+      .returning();
+    return row!;
+  });
   await announceAppChange(platform, appId);
-  return { tool: toToolSummary(updated!, true) };
+  return { tool: toToolSummary(updated, true) };
 }

@@ -36,7 +36,7 @@ export async function resolveTenant(platform: Platform, appId?: string | null): 
     appId: app.appId,
     appName: app.header || null,
     // spec 001 §4: user sign-up only for a published app that turned it on
-    signUpEnabled: app.isPublished && app.appSettings.isUserSignupEnabled === true,
+    signUpEnabled: app.isPublished && app.appSettings.isSignupEnabled === true,
   };
 }
 

@@ -3,7 +3,7 @@ import { PageError } from '@/components/page-state';
 import { errorMessage } from '@/lib/api-client';
 import { useApps } from '../api/list-apps';
 import { AppCard, AppCardSkeleton } from './app-card';
-import { NewToolButton } from './new-tool-button';
+import { NewAppMenu, NewToolButton } from './new-tool-button';
 
 /** /home: the builder's apps. */
 export function AppsHome() {
@@ -15,7 +15,7 @@ export function AppsHome() {
           <h1 className="text-2xl font-semibold tracking-tight">Your apps</h1>
           <p className="mt-1 text-sm text-muted-foreground">Build, publish and share your AI tools.</p>
         </div>
-        {apps.data && apps.data.length > 0 && <NewToolButton className="self-start sm:self-auto" />}
+        {apps.data && apps.data.length > 0 && <NewAppMenu className="self-start sm:self-auto" />}
       </div>
 
       <section className="mt-8" aria-busy={apps.isPending}>
@@ -58,7 +58,10 @@ function EmptyApps() {
         Write a prompt, add the fields your users fill in, and share a link. Answers stream in as the AI
         writes them.
       </p>
-      <NewToolButton size="lg" className="mt-6" />
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <NewToolButton size="lg" />
+        <NewAppMenu size="lg" variant="outline" />
+      </div>
     </div>
   );
 }

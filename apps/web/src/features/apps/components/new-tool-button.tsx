@@ -1,13 +1,51 @@
-import { Loader2, Plus } from 'lucide-react';
+import { ChevronDown, LayoutGrid, Loader2, Plus, Sparkles } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { useNewTool } from '../hooks/use-new-tool';
 
 export function NewToolButton({ children = 'New AI tool', ...props }: Omit<ButtonProps, 'onClick'>) {
   const { create, pending } = useNewTool();
   return (
-    <Button onClick={create} disabled={pending || props.disabled} {...props}>
+    <Button onClick={() => create('tool')} disabled={pending || props.disabled} {...props}>
       {pending ? <Loader2 className="animate-spin" /> : <Plus />}
       {pending ? 'Creating…' : children}
     </Button>
+  );
+}
+
+/** "New" with its two kinds: a single AI tool, or an app that holds several tools. */
+export function NewAppMenu(props: Omit<ButtonProps, 'onClick'>) {
+  const { create, pending } = useNewTool();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button disabled={pending || props.disabled} {...props}>
+          {pending ? <Loader2 className="animate-spin" /> : <Plus />}
+          {pending ? 'Creating…' : 'New'}
+          <ChevronDown className="opacity-70" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuItem onSelect={() => create('tool')} className="items-start gap-3 py-2">
+          <Sparkles className="mt-0.5" />
+          <span>
+            <span className="block font-medium">AI tool</span>
+            <span className="block text-xs text-muted-foreground">One prompt, its fields, one link</span>
+          </span>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => create('generated')} className="items-start gap-3 py-2">
+          <LayoutGrid className="mt-0.5" />
+          <span>
+            <span className="block font-medium">App with several tools</span>
+            <span className="block text-xs text-muted-foreground">A branded home for a set of AI tools</span>
+          </span>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,14 +1,15 @@
 import { useNavigate } from 'react-router';
+import type { AppType } from '@buildai/domain';
 import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateApp } from '../api/create-app';
 
-/** Creates a tool app and opens its first tool in the editor. */
+/** Creates an app and opens it in the builder: a tool app on its first tool, an app of tools on its menu. */
 export function useNewTool() {
   const navigate = useNavigate();
   const mutation = useCreateApp();
-  const create = () =>
-    mutation.mutate('tool', {
+  const create = (kind: AppType = 'tool') =>
+    mutation.mutate(kind, {
       onSuccess: (created) => {
         navigate(
           created.toolId
@@ -18,5 +19,5 @@ export function useNewTool() {
       },
       onError: (err) => toastError(errorMessage(err)),
     });
-  return { create, pending: mutation.isPending };
+  return { create, pending: mutation.isPending, kind: mutation.variables };
 }

@@ -1,0 +1,136 @@
+import {
+  ADMIN_ONLY_FIELD_TYPES,
+  AppError,
+  builderMessages,
+  DEFAULT_INPUT_PLACEHOLDER,
+  FIELD_LABEL_MAX_LENGTH,
+  FIELD_NAME_MAX_LENGTH,
+  fieldTypes,
+  MAX_CUSTOM_FIELDS,
+  MAX_FIELD_OPTIONS,
+  MAX_INPUT_EXAMPLES,
+  MAX_INPUT_STEPS,
+  OPTION_LABEL_MAX_LENGTH,
+  PAID_ONLY_FIELD_TYPES,
+  type AiApp,
+  type CustomField,
+  type FieldType,
+} from '@buildai/domain';
+
+/** Field names the runtime keeps for itself: `input` is the main input box. */
+const RESERVED_FIELD_NAMES = new Set(['input']);
+
+export interface DefinitionRights {
+  isAdmin: boolean;
+  isLite: boolean;
+}
+
+function optionsOf(field: CustomField) {
+  return field.options ?? field.optionsConfig?.options ?? [];
+}
+
+const isAdminOnlyType = (type: FieldType) => (ADMIN_ONLY_FIELD_TYPES as readonly string[]).includes(type);
+const isPaidOnlyType = (type: FieldType) => (PAID_ONLY_FIELD_TYPES as readonly string[]).includes(type);
+
+/** The field types this builder may use (spec 000 §5: place and tool_item_select for admins, photo when paid). */
+export function allowedFieldTypes(rights: DefinitionRights): FieldType[] {
+  return fieldTypes.filter(
+    (type) => (rights.isAdmin || !isAdminOnlyType(type)) && (!rights.isLite || !isPaidOnlyType(type)),
+  );
+}
+
+/**
+ * The rules the editor shows for a tool definition, answered with the same codes and messages and in the order
+ * of docs/decisions/0003 (spec 000 §5, spec 001 §5). Returns the definition as it is stored: email fields
+ * personal, the default placeholder as '', examples trimmed without empty ones.
+ */
+export function checkToolDefinition(
+  definition: AiApp,
+  rights: DefinitionRights,
+  /** where the definition sits in the request body, for the error's field */
+  at = 'app.',
+): AiApp {
+  const { fields } = definition;
+  const fieldPath = (i: number, key: string) => `${at}fields.${i}.${key}`;
+  if (fields.length > MAX_CUSTOM_FIELDS) {
+    throw new AppError('field/too-many', {
+      message: builderMessages.maxFields(MAX_CUSTOM_FIELDS),
+      field: `${at}fields`,
+    });
+  }
+  fields.forEach((field, i) => {
+    if (RESERVED_FIELD_NAMES.has(field.name.toLowerCase()))
+      throw new AppError('field/reserved-name', { field: fieldPath(i, 'name') });
+  });
+  fields.forEach((field, i) => {
+    if (field.name.length > FIELD_NAME_MAX_LENGTH)
+      throw new AppError('field/name-too-long', { field: fieldPath(i, 'name') });
+  });
+  const labels = new Set<string>();
+  const names = new Set<string>();
+  fields.forEach((field, i) => {
+    const label = field.label.trim().toLowerCase();
+    const name = field.name.toLowerCase();
+    if (names.has(name)) throw new AppError('field/already-exists', { field: fieldPath(i, 'name') });
+    if (label && labels.has(label))
+      throw new AppError('field/already-exists', { field: fieldPath(i, 'label') });
+    labels.add(label);
+    names.add(name);
+  });
+  fields.forEach((field, i) => {
+    const seen = new Set<string>();
+    optionsOf(field).forEach((option, j) => {
+      const label = option.label.trim().toLowerCase();
+      if (label === '') throw new AppError('field/option-empty', { field: fieldPath(i, `options.${j}`) });
+      if (seen.has(label)) throw new AppError('field/option-exists', { field: fieldPath(i, `options.${j}`) });
+      seen.add(label);
+    });
+  });
+  fields.forEach((field, i) => {
+    if (!rights.isAdmin && isAdminOnlyType(field.type))
+      throw new AppError('field/type-admin-only', { field: fieldPath(i, 'type') });
+  });
+  fields.forEach((field, i) => {
+    if (rights.isLite && isPaidOnlyType(field.type))
+      throw new AppError('field/type-paid-only', { field: fieldPath(i, 'type') });
+  });
+  if (definition.isMultiStepInput && fields.length === 0)
+    throw new AppError('field/multi-step-needs-field', { field: `${at}isMultiStepInput` });
+  const stepIds = new Set(definition.inputSteps.map((s) => s.id));
+  fields.forEach((field, i) => {
+    if (field.stepId !== undefined && field.stepId !== '' && !stepIds.has(field.stepId))
+      throw new AppError('field/step-unknown', { field: fieldPath(i, 'stepId') });
+  });
+  checkLengths(definition, at);
+
+  return {
+    ...definition,
+    inputPlaceholder:
+      definition.inputPlaceholder.trim() === DEFAULT_INPUT_PLACEHOLDER ? '' : definition.inputPlaceholder,
+    examples: definition.examples
+      .map((e) => e.trim())
+      .filter((e) => e !== '')
+      .slice(0, MAX_INPUT_EXAMPLES),
+    // spec 000 §5: email-type fields are always personal
+    fields: fields.map((f) => (f.type === 'email' ? { ...f, personal: true } : f)),
+  };
+}
+
+/** Lengths the spec leaves to shared constants; answered as an invalid request naming the field. */
+function checkLengths(definition: AiApp, at: string): void {
+  const fieldPath = (i: number, key: string) => `${at}fields.${i}.${key}`;
+  const invalid = (field: string, message: string) => new AppError('request/invalid', { field, message });
+  if (definition.inputSteps.length > MAX_INPUT_STEPS)
+    throw invalid(`${at}inputSteps`, `There can be at most ${MAX_INPUT_STEPS} steps`);
+  definition.fields.forEach((field, i) => {
+    if (field.label.length > FIELD_LABEL_MAX_LENGTH)
+      throw invalid(fieldPath(i, 'label'), `${FIELD_LABEL_MAX_LENGTH} characters max`);
+    const options = optionsOf(field);
+    if (options.length > MAX_FIELD_OPTIONS)
+      throw invalid(fieldPath(i, 'options'), `There can be at most ${MAX_FIELD_OPTIONS} options`);
+    options.forEach((option, j) => {
+      if (option.label.length > OPTION_LABEL_MAX_LENGTH)
+        throw invalid(fieldPath(i, `options.${j}`), `${OPTION_LABEL_MAX_LENGTH} characters max`);
+    });
+  });
+}

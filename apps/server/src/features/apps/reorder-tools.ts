@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError, type ToolSummary } from '@buildai/domain';
+import { tools } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { announceAppChange, loadOwnedApp, loadTools } from './load-app';
+import { requireBuilderRights } from './rights';
+import { lockApp, toolPathsOf } from './tool-paths';
+import { toToolSummary } from './view';
+
+/** POST /api/apps/{appId}/tools/order: the app's tools in the order given, which must name each exactly once. */
+export async function reorderTools(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  toolIds: string[],
+): Promise<{ tools: ToolSummary[] }> {
+  const rights = await requireBuilderRights(platform, caller);
+  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  await platform.db.transaction(async (tx) => {
+    await lockApp(tx, app.appId);
+    const current = new Set((await toolPathsOf(tx, app.appId)).map((t) => t.toolId));
+    const given = new Set(toolIds);
+    if (
+      given.size !== toolIds.length ||
+      given.size !== current.size ||
+      toolIds.some((id) => !current.has(id))
+    ) {
+      throw new AppError('request/invalid', {
+        message: "toolIds: name each of the app's tools exactly once",
+        field: 'toolIds',
+      });
+    }
+    const now = new Date();
+    for (const [position, toolId] of toolIds.entries()) {
+      await tx
+        .update(tools)
+        .set({ position, updatedAt: now })
+        .where(and(eq(tools.toolId, toolId), eq(tools.appId, app.appId)));
+    }
+  });
+  await announceAppChange(platform, app.appId);
+  return { tools: (await loadTools(platform.db, app.appId)).map((t) => toToolSummary(t, true)) };
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { ADMIN_ONLY_STYLE, AppError, appStyleSchema, type AppStyle } from '@buildai/domain';
+import { apps } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { announceAppChange, loadOwnedApp } from './load-app';
+import { changedKeys, mergeSent } from './merge-settings';
+import { requireBuilderRights } from './rights';
+import { validateWith } from './validate';
+import { readStyle } from './view';
+
+/** POST /api/apps/{appId}/style (spec 000 §3 branding): hiding the watermark is for admins only. */
+export async function saveStyle(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  sent: Record<string, unknown>,
+): Promise<{ appStyle: AppStyle }> {
+  const rights = await requireBuilderRights(platform, caller);
+  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const stored = readStyle(app);
+  const style = mergeSent(stored, validateWith(appStyleSchema, sent, 'appStyle'), sent);
+  const changedAdminOnly = changedKeys(stored, style, ADMIN_ONLY_STYLE);
+  if (!rights.isAdmin && changedAdminOnly.length > 0)
+    throw new AppError('settings/admin-only', { field: `appStyle.${changedAdminOnly[0]}` });
+
+  await platform.db
+    .update(apps)
+    .set({ appStyle: style, updatedAt: new Date() })
+    .where(eq(apps.appId, app.appId));
+  await announceAppChange(platform, app.appId);
+  return { appStyle: style };
+}

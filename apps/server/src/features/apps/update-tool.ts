@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError, type AiApp, type ToolSummary } from '@buildai/domain';
+import { tools } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { checkToolDefinition } from './check-tool-definition';
+import { announceAppChange, loadOwnedApp, loadToolOf, loadTools } from './load-app';
+import { requireBuilderRights } from './rights';
+import { writeToolDefinition } from './save-app';
+import { checkToolPath, lockApp, pathTaken, toolPathsOf } from './tool-paths';
+import { toToolSummary } from './view';
+
+async function isFirstTool(platform: Platform, appId: string, toolId: string) {
+  return (await loadTools(platform.db, appId))[0]?.toolId === toolId;
+}
+
+/** PUT /api/apps/{appId}/tools/{toolId}: the tool's definition, with the same checks as POST /api/apps. */
+export async function putToolDefinition(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  toolId: string,
+  input: AiApp,
+): Promise<{ tool: ToolSummary }> {
+  const rights = await requireBuilderRights(platform, caller);
+  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  await loadToolOf(platform.db, app.appId, toolId);
+  const definition = checkToolDefinition(input, rights, '');
+  const first = await isFirstTool(platform, app.appId, toolId);
+  const saved = await platform.db.transaction((tx) =>
+    writeToolDefinition(tx, app, toolId, definition, first),
+  );
+  await announceAppChange(platform, app.appId);
+  return { tool: toToolSummary(saved, true) };
+}
+
+/** PATCH /api/apps/{appId}/tools/{toolId}: renames the tool (its header follows) and/or moves its path. */
+export async function updateToolMeta(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  toolId: string,
+  input: { title?: string; path?: string },
+): Promise<{ tool: ToolSummary }> {
+  const rights = await requireBuilderRights(platform, caller);
+  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const tool = await loadToolOf(platform.db, app.appId, toolId);
+  const wanted = input.path === undefined ? undefined : checkToolPath(input.path);
+  const first = await isFirstTool(platform, app.appId, toolId);
+
+  const saved = await platform.db.transaction(async (tx) => {
+    let row = tool;
+    if (input.title !== undefined) {
+      const header = input.title.trim();
+      row = await writeToolDefinition(tx, app, toolId, { ...tool.definition, header }, first);
+    }
+    if (wanted !== undefined && wanted !== tool.path) {
+      await lockApp(tx, app.appId);
+      if (pathTaken(await toolPathsOf(tx, app.appId), wanted, toolId))
+        throw new AppError('tool/path-taken', { field: 'path' });
+      const [moved] = await tx
+        .update(tools)
+        .set({ path: wanted, updatedAt: new Date() })
+        .where(and(eq(tools.toolId, toolId), eq(tools.appId, app.appId)))
+        .returning();
+      row = moved!;
+    }
+    return row;
+  });
+  await announceAppChange(platform, app.appId);
+  return { tool: toToolSummary(saved, true) };
+}

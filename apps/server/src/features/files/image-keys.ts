@@ -1,0 +1,44 @@
+import type { StyleImageKind } from '@buildai/domain';
+
+/**
+ * Keys of the images builders upload (docs/decisions/0003): the only blobs served publicly. Every id in them is
+ * one of ours (base62), so a key is checked against the exact shape rather than cleaned up.
+ */
+export const FILES_URL_PREFIX = '/api/files/';
+
+export type ImageExt = 'png' | 'jpg' | 'gif' | 'webp';
+
+export function toolImageKey(accountId: string, appId: string, toolId: string, id: string, ext: ImageExt) {
+  return `accounts/${accountId}/apps/${appId}/tools/${toolId}/thumb-${id}.${ext}`;
+}
+
+export function styleImageKey(
+  accountId: string,
+  appId: string,
+  kind: StyleImageKind,
+  id: string,
+  ext: ImageExt,
+) {
+  return `accounts/${accountId}/apps/${appId}/style/${kind}-${id}.${ext}`;
+}
+
+const ID = '[A-Za-z0-9]+';
+const PUBLIC_IMAGE_KEY = new RegExp(
+  `^accounts/${ID}/apps/${ID}/(?:tools/${ID}/thumb|style/(?:logo|background))-${ID}\\.(?:png|jpg|gif|webp)$`,
+);
+
+/** Whether the key names an uploaded image (and nothing else a blob store may hold under `accounts/`). */
+export function isPublicImageKey(key: string): boolean {
+  return PUBLIC_IMAGE_KEY.test(key);
+}
+
+export function fileUrl(key: string): string {
+  return `${FILES_URL_PREFIX}${key}`;
+}
+
+/** The key behind a URL this server handed out, or null for any other URL. */
+export function keyOfFileUrl(url: string | null | undefined): string | null {
+  if (!url?.startsWith(FILES_URL_PREFIX)) return null;
+  const key = url.slice(FILES_URL_PREFIX.length);
+  return isPublicImageKey(key) ? key : null;
+}
