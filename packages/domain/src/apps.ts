@@ -166,6 +166,17 @@ export type RunEvent =
   | { type: 'finish'; runId: string; usage: UsageRecord | null }
   | { type: 'error'; code: string; message: string };
 
+/** `GET /api/apps/{appId}/runs/{runId}`: a run's result, without the fields the user asked to keep private. */
+export interface RunResult {
+  runId: string;
+  toolId: string;
+  toolPath: string;
+  status: 'running' | 'succeeded' | 'failed';
+  output: string;
+  createdAt: string;
+  inputs: Record<string, unknown>;
+}
+
 /** Usage record of spec 001 §3; rates are dollars per 1M tokens. */
 export interface UsageRecord {
   promptTokens: number;

@@ -102,6 +102,7 @@ export const errorCatalogue = {
   // carry the limit in their message (builderMessages.dailyLimitReached / weeklyLimitReached)
   'run/daily-limit': { status: 429, message: 'You have reached the daily limit of runs, come back tomorrow' },
   'run/weekly-limit': { status: 429, message: 'You have reached the weekly limit of runs, come back next week' },
+  'run/not-found': { status: 404, message: 'Result not found' },
 
   // runs and AI
   'ai/not-configured': {

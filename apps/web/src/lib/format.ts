@@ -40,3 +40,20 @@ export function toFieldName(label: string): string {
   if (!name) return '';
   return /^[0-9]/.test(name) ? `field${name.charAt(0).toUpperCase()}${name.slice(1)}` : name;
 }
+
+/** A whole number with thousands separators: 12345 → "12,345". */
+export function formatInteger(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** A UTC calendar day "YYYY-MM-DD" as "Mar 5" (or "Mar 5, 2024" with `withYear`). */
+export function formatDay(day: string, withYear = false): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  });
+}

@@ -1,9 +1,14 @@
+import { MapPin } from 'lucide-react';
 import type { CustomField } from '@buildai/domain';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import type { FieldValue } from '../lib/form-steps';
+import { MeasureInput } from './measure-input';
+import { OptionChips } from './option-chips';
+import { PhotoInput } from './photo-input';
 
-export type FieldValue = string | string[];
+export type { FieldValue } from '../lib/form-steps';
 
 interface Props {
   field: CustomField;
@@ -12,22 +17,27 @@ interface Props {
   onChange: (value: FieldValue) => void;
   invalid?: boolean;
   disabled?: boolean;
+  /** id of the text that explains the field's problem */
+  describedBy?: string;
 }
 
-function optionsOf(field: CustomField) {
+export function optionsOf(field: CustomField) {
   return field.options ?? field.optionsConfig?.options ?? [];
 }
 
-/** One custom field of a tool as a form control, by type (spec 000 §3). */
-export function FieldControl({ field, id, value, onChange, invalid, disabled }: Props) {
+/** One custom field of a tool as a form control, by type (spec 000 §3: all ten types). */
+export function FieldControl({ field, id, value, onChange, invalid, disabled, describedBy }: Props) {
   const common = {
     id,
     name: field.name,
     disabled,
     required: field.required,
     'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
   };
   const text = typeof value === 'string' ? value : value.join(', ');
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  const options = optionsOf(field);
 
   switch (field.type) {
     case 'long_text':
@@ -42,43 +52,104 @@ export function FieldControl({ field, id, value, onChange, invalid, disabled }: 
         />
       );
     case 'select':
+    case 'tool_item_select':
+      if (options.some((o) => o.iconUrl)) {
+        return (
+          <OptionChips
+            id={id}
+            options={options}
+            multiple={false}
+            selected={list}
+            disabled={disabled}
+            invalid={invalid}
+            onChange={(next) => onChange(next[0] ?? '')}
+          />
+        );
+      }
       return (
         <NativeSelect {...common} value={text} onChange={(e) => onChange(e.target.value)}>
-          <option value="">{field.placeholder || 'Choose an option'}</option>
-          {optionsOf(field).map((o) => (
+          <option value="">
+            {field.placeholder || (field.type === 'tool_item_select' ? 'Choose an item' : 'Choose an option')}
+          </option>
+          {options.map((o) => (
             <option key={o.label} value={o.label}>
               {o.label}
             </option>
           ))}
         </NativeSelect>
       );
-    case 'multiselect': {
-      const selected = Array.isArray(value) ? value : value ? [value] : [];
+    case 'multiselect':
       return (
-        <div role="group" aria-labelledby={`${id}-label`} className="flex flex-wrap gap-2">
-          {optionsOf(field).map((o) => {
-            const on = selected.includes(o.label);
-            return (
-              <button
-                type="button"
-                key={o.label}
-                disabled={disabled}
-                aria-pressed={on}
-                onClick={() => onChange(on ? selected.filter((s) => s !== o.label) : [...selected, o.label])}
-                className="rounded-full border px-3 py-1 text-sm transition-colors hover:bg-accent aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground disabled:opacity-50"
-              >
-                {o.label}
-              </button>
-            );
-          })}
+        <OptionChips
+          id={id}
+          options={options}
+          multiple
+          selected={list}
+          disabled={disabled}
+          invalid={invalid}
+          onChange={onChange}
+        />
+      );
+    case 'height':
+    case 'weight':
+      return (
+        <MeasureInput
+          id={id}
+          name={field.name}
+          kind={field.type}
+          value={text}
+          placeholder={field.placeholder}
+          required={field.required}
+          disabled={disabled}
+          invalid={invalid}
+          describedBy={describedBy}
+          onChange={onChange}
+        />
+      );
+    case 'photo':
+      return (
+        <PhotoInput
+          id={id}
+          name={field.name}
+          value={text}
+          disabled={disabled}
+          invalid={invalid}
+          describedBy={describedBy}
+          onChange={onChange}
+        />
+      );
+    case 'place':
+      return (
+        <div className="relative">
+          <MapPin className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            {...common}
+            type="text"
+            autoComplete="address-level2"
+            placeholder={field.placeholder || 'City, region or address'}
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+            className="pl-9"
+          />
         </div>
       );
-    }
+    case 'email':
+      return (
+        <Input
+          {...common}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={field.placeholder || 'name@example.com'}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     default:
       return (
         <Input
           {...common}
-          type={field.type === 'email' ? 'email' : 'text'}
+          type="text"
           placeholder={field.placeholder}
           value={text}
           onChange={(e) => onChange(e.target.value)}

@@ -1,47 +1,70 @@
 import * as React from 'react';
-import { AlertCircle, Check, Copy, FileText, PauseCircle, ServerCog } from 'lucide-react';
+import { AlertCircle, Check, Clock, Copy, Link2, PauseCircle, RotateCcw, ServerCog } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { RunState } from '../hooks/use-tool-run';
+import type { RunState } from '../lib/run-state';
 
-/** The streamed answer: empty, thinking, streaming, done, stopped or failed. */
-export function RunResult({ state }: { state: RunState }) {
-  const [copied, setCopied] = React.useState(false);
-  const streaming = state.status === 'loading';
+/** Codes of the per-user run limits (answered 429 before the run starts). */
+export const RUN_LIMIT_CODES = ['run/daily-limit', 'run/weekly-limit'];
 
-  if (state.status === 'idle') {
-    return (
-      <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-10 text-center text-muted-foreground">
-        <FileText className="size-6" />
-        <p className="mt-2 text-sm">Your result will appear here.</p>
-      </div>
+interface Props {
+  state: RunState;
+  /** Success or Error → Idle */
+  onRunAgain?: () => void;
+  /** the result's own address, offered as a link to copy */
+  shareUrl?: string;
+  /** a line under the title, e.g. when a saved result was made */
+  caption?: string;
+}
+
+function useCopied(): [string | null, (what: string, text: string) => void] {
+  const [copied, setCopied] = React.useState<string | null>(null);
+  const copy = React.useCallback((what: string, text: string) => {
+    navigator.clipboard?.writeText(text).then(
+      () => {
+        setCopied(what);
+        setTimeout(() => setCopied(null), 1500);
+      },
+      () => setCopied(null),
     );
-  }
+  }, []);
+  return [copied, copy];
+}
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(state.text);
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
-  }
+/** The answer: thinking, streaming, done, stopped or failed; a run limit shows as a calm notice. */
+export function RunResult({ state, onRunAgain, shareUrl, caption }: Props) {
+  const [copied, copy] = useCopied();
+  const streaming = state.status === 'loading';
+  if (state.status === 'idle') return null;
+  const limited = state.error && RUN_LIMIT_CODES.includes(state.error.code);
+  const done = state.status === 'success';
 
   return (
     <div className="grid gap-4" aria-live="polite" aria-busy={streaming}>
-      {state.error && <RunError code={state.error.code} message={state.error.message} />}
+      {state.error &&
+        (limited ? <LimitNotice message={state.error.message} /> : <RunError {...state.error} />)}
       {(state.text || streaming) && (
-        <section className="rounded-xl border bg-card shadow-xs">
-          <header className="flex h-12 items-center justify-between gap-2 border-b px-4">
-            <h2 className="text-sm font-medium">Result</h2>
-            <div className="flex items-center gap-2">
-              {state.model && <span className="text-xs text-muted-foreground">{state.model}</span>}
-              {state.status === 'success' && state.text && (
-                <Button variant="ghost" size="sm" onClick={() => void copy()}>
-                  {copied ? <Check /> : <Copy />}
-                  {copied ? 'Copied' : 'Copy'}
+        <section aria-label="Result" className="rounded-2xl border bg-card text-card-foreground shadow-sm">
+          <header className="flex min-h-12 flex-wrap items-center justify-between gap-2 border-b px-4 py-2 sm:px-5">
+            <div className="min-w-0">
+              <h2 className="text-sm font-medium">Result</h2>
+              {caption && <p className="text-xs text-muted-foreground">{caption}</p>}
+            </div>
+            <div className="flex flex-wrap items-center gap-1">
+              {state.model && streaming && (
+                <span className="text-xs text-muted-foreground">{state.model}</span>
+              )}
+              {done && state.text && (
+                <Button variant="ghost" size="sm" onClick={() => copy('text', state.text)}>
+                  {copied === 'text' ? <Check /> : <Copy />}
+                  {copied === 'text' ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+              {done && shareUrl && (
+                <Button variant="ghost" size="sm" onClick={() => copy('link', shareUrl)}>
+                  {copied === 'link' ? <Check /> : <Link2 />}
+                  {copied === 'link' ? 'Link copied' : 'Copy link'}
                 </Button>
               )}
             </div>
@@ -69,6 +92,31 @@ export function RunResult({ state }: { state: RunState }) {
           <PauseCircle className="size-4" /> Generation stopped.
         </p>
       )}
+      {onRunAgain && (done || (state.status === 'error' && !limited)) && (
+        <div>
+          <Button variant="outline" onClick={onRunAgain}>
+            <RotateCcw />
+            Run again
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function LimitNotice({ message }: { message: string }) {
+  return (
+    <div
+      role="status"
+      data-testid="run-limit-notice"
+      className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3.5 text-amber-900 shadow-xs dark:border-amber-300/25 dark:bg-amber-300/10 dark:text-amber-100"
+    >
+      <Clock className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-300" />
+      <div className="grid gap-0.5 text-sm">
+        <p className="font-medium">Run limit reached</p>
+        <p className="leading-relaxed">{message}</p>
+        <p className="text-amber-800/80 dark:text-amber-100/70">Your answers are still here for next time.</p>
+      </div>
     </div>
   );
 }

@@ -1,40 +1,110 @@
-import { Link, useParams } from 'react-router';
-import { Info, PencilLine, SearchX } from 'lucide-react';
+import * as React from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, PencilLine } from 'lucide-react';
 import { errorCatalogue } from '@buildai/domain';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
 import { useRuntimeApp } from '../api/get-app';
+import { useMemories } from '../api/get-memories';
+import { savedRunKey, useSavedRun, type SavedRun } from '../api/get-run';
 import { useToolRun } from '../hooks/use-tool-run';
+import { toFieldValues } from '../lib/form-steps';
+import { appHomePath, resultPagePath, toolPagePath } from '../lib/paths';
+import { AppLogo, AppThemeScope } from './app-theme';
 import { MadeWithFooter } from './made-with-footer';
+import { RunCta } from './run-cta';
 import { RunResult } from './run-result';
+import { SavedResult } from './saved-result';
 import { ToolForm } from './tool-form';
+import { RunPageSkeleton, Unavailable } from './unavailable';
 
 /**
- * The public page of a tool, `/app/:appId/tool/:toolPath` (and the result path with `:resultId`): no sign-in,
- * no builder chrome.
+ * The public page of a tool, `/app/:appId/tool/:toolPath`, and of one of its results,
+ * `/app/:appId/:resultId/tool/:toolPath`: in the app's branding, no sign-in, no builder chrome.
  */
 export function ToolRunPage() {
   const { appId = '', toolPath = '', resultId } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const app = useRuntimeApp(appId);
-  const tool = app.data?.tools.find((t) => t.path === toolPath);
-  const run = useToolRun(appId, toolPath);
+  const tools = app.data?.tools ?? [];
+  const tool = tools.find((t) => t.path === toolPath);
+  const memories = useMemories(appId);
+  const resultRef = React.useRef<HTMLDivElement>(null);
+
+  const run = useToolRun(appId, toolPath, {
+    onFinish: ({ runId, text, inputs }) => {
+      // the result path below reads this run from the cache instead of asking the server again
+      queryClient.setQueryData<SavedRun>(savedRunKey(appId, runId), {
+        runId,
+        toolId: tool?.toolId ?? '',
+        toolPath,
+        status: 'succeeded',
+        output: text,
+        createdAt: new Date().toISOString(),
+        inputs,
+      });
+      void navigate(resultPagePath(appId, runId, toolPath), { replace: true });
+    },
+  });
+  const live = run.state.status !== 'idle';
+  const saved = useSavedRun(appId, live ? undefined : resultId);
+
+  const defaults = React.useMemo(
+    () => ({ ...toFieldValues(memories.data), ...toFieldValues(saved.data?.inputs) }),
+    [memories.data, saved.data],
+  );
+
+  React.useEffect(() => {
+    if (run.state.status === 'loading')
+      resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [run.state.status]);
+
+  React.useEffect(() => {
+    const title = tool?.app.header.trim() || tool?.title;
+    if (title) document.title = title;
+  }, [tool]);
+
+  function runAgain() {
+    run.reset();
+    if (resultId) void navigate(toolPagePath(appId, toolPath));
+    window.scrollTo?.({ top: 0, behavior: 'smooth' });
+  }
+
+  const runId = live ? run.state.runId : resultId;
+  const shareUrl = runId ? `${window.location.origin}${resultPagePath(appId, runId, toolPath)}` : '';
+  const succeeded = live ? run.state.status === 'success' : saved.data?.status === 'succeeded';
+  const activeTools = tools.filter((t) => t.status === 'active');
+  const style = app.data?.appStyle;
 
   return (
-    <div className="flex min-h-svh flex-col bg-gradient-to-b from-indigo-50/70 via-background to-background">
-      <main className="mx-auto w-full max-w-2xl flex-1 px-4 pt-10 sm:px-6 sm:pt-16">
+    <AppThemeScope appStyle={style} className="flex min-h-svh flex-col">
+      {app.data && (activeTools.length > 1 || style?.logoUrl) && (
+        <header className="mx-auto flex w-full max-w-2xl items-center justify-between gap-3 px-4 pt-5 sm:px-6 sm:pt-8">
+          <AppLogo appStyle={style} name={app.data.header} />
+          {activeTools.length > 1 && (
+            <Button variant="outline" size="sm" asChild className="ml-auto">
+              <Link to={appHomePath(appId)}>
+                <ArrowLeft />
+                All tools
+              </Link>
+            </Button>
+          )}
+        </header>
+      )}
+      <main className="mx-auto w-full max-w-2xl flex-1 px-4 pt-8 pb-4 sm:px-6 sm:pt-12">
         {app.isPending ? (
           <RunPageSkeleton />
         ) : app.isError || !tool ? (
           <Unavailable
-            message={
-              app.isError
-                ? isAppError(app.error) && app.error.status === 404
-                  ? app.error.message
-                  : errorMessage(app.error)
-                : errorCatalogue['tool/not-found'].message
-            }
+            title="This tool isn't available"
+            message={`${(app.isError
+              ? isAppError(app.error) && app.error.status === 404
+                ? app.error.message
+                : errorMessage(app.error)
+              : errorCatalogue['tool/not-found'].message
+            ).replace(/\.$/, '')}. The link may be wrong, or its owner hasn't published it yet.`}
             retry={app.isError && isRetryable(app.error) ? () => void app.refetch() : undefined}
           />
         ) : (
@@ -45,34 +115,35 @@ export function ToolRunPage() {
                 draft={tool.status !== 'active' || !app.data.isPublished}
               />
             )}
-            {resultId && (
-              <Alert variant="info">
-                <Info />
-                <AlertDescription>
-                  Saved results can't be opened yet — that's coming soon. You can run the tool again below.
-                </AlertDescription>
-              </Alert>
-            )}
-            <section className="rounded-2xl border bg-card p-5 shadow-sm sm:p-8">
-              <ToolForm
-                app={tool.app}
-                running={run.state.status === 'loading'}
-                onGenerate={(inputs) => void run.run(inputs)}
-                onStop={run.stop}
-              />
-            </section>
-            <RunResult state={run.state} />
+            <ToolForm
+              key={tool.toolId}
+              app={tool.app}
+              framed
+              creditsPerRun={app.data.appSettings.creditsPerRun ?? 0}
+              defaultValues={defaults}
+              running={run.state.status === 'loading'}
+              onGenerate={(inputs) => void run.run(inputs)}
+              onStop={run.stop}
+            />
+            <div ref={resultRef} className="grid scroll-mt-6 gap-6">
+              {live ? (
+                <RunResult state={run.state} shareUrl={shareUrl} onRunAgain={runAgain} />
+              ) : (
+                resultId && <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} />
+              )}
+              {succeeded && <RunCta app={tool.app} />}
+            </div>
           </div>
         )}
       </main>
-      <MadeWithFooter />
-    </div>
+      {!style?.hideBuildAI && <MadeWithFooter />}
+    </AppThemeScope>
   );
 }
 
 function OwnerBanner({ editPath, draft }: { editPath: string; draft: boolean }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-background/80 px-4 py-3 text-sm shadow-xs">
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-background/85 px-4 py-3 text-sm text-foreground shadow-xs backdrop-blur">
       <span className="text-muted-foreground">
         {draft
           ? 'Only you can see this page until the tool is active and the app is published.'
@@ -84,42 +155,6 @@ function OwnerBanner({ editPath, draft }: { editPath: string; draft: boolean }) 
           Edit tool
         </Link>
       </Button>
-    </div>
-  );
-}
-
-function Unavailable({ message, retry }: { message: string; retry?: () => void }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border bg-card px-6 py-14 text-center shadow-sm">
-      <div className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <SearchX className="size-6" />
-      </div>
-      <h1 className="mt-4 text-xl font-semibold">This tool isn't available</h1>
-      <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-        {message.replace(/\.$/, '')}. The link may be wrong, or its owner hasn't published it yet.
-      </p>
-      {retry && (
-        <Button variant="outline" className="mt-6" onClick={retry}>
-          Try again
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function RunPageSkeleton() {
-  return (
-    <div className="grid gap-6" aria-busy="true" aria-label="Loading the tool">
-      <div className="rounded-2xl border bg-card p-5 sm:p-8">
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="mt-3 h-4 w-full" />
-        <Skeleton className="mt-2 h-4 w-4/5" />
-        <Skeleton className="mt-8 h-4 w-24" />
-        <Skeleton className="mt-2 h-9 w-full" />
-        <Skeleton className="mt-5 h-4 w-32" />
-        <Skeleton className="mt-2 h-24 w-full" />
-        <Skeleton className="mt-6 h-10 w-36" />
-      </div>
     </div>
   );
 }

@@ -2,53 +2,23 @@ import * as React from 'react';
 import type { RunInputs } from '@buildai/domain';
 import { errorMessage, isAppError } from '@/lib/api-client';
 import { runTool } from '../api/run-tool';
+import { IDLE_RUN, runReducer, type RunState } from '../lib/run-state';
 
-/** Run state of spec 001 §4: Idle → Loading → Success | Error (an error or a cancel). */
-export interface RunState {
-  status: 'idle' | 'loading' | 'success' | 'error';
-  text: string;
-  model: string | null;
-  error: { code: string; message: string } | null;
-  cancelled: boolean;
+export type { RunState };
+
+interface Options {
+  /** the stream finished: the run is stored under `runId` */
+  onFinish?: (run: { runId: string; text: string; inputs: RunInputs }) => void;
 }
 
-const IDLE: RunState = { status: 'idle', text: '', model: null, error: null, cancelled: false };
-
-type Action =
-  | { type: 'start' }
-  | { type: 'model'; model: string }
-  | { type: 'delta'; text: string }
-  | { type: 'success' }
-  | { type: 'error'; code: string; message: string }
-  | { type: 'cancel' }
-  | { type: 'reset' };
-
-function reducer(state: RunState, action: Action): RunState {
-  switch (action.type) {
-    case 'start':
-      return { ...IDLE, status: 'loading' };
-    case 'reset':
-      return IDLE;
-    default:
-      if (state.status !== 'loading') return state; // events after the end are ignored
-  }
-  switch (action.type) {
-    case 'model':
-      return { ...state, model: action.model };
-    case 'delta':
-      return { ...state, text: state.text + action.text };
-    case 'success':
-      return { ...state, status: 'success' };
-    case 'error':
-      return { ...state, status: 'error', error: { code: action.code, message: action.message } };
-    case 'cancel':
-      return { ...state, status: 'error', cancelled: true };
-  }
-}
-
-export function useToolRun(appId: string, toolPath: string) {
-  const [state, dispatch] = React.useReducer(reducer, IDLE);
+/** A tool run on the state machine of spec 001 §4, streamed from the server; Stop cancels it. */
+export function useToolRun(appId: string, toolPath: string, { onFinish }: Options = {}) {
+  const [state, dispatch] = React.useReducer(runReducer, IDLE_RUN);
   const controller = React.useRef<AbortController | null>(null);
+  const finish = React.useRef(onFinish);
+  React.useEffect(() => {
+    finish.current = onFinish;
+  });
 
   React.useEffect(() => () => controller.current?.abort(), []);
 
@@ -57,8 +27,13 @@ export function useToolRun(appId: string, toolPath: string) {
       controller.current?.abort();
       const ctrl = new AbortController();
       controller.current = ctrl;
-      dispatch({ type: 'start' });
+      // from any state: end a run in progress, go back to Idle, then generate
+      dispatch({ type: 'cancel' });
+      dispatch({ type: 'reset' });
+      dispatch({ type: 'generate' });
       let failed = false;
+      let runId: string | null = null;
+      let text = '';
       try {
         await runTool({
           appId,
@@ -66,15 +41,24 @@ export function useToolRun(appId: string, toolPath: string) {
           inputs,
           signal: ctrl.signal,
           onEvent: (event) => {
-            if (event.type === 'start') dispatch({ type: 'model', model: event.model });
-            else if (event.type === 'delta') dispatch({ type: 'delta', text: event.text });
-            else if (event.type === 'error') {
+            if (ctrl.signal.aborted) return;
+            if (event.type === 'start') {
+              runId = event.runId;
+              dispatch({ type: 'started', runId: event.runId, model: event.model });
+            } else if (event.type === 'delta') {
+              text += event.text;
+              dispatch({ type: 'delta', text: event.text });
+            } else if (event.type === 'finish') {
+              runId = event.runId;
+            } else if (event.type === 'error') {
               failed = true;
               dispatch({ type: 'error', code: event.code, message: event.message });
             }
           },
         });
-        if (!failed) dispatch({ type: 'success' });
+        if (ctrl.signal.aborted || failed) return;
+        dispatch({ type: 'success', runId });
+        if (runId) finish.current?.({ runId, text, inputs });
       } catch (err) {
         if (ctrl.signal.aborted) return;
         dispatch({
@@ -95,7 +79,12 @@ export function useToolRun(appId: string, toolPath: string) {
     dispatch({ type: 'cancel' });
   }, []);
 
-  const reset = React.useCallback(() => dispatch({ type: 'reset' }), []);
+  const reset = React.useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+    dispatch({ type: 'cancel' });
+    dispatch({ type: 'reset' });
+  }, []);
 
   return { state, run, stop, reset };
 }

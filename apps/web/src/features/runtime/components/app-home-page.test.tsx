@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aiAppSchema } from '@buildai/domain';
+import { errorReply, mockApi } from '@/test/mock-api';
+import { makeAppView, makeTool, renderRuntime } from '../test/runtime-fixtures';
+import { ToolForm } from './tool-form';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/app/:appId', () => {
+  it('opens the only active tool directly (replace)', async () => {
+    mockApi({
+      'GET /api/apps/a1': {
+        body: makeAppView({
+          tools: [makeTool(), makeTool({ toolId: 't2', path: 'draft', status: 'draft' })],
+        }),
+      },
+    });
+    const { router } = renderRuntime('/app/a1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/a1/tool/my-tool'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('lists several active tools as a grid of links, drafts left out', async () => {
+    mockApi({
+      'GET /api/apps/a1': {
+        body: makeAppView({
+          tools: [
+            makeTool({ imageUrl: '/api/files/thumb.png' }),
+            makeTool({
+              toolId: 't2',
+              title: 'Bio writer',
+              path: 'bio',
+              app: { header: 'Bio', description: 'Short bios' },
+            }),
+            makeTool({ toolId: 't3', title: 'Hidden', path: 'hidden', status: 'draft' }),
+          ],
+        }),
+      },
+    });
+    renderRuntime('/app/a1');
+    const list = await screen.findByRole('list', { name: 'Tools' });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/app/a1/tool/my-tool', '/app/a1/tool/bio']);
+    expect(within(links[0]!).getByText('Slogan writer')).toBeTruthy();
+    expect(links[0]!.querySelector('img')!.getAttribute('src')).toBe('/api/files/thumb.png');
+    expect(within(links[1]!).getByText('Short bios')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Acme AI', level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Hidden')).toBeNull();
+  });
+
+  it('says the app is not found when it is missing', async () => {
+    mockApi({ 'GET /api/apps/a1': errorReply('app/not-found') });
+    renderRuntime('/app/a1');
+    expect(await screen.findByRole('heading', { name: 'App not found' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        "This app doesn't exist, or its owner hasn't published it yet. Check the link and try again.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says the app is not found when it is not published', async () => {
+    mockApi({ 'GET /api/apps/a1': { body: makeAppView({ isPublished: false }) } });
+    const { router } = renderRuntime('/app/a1');
+    expect(await screen.findByRole('heading', { name: 'App not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/a1');
+  });
+});
+
+describe('ToolForm with an app style (the builder preview)', () => {
+  const app = aiAppSchema.parse({ header: 'Preview me' });
+
+  it('renders on the branded surface with the watermark unless hidden', () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <ToolForm
+          app={app}
+          preview
+          idPrefix="preview"
+          appStyle={{ styleName: 'colorful', buttonBackgroundColor: '#0ea5e9' }}
+        />
+      </MemoryRouter>,
+    );
+    const surface = document.querySelector<HTMLElement>('[data-app-style]')!;
+    expect(surface.dataset.appStyle).toBe('colorful');
+    expect(surface.style.getPropertyValue('--primary')).toBe('#0ea5e9');
+    expect(surface.style.getPropertyValue('--app-bg-image')).toContain('linear-gradient');
+    expect(screen.getByText(/Made with/)).toBeTruthy();
+    rerender(
+      <MemoryRouter>
+        <ToolForm app={app} preview idPrefix="preview" appStyle={{ styleName: 'light', hideBuildAI: true }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/Made with/)).toBeNull();
+    expect(screen.getByLabelText(/Your input/).id).toBe('preview-input');
+  });
+});

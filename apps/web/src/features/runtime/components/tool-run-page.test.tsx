@@ -1,0 +1,242 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builderMessages } from '@buildai/domain';
+import { mockApi } from '@/test/mock-api';
+import { makeAppView, makeTool, renderRuntime, sse, streamRuns } from '../test/runtime-fixtures';
+
+const toolWithCta = makeTool({
+  app: {
+    header: 'Slogan writer',
+    inputLabel: 'Your product',
+    ctaMessage: 'Want a logo to match?',
+    ctaButton: 'Book a designer',
+    ctaLink: 'https://example.com/design',
+  },
+});
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', vi.fn());
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const typeInput = (value: string) =>
+  fireEvent.change(screen.getByLabelText(/Your product/), { target: { value } });
+
+describe('tool page run', () => {
+  it('streams the result, moves to the result path (replace) and then shows the call to action', async () => {
+    const api = mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ tools: [toolWithCta] }) },
+      'GET /api/live_api/user/memories/current': { body: { appId: 'a1', values: {}, updatedAt: null } },
+    });
+    const runs = streamRuns(
+      api,
+      sse(
+        { type: 'start', runId: 'r1', model: 'gpt-4o-mini' },
+        { type: 'delta', text: 'Fresh beans,' },
+        { type: 'delta', text: ' friendly faces.' },
+        { type: 'finish', runId: 'r1', usage: null },
+      ),
+    );
+    const { router } = renderRuntime('/app/a1/tool/my-tool');
+    await screen.findByRole('heading', { name: 'Slogan writer' });
+    expect(screen.queryByRole('complementary', { name: 'Call to action' })).toBeNull();
+
+    typeInput('A coffee shop');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(await screen.findByText('Fresh beans, friendly faces.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/a1/r1/tool/my-tool'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(runs).toEqual([
+      { url: '/api/apps/a1/tools/my-tool/run', body: { inputs: { input: 'A coffee shop' } } },
+    ]);
+    // the run just streamed is not asked for again
+    expect(api.to('GET /api/apps/a1/runs/r1')).toHaveLength(0);
+
+    const cta = await screen.findByRole('complementary', { name: 'Call to action' });
+    expect(within(cta).getByText('Want a logo to match?')).toBeTruthy();
+    const link = within(cta).getByRole('link', { name: /Book a designer/ });
+    expect(link.getAttribute('href')).toBe('https://example.com/design');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows a run-limit 429 as a calm notice with the exact server message, and keeps the inputs', async () => {
+    const message = builderMessages.dailyLimitReached(3);
+    const api = mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ tools: [toolWithCta] }) },
+      'POST /api/apps/a1/tools/my-tool/run': {
+        status: 429,
+        body: { error: { code: 'run/daily-limit', message } },
+      },
+    });
+    renderRuntime('/app/a1/tool/my-tool');
+    await screen.findByRole('heading', { name: 'Slogan writer' });
+    typeInput('A bakery');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    const notice = await screen.findByTestId('run-limit-notice');
+    expect(within(notice).getByText(message)).toBeTruthy();
+    expect(message).toBe('You have reached the daily limit of 3 runs, come back tomorrow');
+    expect(within(notice).getByText('Run limit reached')).toBeTruthy();
+    expect(screen.queryByText("The answer couldn't be generated")).toBeNull();
+    expect((screen.getByLabelText(/Your product/) as HTMLTextAreaElement).value).toBe('A bakery');
+    expect(screen.queryByRole('complementary', { name: 'Call to action' })).toBeNull();
+    expect(api.to('POST /api/apps/a1/tools/my-tool/run')).toHaveLength(1);
+    // the user may try again later with the same inputs
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeTruthy();
+  });
+
+  it('shows other run errors as an error', async () => {
+    mockApi({
+      'GET /api/apps/a1': { body: makeAppView() },
+      'POST /api/apps/a1/tools/my-tool/run': {
+        status: 502,
+        body: {
+          error: {
+            code: 'ai/provider-failed',
+            message: 'The AI provider failed to answer, please try again later',
+          },
+        },
+      },
+    });
+    renderRuntime('/app/a1/tool/my-tool');
+    await screen.findByRole('heading', { name: 'Slogan writer' });
+    typeInput('x');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText("The answer couldn't be generated")).toBeTruthy();
+    expect(screen.getByText('The AI provider failed to answer, please try again later')).toBeTruthy();
+    expect(screen.queryByTestId('run-limit-notice')).toBeNull();
+  });
+});
+
+describe('result path', () => {
+  it('loads the run by id, shows it with the call to action, and Run again returns to the tool', async () => {
+    const api = mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ tools: [toolWithCta] }) },
+      'GET /api/apps/a1/runs/r7': {
+        body: {
+          runId: 'r7',
+          toolId: 't1',
+          toolPath: 'my-tool',
+          status: 'succeeded',
+          output: 'Bread you can trust.',
+          createdAt: new Date().toISOString(),
+          inputs: { input: 'A bakery' },
+        },
+      },
+    });
+    const { router } = renderRuntime('/app/a1/r7/tool/my-tool');
+    expect(await screen.findByText('Bread you can trust.')).toBeTruthy();
+    expect(api.to('GET /api/apps/a1/runs/r7')).toHaveLength(1);
+    // the form starts from the run's inputs
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Your product/) as HTMLTextAreaElement).value).toBe('A bakery'),
+    );
+    expect(screen.getByRole('complementary', { name: 'Call to action' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/a1/tool/my-tool'));
+    expect(screen.queryByText('Bread you can trust.')).toBeNull();
+    expect(screen.queryByRole('complementary', { name: 'Call to action' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeTruthy();
+  });
+
+  it('says when a result is not available', async () => {
+    mockApi({ 'GET /api/apps/a1': { body: makeAppView() } });
+    renderRuntime('/app/a1/missing/tool/my-tool');
+    expect(await screen.findByText("This result isn't available")).toBeTruthy();
+    expect(screen.getByText('The link may be wrong, or the result was deleted.')).toBeTruthy();
+  });
+});
+
+describe('memories', () => {
+  it('pre-fills remembered values, asking with cookies', async () => {
+    const tool = makeTool({
+      app: {
+        isInputHidden: true,
+        fields: [{ name: 'email', label: 'Email', type: 'email', personal: true }],
+      },
+    });
+    const api = mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ tools: [tool] }) },
+      'GET /api/live_api/user/memories/current': {
+        body: { appId: 'a1', values: { email: 'ana@example.com' }, updatedAt: null },
+      },
+    });
+    renderRuntime('/app/a1/tool/my-tool');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ana@example.com'),
+    );
+    const [call] = api.to('GET /api/live_api/user/memories/current');
+    expect(call!.query.get('appId')).toBe('a1');
+    const init = api.fetchMock.mock.calls.find(([u]) => String(u).includes('memories'))![1]!;
+    expect(init.credentials).toBe('include');
+  });
+
+  it('says nothing when memories cannot be loaded', async () => {
+    mockApi({
+      'GET /api/apps/a1': { body: makeAppView() },
+      'GET /api/live_api/user/memories/current': {
+        status: 500,
+        body: { error: { code: 'internal', message: 'x' } },
+      },
+    });
+    renderRuntime('/app/a1/tool/my-tool');
+    await screen.findByRole('heading', { name: 'Slogan writer' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('x')).toBeNull();
+  });
+});
+
+describe('branding', () => {
+  it('puts the app style on the page as CSS variables and hides the watermark when asked', async () => {
+    mockApi({
+      'GET /api/apps/a1': {
+        body: makeAppView({
+          appStyle: {
+            styleName: 'dark',
+            backgroundColor: '#101820',
+            backgroundImage: '/api/files/bg.png',
+            logoUrl: '/api/files/logo.png',
+            headerTextColor: '#fafafa',
+            subheaderTextColor: '#a1a1aa',
+            buttonTextColor: '#000000',
+            buttonBackgroundColor: '#facc15',
+            hideBuildAI: true,
+          },
+        }),
+      },
+    });
+    renderRuntime('/app/a1/tool/my-tool');
+    await screen.findByRole('heading', { name: 'Slogan writer' });
+    const surface = document.querySelector<HTMLElement>('[data-app-style]')!;
+    expect(surface.dataset.appStyle).toBe('dark');
+    expect(surface.classList.contains('dark')).toBe(true);
+    const v = (name: string) => surface.style.getPropertyValue(name);
+    expect(v('--app-bg')).toBe('#101820');
+    expect(v('--app-bg-image')).toBe('url("/api/files/bg.png")');
+    expect(v('--app-header-color')).toBe('#fafafa');
+    expect(v('--app-subheader-color')).toBe('#a1a1aa');
+    expect(v('--primary')).toBe('#facc15');
+    expect(v('--primary-foreground')).toBe('#000000');
+    expect(screen.getByRole('img', { name: 'Acme AI logo' }).getAttribute('src')).toBe('/api/files/logo.png');
+    expect(screen.queryByText(/Made with/)).toBeNull();
+  });
+
+  it('shows the watermark by default, with the light style', async () => {
+    mockApi({ 'GET /api/apps/a1': { body: makeAppView() } });
+    renderRuntime('/app/a1/tool/my-tool');
+    await screen.findByRole('heading', { name: 'Slogan writer' });
+    expect(document.querySelector<HTMLElement>('[data-app-style]')!.dataset.appStyle).toBe('light');
+    expect(screen.getByRole('link', { name: /Made with/ }).textContent).toBe('Made with BuildAI');
+  });
+});
+
+describe('unavailable tool', () => {
+  it('explains a missing tool', async () => {
+    mockApi({ 'GET /api/apps/a1': { body: makeAppView() } });
+    renderRuntime('/app/a1/tool/nope');
+    expect(await screen.findByText("This tool isn't available")).toBeTruthy();
+  });
+});
