@@ -16,23 +16,38 @@ test('a builder publishes an AI tool and an anonymous visitor sees the answer st
   // sign up, then open the verification link from the outbox: the builder lands on /home
   await signUpVerified(page, email, 'a long passphrase');
 
-  // create the tool
+  // create the tool: the workspace opens on it
   await page.getByRole('button', { name: 'New AI tool' }).first().click();
   await expect(page).toHaveURL(/\/build\/app\/[^/]+\/tool\/[^/]+$/);
-  await page.getByLabel('Header').fill('Slogan maker');
-  await page.getByLabel('Description').fill('Catchy slogans in seconds.');
-  await page.getByRole('button', { name: 'Add field' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Label').fill('Topic');
-  await expect(dialog.getByLabel('Name in the prompt')).toHaveValue('topic');
-  await dialog.getByRole('button', { name: 'Add field' }).click();
-  await expect(dialog).toBeHidden();
-  await page.getByLabel('Prompt').fill('Write one slogan about {{topic}}.');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  const builder = page.getByRole('complementary', { name: 'Builder' });
+  const status = builder.getByRole('status');
+  await expect(status).toHaveText('Not published');
+
+  // texts: header, subheader and the main input's label
+  await builder.getByRole('button', { name: /Tool texts/ }).click();
+  await builder.getByLabel('Header', { exact: true }).fill('Slogan maker');
+  await builder.getByLabel('Subheader', { exact: true }).fill('Catchy slogans in seconds.');
+  await builder.getByLabel('Input Label', { exact: true }).fill('Topic');
+  // the live preview follows as the builder types
+  await expect(
+    page.getByRole('region', { name: 'Live preview' }).getByRole('heading', { name: 'Slogan maker' }),
+  ).toBeVisible();
+  await builder.getByRole('button', { name: 'Done' }).click();
+
+  // the prompt, in Results layout; the whole answer is one block
+  await builder.getByRole('button', { name: /Results layout/ }).click();
+  await builder.getByLabel('Prompt', { exact: true }).fill('Write one slogan about {{input}}.');
+  // autosave: 'Saving...' while the changes wait (2 s after the last one), then saved
+  await expect(status).toHaveText('Saving...');
+  await expect(
+    builder.getByRole('region', { name: 'Result blocks' }).getByText('Answer', { exact: true }),
+  ).toBeVisible();
+  await builder.getByRole('button', { name: 'Done' }).click();
+  await expect(status).toHaveText('Not published');
+  await expect(builder.getByRole('button', { name: 'Publish to access analytics' })).toBeVisible();
 
   // activate and publish
-  await page.getByRole('button', { name: 'Activate' }).click();
+  await builder.getByRole('button', { name: 'Activate' }).click();
   const activate = page.getByRole('dialog', { name: 'Activate Your Tool' });
   await activate.getByRole('switch').click();
   await expect(activate.getByRole('switch')).toBeChecked();
@@ -40,8 +55,9 @@ test('a builder publishes an AI tool and an anonymous visitor sees the answer st
   expect(link).toMatch(/\/app\/[^/]+\/tool\/tool-[a-z0-9]+$/);
   await activate.getByRole('button', { name: 'Close' }).click();
   await expect(activate).toBeHidden();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await builder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(status).toHaveText('Published');
+  await expect(builder.getByRole('link', { name: 'App analytics' })).toBeVisible();
 
   // an anonymous visitor runs it; the answer arrives in pieces
   await llm.enqueue({ chunks: ['Green tea: ', 'calm ', 'in every ', 'cup.'], delayMs: 400 });

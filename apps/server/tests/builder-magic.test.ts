@@ -209,3 +209,25 @@ describe('POST /api/builder/magicCreate', () => {
     }
   });
 });
+
+describe('GET /api/builder/models', () => {
+  it('lists the models a builder can pick, the default first, with prices per 1M tokens', async () => {
+    const { idToken } = await signUpBuilder(server);
+    const res = await server.request('/api/builder/models', { token: idToken });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.defaultModel).toBe('gpt-4o-mini');
+    expect(body.models[0]).toMatchObject({ id: 'gpt-4o-mini', name: expect.stringContaining('(default)') });
+    expect(body.models.length).toBeGreaterThan(10);
+    const ids = body.models.map((m: { id: string }) => m.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(body.models.find((m: { id: string }) => m.id === 'openai/gpt-4o')).toMatchObject({
+      promptRate: expect.any(Number),
+      completionRate: expect.any(Number),
+    });
+  });
+
+  it('is for signed-in builders only', async () => {
+    expect((await server.request('/api/builder/models')).status).toBe(401);
+  });
+});

@@ -1,16 +1,77 @@
+import * as React from 'react';
+import { useSearchParams } from 'react-router';
+import { Boxes } from 'lucide-react';
 import { ToolsCollectionPage } from '@/features/builder/components/tools-collection-page';
-import { BuildAppRedirect } from '@/features/builder/components/build-app-redirect';
-import { ToolEditorPage } from '@/features/builder/components/tool-editor-page';
+import { BuilderPage } from '@/features/builder/components/workspace/builder-page';
+import type { BuilderAccount } from '@/features/builder/types';
+import { useAuth } from '@/features/auth/hooks/auth-context';
+import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
+import { GOTO_PARAM, GOTO_UPGRADE_PLAN } from '@/features/plans/hooks/upgrade-plan-dialog';
 import { ToolForm } from '@/features/runtime/components/tool-form';
-import { AppKindSoon } from './coming-soon-routes';
 
-/** The editor's live preview is the runtime's own form, composed here. */
+/** The signed-in builder as the builder feature needs it (inside the shell's RequireAuth it is always there). */
+function useBuilderAccount(): BuilderAccount | null {
+  const { account } = useAuth();
+  return React.useMemo(
+    () => (account ? { accountId: account.accountId, plan: account.plan, isAdmin: account.isAdmin } : null),
+    [account],
+  );
+}
+
+/** Opens the shell's Upgrade plan dialog: `?goto=upgrade_app_plan` on the current address. */
+function useOpenUpgrade() {
+  const [, setSearchParams] = useSearchParams();
+  return React.useCallback(
+    () =>
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.set(GOTO_PARAM, GOTO_UPGRADE_PLAN);
+        return next;
+      }),
+    [setSearchParams],
+  );
+}
+
+function SpaceAppSoon() {
+  return (
+    <ComingSoonPage title="Space apps" icon={<Boxes />}>
+      <p>
+        Space apps have pages, a database and a code editor, all written with the chat assistant. Their
+        builder is on its way; AI tools and generated apps can be built today.
+      </p>
+    </ComingSoonPage>
+  );
+}
+
+/** /build/app/{appId} and /build/app/{appId}/tool/{toolId}: the workspace, with the runtime's form as preview. */
+export function BuilderWorkspaceRoute() {
+  const account = useBuilderAccount();
+  const onUpgrade = useOpenUpgrade();
+  if (!account) return null;
+  return (
+    <BuilderPage
+      account={account}
+      onUpgrade={onUpgrade}
+      comingSoon={<SpaceAppSoon />}
+      renderPreview={(app, appStyle, settings) => (
+        <ToolForm
+          app={app}
+          appStyle={appStyle}
+          creditsPerRun={settings.creditsPerRun}
+          preview
+          idPrefix="preview"
+        />
+      )}
+    />
+  );
+}
+
 export function ToolEditorRoute() {
-  return <ToolEditorPage renderPreview={(app) => <ToolForm app={app} preview idPrefix="preview" />} />;
+  return <BuilderWorkspaceRoute />;
 }
 
 export function BuildAppRoute() {
-  return <BuildAppRedirect comingSoon={<AppKindSoon />} />;
+  return <BuilderWorkspaceRoute />;
 }
 
 export function ToolsCollectionRoute() {

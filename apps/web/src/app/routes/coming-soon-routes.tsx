@@ -4,17 +4,6 @@ import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-pa
 
 /** Screens of the spec that later releases complete; each says what it will do and links back. */
 
-export function AppKindSoon() {
-  return (
-    <ComingSoonPage title="This kind of app" icon={<Package />}>
-      <p>
-        Generated apps and space apps are written with the chat assistant. Their builder is on its way; AI
-        tools can be built today.
-      </p>
-    </ComingSoonPage>
-  );
-}
-
 export function ItemPageSoon() {
   return (
     <ComingSoonPage title="Item pages" icon={<Package />} backTo="/" backLabel="Go home" standalone>

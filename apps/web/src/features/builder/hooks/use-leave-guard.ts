@@ -1,12 +1,21 @@
 import * as React from 'react';
 import { useBlocker } from 'react-router';
+import { builderMessages } from '@buildai/domain';
 
-export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes! Are you sure you want to leave?';
+export const UNSAVED_CHANGES_MESSAGE = builderMessages.unsavedChanges;
 
-/** Stops in-app navigation (answered by a dialog) and tab closing (the browser's prompt) while there are edits. */
-export function useLeaveGuard(dirty: boolean) {
+/**
+ * While there are unsaved or pending changes, stops in-app navigation (answered by a dialog) and tab closing (the
+ * browser's own prompt). Paths for which `stays` is true are still the same editor and are let through.
+ */
+export function useLeaveGuard(dirty: boolean, stays?: (pathname: string) => boolean) {
+  const staysRef = React.useRef(stays);
+  staysRef.current = stays;
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      !staysRef.current?.(nextLocation.pathname),
   );
 
   React.useEffect(() => {

@@ -1,0 +1,190 @@
+import { Lock, Sparkles } from 'lucide-react';
+import {
+  aiQueryMethods,
+  builderMessages,
+  creditsLabel,
+  CREDITS_PER_RUN_MAX,
+  CREDITS_PER_RUN_MIN,
+  TEMPERATURE_MAX,
+  TEMPERATURE_MIN,
+  TEMPERATURE_STEP,
+  USER_LIMIT_MAX,
+  USER_LIMIT_MIN,
+  type AppSettings,
+} from '@buildai/domain';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Slider } from '@/components/ui/slider';
+import type { BuilderAccount } from '../../types';
+import { FormRow, PanelSection, SwitchRow } from './form-row';
+import { IntegerInput, ModelSelect, TemplateSettings } from './settings-controls';
+
+const QUERY_METHOD_LABEL: Record<AppSettings['aiQueryMethod'], string> = {
+  hybrid: 'Hybrid (full text and vector)',
+  fulltext: 'Full text',
+  vector: 'Vector',
+};
+
+/** A lite builder (not an admin) sees the run settings greyed out (spec 000 §6). */
+export function settingsLocked(account: BuilderAccount): boolean {
+  return !account.isAdmin && account.plan === 'lite';
+}
+
+interface Props {
+  settings: AppSettings;
+  onChange: (patch: Partial<AppSettings>) => void;
+  account: BuilderAccount;
+  onUpgrade: () => void;
+}
+
+/** App Settings / Tool Settings (spec 000 §3, §5, §6): the model and run settings of the app. */
+export function SettingsPanel({ settings, onChange, account, onUpgrade }: Props) {
+  const locked = settingsLocked(account);
+  const admin = account.isAdmin;
+  return (
+    <div className="grid gap-5">
+      {locked && (
+        <Alert variant="info">
+          <Lock />
+          <AlertDescription className="gap-3 text-accent-foreground">
+            <p className="font-medium">{builderMessages.settingsLocked}</p>
+            <Button type="button" size="sm" onClick={onUpgrade}>
+              <Sparkles />
+              Upgrade plan
+            </Button>
+          </AlertDescription>
+        </Alert>
+      )}
+      <div
+        className={locked ? 'pointer-events-none grid gap-5 opacity-60 select-none' : 'grid gap-5'}
+        aria-disabled={locked || undefined}
+      >
+        {admin && (
+          <PanelSection title="Model">
+            <ModelSelect
+              value={settings.aiModel}
+              disabled={locked}
+              onChange={(aiModel) => onChange({ aiModel })}
+            />
+            <div className="grid gap-3">
+              <div className="flex items-center justify-between">
+                <Label id="settings-temperature-label">Temperature</Label>
+                <span className="font-mono text-xs tabular-nums text-muted-foreground">
+                  {settings.modelTemperature.toFixed(1)}
+                </span>
+              </div>
+              <Slider
+                aria-labelledby="settings-temperature-label"
+                thumbLabels={['Temperature']}
+                min={TEMPERATURE_MIN}
+                max={TEMPERATURE_MAX}
+                step={TEMPERATURE_STEP}
+                value={[settings.modelTemperature]}
+                disabled={locked}
+                onValueChange={([t]) => onChange({ modelTemperature: Math.round((t ?? 0) * 10) / 10 })}
+              />
+              <div className="flex justify-between text-[11px] text-muted-foreground">
+                <span>Focused</span>
+                <span>Creative</span>
+              </div>
+            </div>
+            <FormRow
+              id="settings-query-method"
+              label="Query method"
+              hint="How your data sources are searched."
+            >
+              <NativeSelect
+                id="settings-query-method"
+                value={settings.aiQueryMethod}
+                disabled={locked}
+                onChange={(e) => onChange({ aiQueryMethod: e.target.value as AppSettings['aiQueryMethod'] })}
+              >
+                {aiQueryMethods.map((m) => (
+                  <option key={m} value={m}>
+                    {QUERY_METHOD_LABEL[m]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormRow>
+          </PanelSection>
+        )}
+
+        <PanelSection title="Runs per user" description="Leave empty for no limit.">
+          <div className="grid grid-cols-2 gap-3">
+            <IntegerInput
+              id="settings-daily-limit"
+              label="Daily runs"
+              value={settings.dailyUserLimit}
+              onChange={(dailyUserLimit) => onChange({ dailyUserLimit })}
+              min={USER_LIMIT_MIN}
+              max={USER_LIMIT_MAX}
+              optional
+              disabled={locked}
+            />
+            <IntegerInput
+              id="settings-weekly-limit"
+              label="Weekly runs"
+              value={settings.weeklyUserLimit}
+              onChange={(weeklyUserLimit) => onChange({ weeklyUserLimit })}
+              min={USER_LIMIT_MIN}
+              max={USER_LIMIT_MAX}
+              optional
+              disabled={locked}
+            />
+          </div>
+          {admin && (
+            <IntegerInput
+              id="settings-credits"
+              label="Credits per run"
+              value={settings.creditsPerRun}
+              onChange={(n) => onChange({ creditsPerRun: n ?? 0 })}
+              min={CREDITS_PER_RUN_MIN}
+              max={CREDITS_PER_RUN_MAX}
+              disabled={locked}
+              hint={<span data-testid="credits-label">{creditsLabel(settings.creditsPerRun)}</span>}
+            />
+          )}
+        </PanelSection>
+
+        <PanelSection title="Access">
+          <SwitchRow
+            id="settings-pro"
+            label="Pro tool"
+            description="Only members with a paid plan can run it."
+            checked={settings.isProTool}
+            disabled={locked}
+            onCheckedChange={(isProTool) => onChange({ isProTool })}
+          />
+          {admin && (
+            <>
+              <SwitchRow
+                id="settings-edit-results"
+                label="User can edit results"
+                description="Visitors may change the answer after it is generated."
+                checked={settings.userCanEditResults}
+                disabled={locked}
+                onCheckedChange={(userCanEditResults) => onChange({ userCanEditResults })}
+              />
+              <SwitchRow
+                id="settings-claimable"
+                label="Claimable"
+                description="A customer can claim this app through an invite link and code."
+                checked={settings.isClaimable}
+                disabled={locked}
+                onCheckedChange={(isClaimable) => onChange({ isClaimable })}
+              />
+            </>
+          )}
+        </PanelSection>
+
+        {admin && (
+          <PanelSection title="Template">
+            <TemplateSettings settings={settings} onChange={onChange} disabled={locked} />
+          </PanelSection>
+        )}
+      </div>
+    </div>
+  );
+}

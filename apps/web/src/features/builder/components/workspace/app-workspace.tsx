@@ -1,0 +1,73 @@
+import * as React from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AiApp, AppSettings, AppStyle, AppView, ToolSummary } from '@buildai/domain';
+import { cacheSavedSettings, saveSettings } from '../../api/save-settings';
+import { cacheSavedStyle, saveStyle } from '../../api/save-style';
+import { useEditedValue, type EditedValue } from '../../hooks/use-edited-value';
+import type { PanelId } from '../../lib/menu';
+import { toEditableSettings, toEditableStyle } from '../../lib/tool-draft';
+import type { BuilderAccount } from '../../types';
+import { ToolWorkspace } from './tool-workspace';
+
+/** The live preview of a tool as visitors see it, given the editor's draft, style and settings. */
+export type RenderPreview = (app: AiApp, style: AppStyle, settings: AppSettings) => React.ReactNode;
+
+export interface AppScope {
+  app: AppView;
+  account: BuilderAccount;
+  onUpgrade: () => void;
+  renderPreview: RenderPreview;
+  style: EditedValue<AppStyle>;
+  settings: EditedValue<AppSettings>;
+  /** the open panel, or null for the main menu */
+  panel: PanelId | null;
+  setPanel: (panel: PanelId | null) => void;
+  /** a tool of a generated app opened by its address: the tool's own menu */
+  editingTool: boolean;
+}
+
+interface Props {
+  app: AppView;
+  tool: ToolSummary | null;
+  account: BuilderAccount;
+  onUpgrade: () => void;
+  renderPreview: RenderPreview;
+  editingTool?: boolean;
+}
+
+/** What belongs to the app as a whole (style, settings, the open panel); the tool being edited sits inside. */
+export function AppWorkspace({
+  app,
+  tool,
+  account,
+  onUpgrade,
+  renderPreview,
+  editingTool = false,
+}: Props) {
+  const queryClient = useQueryClient();
+  const appId = app.appId;
+  const style = useEditedValue({
+    initial: toEditableStyle(app),
+    save: (value: AppStyle) => saveStyle(appId, value),
+    onSaved: (saved) => cacheSavedStyle(queryClient, appId, saved),
+  });
+  const settings = useEditedValue({
+    initial: toEditableSettings(app),
+    save: (value: AppSettings) => saveSettings(appId, value),
+    onSaved: (saved) => cacheSavedSettings(queryClient, appId, saved),
+  });
+  const [panel, setPanel] = React.useState<PanelId | null>(null);
+
+  const scope: AppScope = {
+    app,
+    account,
+    onUpgrade,
+    renderPreview,
+    style,
+    settings,
+    panel,
+    setPanel,
+    editingTool: editingTool && app.appType === 'generated',
+  };
+  return <ToolWorkspace key={tool?.toolId ?? 'no-tool'} scope={scope} tool={tool} />;
+}

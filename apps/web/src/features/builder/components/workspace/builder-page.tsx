@@ -1,0 +1,81 @@
+import type * as React from 'react';
+import { Link, useParams } from 'react-router';
+import { PageError } from '@/components/page-state';
+import { Button } from '@/components/ui/button';
+import { errorMessage, isRetryable } from '@/lib/api-client';
+import { useBuilderApp } from '../../api/get-app';
+import type { BuilderAccount } from '../../types';
+import { AppWorkspace, type RenderPreview } from './app-workspace';
+import { WorkspaceSkeleton } from './workspace-skeleton';
+
+export interface BuilderPageProps {
+  account: BuilderAccount;
+  /** opens the upgrade plan dialog */
+  onUpgrade: () => void;
+  /** the live preview of a tool (the runtime's form, composed by the route) */
+  renderPreview: RenderPreview;
+  /** what a kind of app without a workspace yet shows (space apps) */
+  comingSoon: React.ReactNode;
+}
+
+/**
+ * /build/app/{appId} and /build/app/{appId}/tool/{toolId}: the builder workspace of an app, on the tool of the
+ * address or the app's first tool.
+ */
+export function BuilderPage({ account, onUpgrade, renderPreview, comingSoon }: BuilderPageProps) {
+  const { appId = '', toolId } = useParams();
+  const app = useBuilderApp(appId);
+
+  if (app.isPending) return <WorkspaceSkeleton />;
+  if (app.isError)
+    return (
+      <PageError
+        title="We couldn't open this app"
+        message={errorMessage(app.error)}
+        onRetry={isRetryable(app.error) ? () => void app.refetch() : undefined}
+      >
+        <BackHome />
+      </PageError>
+    );
+  if (!app.data.isOwner)
+    return (
+      <PageError title="You can't edit this app" message="Only the builder who owns this app can edit it.">
+        <BackHome />
+      </PageError>
+    );
+  if (app.data.appType === 'space') return comingSoon;
+
+  const tool = toolId ? app.data.tools.find((t) => t.toolId === toolId) : app.data.tools[0];
+  if (toolId && !tool)
+    return (
+      <PageError
+        title="Tool not found"
+        message="This app has no tool with that id. It may have been deleted."
+      >
+        <Button variant="outline" asChild>
+          <Link to={`/build/app/${encodeURIComponent(appId)}`}>Open the app</Link>
+        </Button>
+        <BackHome />
+      </PageError>
+    );
+
+  return (
+    <AppWorkspace
+      key={appId}
+      app={app.data}
+      tool={tool ?? null}
+      account={account}
+      onUpgrade={onUpgrade}
+      renderPreview={renderPreview}
+      editingTool={Boolean(toolId)}
+    />
+  );
+}
+
+function BackHome() {
+  return (
+    <Button variant="ghost" asChild>
+      <Link to="/home">Back to your apps</Link>
+    </Button>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor, menuLabel, panelTitle } from './menu';
+
+const user = { accountId: 'a', plan: 'explorer', isAdmin: false };
+const admin = { ...user, isAdmin: true };
+const moon = { ...user, plan: 'moon' };
+
+describe('menuFor', () => {
+  it('a single tool: texts, branding, fields, results, call to action, data sources, settings for everyone', () => {
+    for (const account of [user, admin, { ...user, plan: 'lite' }])
+      expect(menuFor('tool', account)).toEqual([
+        'texts',
+        'branding',
+        'fields',
+        'results',
+        'cta',
+        'data',
+        'settings',
+      ]);
+  });
+
+  it('a generated app: chat for admins; settings for admins and Moon-plan builders', () => {
+    expect(menuFor('generated', user)).toEqual(['texts', 'branding', 'tools', 'database', 'code']);
+    expect(menuFor('generated', moon)).toEqual([
+      'texts',
+      'branding',
+      'tools',
+      'settings',
+      'database',
+      'code',
+    ]);
+    expect(menuFor('generated', admin)).toEqual([
+      'texts',
+      'branding',
+      'tools',
+      'chat',
+      'settings',
+      'database',
+      'code',
+    ]);
+  });
+
+  it("a generated app's tool opened by its address is edited like a single tool, with App tools to go back", () => {
+    expect(menuFor('generated', user, true)).toEqual(['texts', 'fields', 'results', 'cta', 'data', 'tools']);
+    expect(menuFor('generated', moon, true)).toEqual([
+      'texts',
+      'fields',
+      'results',
+      'cta',
+      'data',
+      'tools',
+      'settings',
+    ]);
+    expect(menuLabel('texts', 'generated', true)).toBe('Tool texts');
+    expect(panelTitle('texts', 'generated', true)).toBe('Tool Texts');
+  });
+
+  it('a space app has no workspace menu yet', () => {
+    expect(menuFor('space', admin)).toEqual([]);
+  });
+});
+
+describe('labels and titles', () => {
+  it('names the texts and settings after the app type', () => {
+    expect(menuLabel('texts', 'tool')).toBe('Tool texts');
+    expect(menuLabel('texts', 'generated')).toBe('App texts');
+    expect(menuLabel('settings', 'tool')).toBe('Tool settings');
+    expect(menuLabel('settings', 'generated')).toBe('App settings');
+    expect(panelTitle('settings', 'tool')).toBe('App Settings');
+    expect(panelTitle('settings', 'generated')).toBe('Tool Settings');
+  });
+});
