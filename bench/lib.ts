@@ -58,8 +58,10 @@ export function percentile(values: number[], p: number): number {
   return sorted[i]!;
 }
 
-export async function signUpBuilder(base: string): Promise<string> {
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+export async function signUpBuilder(
+  base: string,
+  email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
+): Promise<string> {
   const res = await fetch(`${base}/api/live_api/auth/signUp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -71,4 +73,38 @@ export async function signUpBuilder(base: string): Promise<string> {
     headers: { authorization: `Bearer ${idToken}` },
   });
   return idToken;
+}
+
+async function postJson(base: string, token: string, url: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** A builder's tool app, saved, its tool activated and the app published; answers its ids. */
+export async function publishTool(
+  base: string,
+  token: string,
+  app: { header: string; gptPrompt: string; fields: { name: string; label: string }[] },
+): Promise<{ appId: string; toolId: string; path: string }> {
+  const created = (await postJson(base, token, '/api/apps/new', { kind: 'tool' })) as {
+    appId: string;
+    toolId: string;
+    path: string;
+  };
+  await postJson(base, token, '/api/apps', { appType: 'tool', appId: created.appId, app });
+  await postJson(base, token, `/api/apps/${created.appId}/tools/${created.toolId}/status`, {
+    status: 'active',
+  });
+  await postJson(base, token, `/api/apps/${created.appId}/publish`);
+  return created;
+}
+
+/** Saves app settings (run limits need a builder above lite, or an admin of ADMIN_EMAILS). */
+export async function saveAppSettings(base: string, token: string, appId: string, appSettings: object) {
+  await postJson(base, token, `/api/apps/${appId}/settings`, { appSettings });
 }

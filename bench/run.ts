@@ -1,4 +1,5 @@
 // npm run bench: each benchmark runs its baseline in the same job and prints ratios.
+import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchThroughput } from './throughput';
 
@@ -25,3 +26,27 @@ console.log(`  fake model directly   p50 ${f(ft.direct.p50)}  p95 ${f(ft.direct.
 console.log(`  through the run API   p50 ${f(ft.product.p50)}  p95 ${f(ft.product.p95)}`);
 console.log(`  added by BuildAI      p50 ${f(addedP50)}  p95 ${f(addedP95)}   (target p50 <= 5 ms)`);
 console.log(`  ratio product/direct  p50 ${(ft.product.p50 / ft.direct.p50).toFixed(3)}x`);
+console.log(
+  `  with run limits       p50 ${f(ft.limited.p50)}  p95 ${f(ft.limited.p95)}   added p50 ${f(ft.limited.p50 - ft.direct.p50)}  p95 ${f(ft.limited.p95 - ft.direct.p95)}`,
+);
+
+const c = await benchConcurrentRuns();
+console.log(
+  `\n(c) ${c.users} end users at once (own cookies, run limits on), ${c.rounds} rounds, model token delay ${c.tokenDelayMs} ms (ms)`,
+);
+console.log(`  runs streamed ${c.runs}, errors ${c.errors}`);
+for (const e of c.errorSamples) console.log(`    ${e}`);
+if (c.runs > 0) {
+  console.log(
+    `  fake model directly   first token p50 ${f(c.direct.p50)}  p95 ${f(c.direct.p95)}  whole stream p95 ${f(c.direct.totalP95)}`,
+  );
+  console.log(
+    `  through the run API   first token p50 ${f(c.product.p50)}  p95 ${f(c.product.p95)}  whole stream p95 ${f(c.product.totalP95)}`,
+  );
+  console.log(`  added by BuildAI      first token p95 ${f(c.product.p95 - c.direct.p95)}`);
+  console.log(`  ratio product/direct  first token p95 ${(c.product.p95 / c.direct.p95).toFixed(3)}x`);
+}
+if (c.errors > 0) {
+  console.error(`concurrent runs: ${c.errors} errors (zero required)`);
+  process.exitCode = 1;
+}

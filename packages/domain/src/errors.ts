@@ -101,7 +101,10 @@ export const errorCatalogue = {
   'analytics/not-published': { status: 403, message: 'Publish your app to access analytics' },
   // carry the limit in their message (builderMessages.dailyLimitReached / weeklyLimitReached)
   'run/daily-limit': { status: 429, message: 'You have reached the daily limit of runs, come back tomorrow' },
-  'run/weekly-limit': { status: 429, message: 'You have reached the weekly limit of runs, come back next week' },
+  'run/weekly-limit': {
+    status: 429,
+    message: 'You have reached the weekly limit of runs, come back next week',
+  },
   'run/not-found': { status: 404, message: 'Result not found' },
 
   // runs and AI

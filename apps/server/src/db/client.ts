@@ -38,6 +38,9 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server ends (a restart, a dropped database) has already been dropped from the
+    // pool, which then emits 'error'; unheard, that event would end the process. The next query reconnects.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -56,6 +56,10 @@ export const runs = pgTable(
       .notNull()
       .references(() => tools.toolId, { onDelete: 'cascade' }),
     accountId: text('account_id'),
+    /** who ran it: `acct:{userId}` for a signed-in user, `anon:{uid}` for a visitor known by the bai_uid cookie */
+    userKey: text('user_key').notNull().default(''),
+    /** the app's credits per run when it ran (0 when the provider failed it) */
+    credits: integer('credits').notNull().default(0),
     inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
     output: text('output').notNull().default(''),
     status: text('status').$type<'running' | 'succeeded' | 'failed'>().notNull(),
@@ -65,5 +69,9 @@ export const runs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('runs_app_idx').on(t.appId, t.createdAt)],
+  (t) => [
+    index('runs_app_idx').on(t.appId, t.createdAt),
+    // a user's runs of an app by time: the daily and weekly run limits count these
+    index('runs_app_user_idx').on(t.appId, t.userKey, t.createdAt),
+  ],
 );

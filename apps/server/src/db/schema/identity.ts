@@ -82,16 +82,22 @@ export const authCodes = pgTable(
   (t) => [index('auth_codes_lookup_idx').on(t.tenantId, t.email, t.purpose)],
 );
 
-/** What a user chose to have remembered by an app (fields marked memorize). */
+/**
+ * What an end user asked an app to remember (fields marked personal or memorize), one row per app and user.
+ * `user_key` names the user as runs do (`acct:{userId}` or `anon:{uid}`); `user_id` is set for signed-in users
+ * so their memories go with their account.
+ */
 export const userMemories = pgTable(
   'user_memories',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     appId: text('app_id').notNull(),
+    userKey: text('user_key').notNull(),
     values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_memories_user_app_uq').on(t.userId, t.appId)],
+  (t) => [
+    uniqueIndex('user_memories_app_user_uq').on(t.appId, t.userKey),
+    index('user_memories_user_idx').on(t.userId),
+  ],
 );

@@ -1,28 +1,30 @@
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { UserMemory } from '@buildai/domain';
-import { userMemories } from '../../db/schema';
+import { AppError } from '@buildai/domain';
 import type { AppEnv } from '../../http/context';
-import { requireTenantCaller, resolveTenant } from '../identity/tenants';
+import { resolveTenant } from '../identity/tenants';
+import { accountUser, cookieUser } from '../runtime/end-user';
+import { readMemory } from './remember';
 
-/** `GET /api/live_api/user/memories/current?appId=`: what the signed-in user asked this app to remember. */
+/**
+ * `GET /api/live_api/user/memories/current?appId=`: what the caller asked this app to remember. The caller is
+ * the signed-in user of the app's tenant, or, for an app, the visitor of the `bai_uid` cookie. A token of
+ * another tenant is refused as if there were none.
+ */
 export function memoryRoutes() {
   const r = new Hono<AppEnv>();
   r.get('/memories/current', async (c) => {
     const platform = c.get('platform');
     const tenant = await resolveTenant(platform, c.req.query('appId'));
-    const caller = requireTenantCaller(c.get('caller'), tenant.tenantId);
     const appId = tenant.appId ?? tenant.tenantId;
-    const [row] = await platform.db
-      .select()
-      .from(userMemories)
-      .where(and(eq(userMemories.userId, caller.userId), eq(userMemories.appId, appId)));
-    const memory: UserMemory = {
-      appId,
-      values: row?.values ?? {},
-      updatedAt: row?.updatedAt.toISOString() ?? null,
-    };
-    return c.json(memory);
+    const caller = c.get('caller');
+    const user =
+      caller && caller.tenantId === tenant.tenantId
+        ? accountUser(caller)
+        : tenant.appId
+          ? cookieUser(c)
+          : null;
+    if (!user) throw new AppError('auth/unauthenticated');
+    return c.json(await readMemory(platform.db, appId, user.userKey));
   });
   return r;
 }

@@ -1,13 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import type { AppSettings } from '@buildai/domain';
 import { apps, tools } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { onAppChange } from '../apps/load-app';
-import type { AppRow, ToolRow } from '../apps/view';
+import { readSettings, type AppRow, type ToolRow } from '../apps/view';
+import { rememberedFields } from '../memories/remember';
 
 export interface ToolWithApp {
   app: AppRow;
   tool: ToolRow;
+  /** the app's settings with their defaults, read once per cached entry */
+  settings: AppSettings;
+  /** whether the builder picked the model (otherwise the operator's default model answers) */
+  modelChosen: boolean;
+  /** names of the tool's fields remembered for the user (personal or memorize) */
+  remembered: string[];
 }
 
 export interface PublishedTools {
@@ -56,12 +64,18 @@ export function createPublishedTools(platform: Platform): PublishedTools {
       const hit = cache.get(key);
       if (hit) return hit;
       const before = generation.get(appId) ?? 0;
-      const [found] = await platform.db
+      const [row] = await platform.db
         .select({ app: apps, tool: tools })
         .from(tools)
         .innerJoin(apps, eq(apps.appId, tools.appId))
         .where(and(eq(tools.appId, appId), eq(tools.path, toolPath)));
-      if (!found) return undefined;
+      if (!row) return undefined;
+      const found: ToolWithApp = {
+        ...row,
+        settings: readSettings(row.app),
+        modelChosen: typeof row.app.appSettings.aiModel === 'string' && row.app.appSettings.aiModel !== '',
+        remembered: rememberedFields(row.tool.definition.fields ?? []),
+      };
       const isPublic = found.app.isPublished && found.tool.status === 'active';
       if (listening && isPublic && (generation.get(appId) ?? 0) === before) {
         cache.set(key, found);

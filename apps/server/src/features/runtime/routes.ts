@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { runRequest, type RunEvent } from '@buildai/domain';
-import { parseBody, type AppEnv } from '../../http/context';
+import { parseBody, type AppEnv, type Ctx } from '../../http/context';
+import { resolveEndUser } from './end-user';
+import { getRunResult } from './get-run';
 import type { PublishedTools } from './published-tools';
 import { prepareRun } from './run-tool';
 
@@ -8,9 +10,11 @@ const encoder = new TextEncoder();
 
 /**
  * Server-sent events from an event generator, one pull at a time. When the browser goes away the signal
- * is aborted and the generator is read to its end, so the run is still finished and stored.
+ * is aborted and the generator is read to its end, so the run is still finished and stored. Sent through the
+ * context so headers set earlier (the end user's cookie) go with it.
  */
 function sseResponse(
+  c: Ctx,
   events: AsyncGenerator<RunEvent>,
   controller: AbortController,
   headers: Record<string, string>,
@@ -28,26 +32,29 @@ function sseResponse(
       }
     },
   });
-  return new Response(body, {
-    headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', ...headers },
-  });
+  return c.body(body, 200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', ...headers });
 }
 
-/** The end-user runtime: anyone runs an active tool of a published app. */
+/** The end-user runtime: anyone runs an active tool of a published app and reads its result back. */
 export function runtimeRoutes(publishedTools: PublishedTools) {
   const r = new Hono<AppEnv>();
   r.post('/:appId/tools/:toolPath/run', async (c) => {
     const { inputs } = await parseBody(c, runRequest);
+    const appId = c.req.param('appId');
     const run = await prepareRun(
       c.get('platform'),
       publishedTools,
       c.get('caller'),
-      c.req.param('appId'),
+      resolveEndUser(c, appId),
+      appId,
       c.req.param('toolPath'),
       inputs,
     );
     const controller = new AbortController();
-    return sseResponse(run.events(controller.signal), controller, { 'X-Run-Id': run.runId });
+    return sseResponse(c, run.events(controller.signal), controller, { 'X-Run-Id': run.runId });
   });
+  r.get('/:appId/runs/:runId', async (c) =>
+    c.json(await getRunResult(c.get('platform').db, c.req.param('appId'), c.req.param('runId'))),
+  );
   return r;
 }

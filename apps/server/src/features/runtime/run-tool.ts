@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { APICallError, type LanguageModelV3, type LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import {
   AppError,
-  DEFAULT_TEMPERATURE,
   missingRequiredFields,
   renderPrompt,
   type RunEvent,
@@ -15,7 +14,10 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
 import { isOwnerOf } from '../apps/load-app';
+import { remember, valuesToRemember } from '../memories/remember';
+import type { EndUser } from './end-user';
 import type { PublishedTools } from './published-tools';
+import { admitRun, PROVIDER_FAILED } from './run-limits';
 
 export interface PreparedRun {
   runId: string;
@@ -26,12 +28,13 @@ export interface PreparedRun {
 
 /**
  * Checks everything that can fail before a byte is streamed (visibility, active tool, required fields,
- * a configured model), stores the run, and returns the stream of its answer.
+ * a configured model, the user's run limits), stores the run, and returns the stream of its answer.
  */
 export async function prepareRun(
   platform: Platform,
   publishedTools: PublishedTools,
   caller: Caller | null,
+  user: EndUser,
   appId: string,
   toolPath: string,
   inputs: RunInputs,
@@ -39,7 +42,7 @@ export async function prepareRun(
   // This sits on the path to the first token: published tools come from memory.
   const found = await publishedTools.find(appId, toolPath);
   if (!found) throw new AppError(caller ? 'tool/not-found' : 'app/not-found');
-  const { app, tool } = found;
+  const { app, tool, settings } = found;
   // Owners may try draft tools of unpublished apps; everyone else runs active tools of published apps.
   const isPublic = app.isPublished && tool.status === 'active';
   if (!isPublic && !(await isOwnerOf(platform, caller, app))) throw new AppError('tool/not-found');
@@ -49,18 +52,34 @@ export async function prepareRun(
   const prompt = renderPrompt(tool.definition.gptPrompt, inputs).trim();
   if (prompt === '') throw new AppError('tool/prompt-empty');
 
-  const settings = app.appSettings as { aiModel?: string; modelTemperature?: number };
-  const modelId = settings.aiModel || platform.ai.defaultModel;
+  const modelId = found.modelChosen ? settings.aiModel : platform.ai.defaultModel;
   const model = platform.ai.languageModel(modelId);
-  const temperature = settings.modelTemperature ?? DEFAULT_TEMPERATURE;
   const runId = newId();
-  // The run is stored once the model has the request (its database write never delays that request);
-  // every later update waits for this insert.
+  const row = {
+    runId,
+    appId: app.appId,
+    toolId: tool.toolId,
+    userKey: user.userKey,
+    credits: settings.creditsPerRun,
+    inputs,
+    status: 'running' as const,
+    model: modelId,
+  };
+  // With run limits the run is counted and stored before the model is asked (one statement). Without them it
+  // is stored once the model has the request, so its database write never delays that request. Every later
+  // update waits for this insert.
   let stored: Promise<boolean> | undefined;
+  if (settings.dailyUserLimit !== null || settings.weeklyUserLimit !== null) {
+    await admitRun(platform.database, row, {
+      daily: settings.dailyUserLimit,
+      weekly: settings.weeklyUserLimit,
+    });
+    stored = Promise.resolve(true);
+  }
   const store = () =>
     (stored ??= platform.db
       .insert(runs)
-      .values({ runId, appId: app.appId, toolId: tool.toolId, inputs, status: 'running', model: modelId })
+      .values(row)
       .then(
         () => true,
         (err: unknown) => {
@@ -81,11 +100,17 @@ export async function prepareRun(
   const controller = new AbortController();
   const request = streamWithRetry(model, {
     prompt: [{ role: 'user', content: [{ type: 'text', text: prompt }] }],
-    temperature,
+    temperature: settings.modelTemperature,
     abortSignal: controller.signal,
   });
   // Read (or ended) by the events below; a run whose events are never read must not leave it unhandled.
   request.catch(() => {});
+  // Personal and memorize fields are remembered for the user meanwhile; the stream ends after that is done.
+  const remembered = remember(
+    platform.db,
+    { appId: app.appId, userKey: user.userKey, userId: user.userId },
+    valuesToRemember(found.remembered, inputs),
+  ).catch((err: unknown) => platform.logger.error({ runId, err }, 'could not remember the run inputs'));
 
   async function* events(signal: AbortSignal): AsyncGenerator<RunEvent> {
     const stop = () => controller.abort();
@@ -130,13 +155,15 @@ export async function prepareRun(
       failure = err;
     }
     if (!started) yield start;
+    await remembered;
     if (signal.aborted) {
       await finishRun({ output, status: 'failed', errorCode: 'cancelled' });
       return;
     }
     if (failure !== undefined) {
       platform.logger.warn({ runId, err: failure }, 'tool run failed at the AI provider');
-      await finishRun({ output, status: 'failed', errorCode: 'ai/provider-failed' });
+      // not the user's doing: it costs no credits and does not count against the run limits
+      await finishRun({ output, status: 'failed', errorCode: PROVIDER_FAILED, credits: 0 });
       const e = new AppError('ai/provider-failed');
       yield { type: 'error', code: e.code, message: e.message };
       return;

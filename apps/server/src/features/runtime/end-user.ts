@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { getCookie, setCookie } from 'hono/cookie';
+import { PLATFORM_TENANT_ID } from '@buildai/domain';
+import type { Caller, Ctx } from '../../http/context';
+
+/** The anonymous end user's id: random, HttpOnly, sent to the API only. */
+export const END_USER_COOKIE = 'bai_uid';
+const COOKIE_PATH = '/api';
+const COOKIE_MAX_AGE_S = 365 * 86_400;
+/** 16 random bytes, base64url. Anything else is not one of ours and is replaced. */
+const UID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/** Who runs an app: named in run rows and memories, counted by the run limits and analytics. */
+export interface EndUser {
+  /** `acct:{userId}` for a signed-in user, `anon:{uid}` for a visitor known by the cookie */
+  userKey: string;
+  /** the signed-in user, whose memories go with their account */
+  userId: string | null;
+}
+
+/** Whether a signed-in caller is a user of this app: one of its own end users, or a builder. */
+export function isAppUser(caller: Caller | null, appId: string): caller is Caller {
+  return caller !== null && (caller.tenantId === appId || caller.tenantId === PLATFORM_TENANT_ID);
+}
+
+export function accountUser(caller: Caller): EndUser {
+  return { userKey: `acct:${caller.userId}`, userId: caller.userId };
+}
+
+/** The visitor of the cookie, or null when it is missing or not one we issued. */
+export function cookieUser(c: Ctx): EndUser | null {
+  const uid = getCookie(c, END_USER_COOKIE);
+  return uid && UID_PATTERN.test(uid) ? { userKey: `anon:${uid}`, userId: null } : null;
+}
+
+/** Same rule as the refresh cookie: Secure when the request came over https. */
+function isHttps(c: Ctx): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return c.get('platform').config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https';
+}
+
+/**
+ * The end user running an app: the signed-in user of the app (or a builder), otherwise the visitor of the
+ * `bai_uid` cookie, issued on this response when it is missing or malformed.
+ */
+export function resolveEndUser(c: Ctx, appId: string): EndUser {
+  const caller = c.get('caller');
+  if (isAppUser(caller, appId)) return accountUser(caller);
+  const known = cookieUser(c);
+  if (known) return known;
+  const uid = randomBytes(16).toString('base64url');
+  setCookie(c, END_USER_COOKIE, uid, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    path: COOKIE_PATH,
+    maxAge: COOKIE_MAX_AGE_S,
+  });
+  return { userKey: `anon:${uid}`, userId: null };
+}

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError, type RunResult } from '@buildai/domain';
+import type { Db } from '../../db/client';
+import { apps, runs, tools } from '../../db/schema';
+import { rememberedFields } from '../memories/remember';
+
+/**
+ * A run of a published app, for anyone holding its id. The values of personal and memorize fields stay out:
+ * the result can be shared, they belong to the user.
+ */
+export async function getRunResult(db: Db, appId: string, runId: string): Promise<RunResult> {
+  const [found] = await db
+    .select({
+      runId: runs.runId,
+      toolId: runs.toolId,
+      toolPath: tools.path,
+      status: runs.status,
+      output: runs.output,
+      createdAt: runs.createdAt,
+      inputs: runs.inputs,
+      definition: tools.definition,
+    })
+    .from(runs)
+    .innerJoin(tools, eq(tools.toolId, runs.toolId))
+    .innerJoin(apps, eq(apps.appId, runs.appId))
+    .where(and(eq(runs.runId, runId), eq(runs.appId, appId), eq(apps.isPublished, true)));
+  if (!found) throw new AppError('run/not-found');
+  const hidden = new Set(rememberedFields(found.definition.fields ?? []));
+  return {
+    runId: found.runId,
+    toolId: found.toolId,
+    toolPath: found.toolPath,
+    status: found.status,
+    output: found.output,
+    createdAt: found.createdAt.toISOString(),
+    inputs: Object.fromEntries(Object.entries(found.inputs).filter(([name]) => !hidden.has(name))),
+  };
+}

@@ -1,0 +1,164 @@
+// (c) 50 end users at once, each with their own bai_uid cookie, streaming runs of a published tool whose runs are
+// counted against daily and weekly limits, against the fake model answering token by token with a small delay.
+// Baseline in the same job: the same 50 streams asked of the fake model directly. Rounds alternate between the
+// two; every run must stream to its finish event (any error fails the benchmark), and the app's analytics must
+// count every run and every user afterwards.
+import { startFakeLlm } from '@buildai/testkit';
+import { percentile, publishTool, saveAppSettings, signUpBuilder, startBuiltServer, stop } from './lib';
+
+const USERS = Number(process.env.BENCH_USERS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS_CONCURRENT ?? 6);
+const TOKENS = ['Hello', ' there', ',', ' dear', ' friend', ' of', ' the', ' bench', '!', ' Bye'];
+const TOKEN_DELAY_MS = 10;
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const PORT = 4395;
+
+interface Sample {
+  firstToken: number;
+  total: number;
+}
+
+/** Reads a stream to its end; the time of the first chunk `isToken` accepts, and of the whole stream. */
+async function timeStream(
+  res: Response,
+  started: number,
+  isToken: (text: string) => boolean,
+): Promise<Sample & { text: string }> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let firstToken = -1;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (firstToken < 0 && isToken(text)) firstToken = performance.now() - started;
+  }
+  if (firstToken < 0) throw new Error(`stream ended without a token: ${text.slice(0, 300)}`);
+  return { firstToken, total: performance.now() - started, text };
+}
+
+export async function benchConcurrentRuns() {
+  const llm = await startFakeLlm({ apiKey: 'bench' });
+  llm.respondWith(() => ({ chunks: TOKENS, delayMs: TOKEN_DELAY_MS }));
+  const server = await startBuiltServer(PORT, {
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: llm.url,
+    AI_API_KEY: 'bench',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  let errors = 0;
+  const errorSamples: string[] = [];
+  const fail = (message: string) => {
+    errors++;
+    if (errorSamples.length < 5) errorSamples.push(message);
+  };
+
+  try {
+    const token = await signUpBuilder(base, ADMIN_EMAIL);
+    const tool = await publishTool(base, token, {
+      header: 'Bench',
+      gptPrompt: 'Say hello to {{name}}',
+      fields: [{ name: 'name', label: 'Name' }],
+    });
+    // high enough that nobody is refused: every run still takes the limit check
+    await saveAppSettings(base, token, tool.appId, { dailyUserLimit: 100, weeklyUserLimit: 100 });
+
+    const cookies: (string | undefined)[] = Array.from({ length: USERS }, () => undefined);
+
+    const direct = async (): Promise<Sample> => {
+      const started = performance.now();
+      const res = await fetch(`${llm.url}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer bench', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'gpt-4o-mini',
+          stream: true,
+          stream_options: { include_usage: true },
+          messages: [{ role: 'user', content: 'Say hello to Ada' }],
+        }),
+      });
+      if (!res.ok) throw new Error(`direct call failed: ${res.status}`);
+      const sample = await timeStream(res, started, (b) => b.includes('"content":"Hello"'));
+      if (!sample.text.includes('[DONE]')) throw new Error('direct stream did not finish');
+      return sample;
+    };
+
+    const viaProduct = async (user: number): Promise<Sample> => {
+      const started = performance.now();
+      const cookie = cookies[user];
+      const res = await fetch(`${base}/api/apps/${tool.appId}/tools/${tool.path}/run`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify({ inputs: { name: `User ${user}` } }),
+      });
+      if (!res.ok) throw new Error(`run failed: ${res.status} ${await res.text()}`);
+      const issued = res.headers.get('set-cookie')?.split(';')[0];
+      if (cookie && issued) throw new Error(`user ${user} was given a second cookie`);
+      if (!cookie) {
+        if (!issued?.startsWith('bai_uid=')) throw new Error(`user ${user} got no bai_uid cookie`);
+        cookies[user] = issued;
+      }
+      const sample = await timeStream(res, started, (b) => b.includes('"type":"delta"'));
+      if (!sample.text.includes('"type":"finish"') || sample.text.includes('"type":"error"'))
+        throw new Error(`run did not finish: ${sample.text.slice(-300)}`);
+      return sample;
+    };
+
+    /** All users at once; failures are counted, not thrown. */
+    const wave = async (one: (user: number) => Promise<Sample>, into: Sample[]) => {
+      const results = await Promise.allSettled(Array.from({ length: USERS }, (_, user) => one(user)));
+      for (const r of results) {
+        if (r.status === 'fulfilled') into.push(r.value);
+        else fail(String(r.reason));
+      }
+    };
+
+    // warm-up: one wave each (the product's wave also hands every user their cookie)
+    await wave(() => direct(), []);
+    await wave(viaProduct, []);
+    const d: Sample[] = [];
+    const p: Sample[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await wave(() => direct(), d);
+      await wave(viaProduct, p);
+    }
+
+    // every run and every user is counted by the app's analytics
+    const res = await fetch(`${base}/api/apps/${tool.appId}/analytics?days=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const analytics = (await res.json()) as { totals?: { runs: number; users: number } };
+    const expectedRuns = USERS * (ROUNDS + 1);
+    if (analytics.totals?.runs !== expectedRuns || analytics.totals.users !== USERS) {
+      fail(
+        `analytics counted ${JSON.stringify(analytics.totals)}, expected ${expectedRuns} runs by ${USERS} users`,
+      );
+    }
+
+    const first = (samples: Sample[], p: number) =>
+      percentile(
+        samples.map((s) => s.firstToken),
+        p,
+      );
+    const total = (samples: Sample[], p: number) =>
+      percentile(
+        samples.map((s) => s.total),
+        p,
+      );
+    return {
+      users: USERS,
+      rounds: ROUNDS,
+      tokenDelayMs: TOKEN_DELAY_MS,
+      runs: p.length,
+      errors,
+      errorSamples,
+      direct: { p50: first(d, 50), p95: first(d, 95), totalP95: total(d, 95) },
+      product: { p50: first(p, 50), p95: first(p, 95), totalP95: total(p, 95) },
+    };
+  } finally {
+    await stop(server);
+    await llm.close();
+  }
+}
