@@ -56,7 +56,14 @@ export function AppWorkspace({
     save: (value: AppSettings) => saveSettings(appId, value),
     onSaved: (saved) => cacheSavedSettings(queryClient, appId, saved),
   });
-  const [panel, setPanel] = React.useState<PanelId | null>(null);
+  // the open panel belongs to the tool it was opened on: another tool opens on the menu
+  const toolKey = tool?.toolId ?? null;
+  const [opened, setOpened] = React.useState<{ toolKey: string | null; panel: PanelId | null }>({
+    toolKey,
+    panel: null,
+  });
+  const panel = opened.toolKey === toolKey ? opened.panel : null;
+  const setPanel = React.useCallback((next: PanelId | null) => setOpened({ toolKey, panel: next }), [toolKey]);
 
   const scope: AppScope = {
     app,
