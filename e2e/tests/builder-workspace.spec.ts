@@ -201,6 +201,19 @@ test('a builder makes a branded two-tool app with a multi-step form; visitors ru
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
   }
   await screenshot(page, 'analytics');
+
+  // the same screens on a 390 px phone
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'analytics-390');
+  await page.goto(`/build/app/${appId}`);
+  await openPanel(builder, /App branding/);
+  await screenshot(page, 'panel-branding-390');
+  await done(builder);
+  await openPanel(builder, /App tools/);
+  await screenshot(page, 'panel-app-tools-390');
+  await page.goto(`/app/${appId}/tool/trip-planner`);
+  await expect(page.getByRole('heading', { name: 'Trip planner' })).toBeVisible();
+  await screenshot(page, 'runtime-tool-390');
 });
 
 test('an autosave that fails puts the change back and says so', async ({ page }) => {
