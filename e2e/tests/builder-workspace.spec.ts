@@ -13,7 +13,10 @@ const builderPanel = (page: Page) => page.getByRole('complementary', { name: 'Bu
 const saveStatus = (builder: Locator) => builder.locator('[role="status"][aria-live="polite"]');
 
 async function openPanel(builder: Locator, entry: RegExp) {
-  await builder.getByRole('navigation', { name: 'Builder menu' }).getByRole('button', { name: entry }).click();
+  await builder
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: entry })
+    .click();
 }
 
 async function done(builder: Locator) {
@@ -197,7 +200,9 @@ test('a builder makes a branded two-tool app with a multi-step form; visitors ru
   await expect(page.getByRole('region', { name: 'Unique users' }).getByTestId('stat-value')).toHaveText('1');
   // one run of each tool
   for (const tool of ['Trip planner', 'Packing list']) {
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(`^${tool}`) }) });
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: new RegExp(`^${tool}`) }) });
     await expect(row.getByRole('cell').nth(1)).toHaveText('1');
   }
   await screenshot(page, 'analytics');

@@ -62,7 +62,11 @@ export function AppSidebar() {
         </SidebarGroup>
         <SidebarGroup className="group-data-[collapsible=icon]:hidden">
           <SidebarGroupLabel>Your apps</SidebarGroupLabel>
-          <SidebarGroupAction title="New AI tool" onClick={() => newTool.create('tool')} disabled={newTool.pending}>
+          <SidebarGroupAction
+            title="New AI tool"
+            onClick={() => newTool.create('tool')}
+            disabled={newTool.pending}
+          >
             <Plus />
             <span className="sr-only">New AI tool</span>
           </SidebarGroupAction>

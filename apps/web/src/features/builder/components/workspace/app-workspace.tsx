@@ -36,14 +36,7 @@ interface Props {
 }
 
 /** What belongs to the app as a whole (style, settings, the open panel); the tool being edited sits inside. */
-export function AppWorkspace({
-  app,
-  tool,
-  account,
-  onUpgrade,
-  renderPreview,
-  editingTool = false,
-}: Props) {
+export function AppWorkspace({ app, tool, account, onUpgrade, renderPreview, editingTool = false }: Props) {
   const queryClient = useQueryClient();
   const appId = app.appId;
   const style = useEditedValue({
@@ -63,7 +56,10 @@ export function AppWorkspace({
     panel: null,
   });
   const panel = opened.toolKey === toolKey ? opened.panel : null;
-  const setPanel = React.useCallback((next: PanelId | null) => setOpened({ toolKey, panel: next }), [toolKey]);
+  const setPanel = React.useCallback(
+    (next: PanelId | null) => setOpened({ toolKey, panel: next }),
+    [toolKey],
+  );
 
   const scope: AppScope = {
     app,
