@@ -38,23 +38,32 @@ export default tseslint.config(
       },
     ]),
   },
-  ...['auth', 'apps', 'runtime', 'builder', 'home', 'coming-soon', 'plans', 'settings', 'analytics'].map(
-    (feature) => ({
-      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-      rules: restrict([
-        { group: ['@buildai/server', '@buildai/testkit'], message: 'web imports domain only' },
-        {
-          group: [
-            '@/features/*',
-            '../../features/*',
-            '!@/features/' + feature,
-            '!@/features/' + feature + '/**',
-          ],
-          message: 'a web feature never imports another web feature (compose in app/)',
-        },
-      ]),
-    }),
-  ),
+  ...[
+    'auth',
+    'apps',
+    'runtime',
+    'builder',
+    'home',
+    'coming-soon',
+    'plans',
+    'settings',
+    'analytics',
+    'data-sources',
+  ].map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      { group: ['@buildai/server', '@buildai/testkit'], message: 'web imports domain only' },
+      {
+        group: [
+          '@/features/*',
+          '../../features/*',
+          '!@/features/' + feature,
+          '!@/features/' + feature + '/**',
+        ],
+        message: 'a web feature never imports another web feature (compose in app/)',
+      },
+    ]),
+  })),
   // platform never imports features
   {
     files: ['apps/server/src/platform/**/*.ts'],

@@ -5,6 +5,9 @@ import { authenticate } from './features/identity/authenticate';
 import { identityRoutes } from './features/identity/routes';
 import { accountRoutes } from './features/accounts/routes';
 import { appRoutes } from './features/apps/routes';
+import { registerContextJobs } from './features/context/jobs';
+import { contextRoutes } from './features/context/routes';
+import { integrationRoutes, webIngestRoutes } from './features/integrations/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { builderRoutes } from './features/builder/routes';
 import { filesRoutes } from './features/files/routes';
@@ -25,6 +28,7 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   const { logger } = platform;
   // a PLANS_FILE that does not parse stops the start here, with the reason
   plansOf(platform.config);
+  registerContextJobs(platform);
 
   app.use('*', async (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.
@@ -60,6 +64,9 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   app.route('/api/apps', appRoutes());
   app.route('/api/apps', analyticsRoutes());
   app.route('/api/builder', builderRoutes());
+  app.route('/api/context/ingest/web', webIngestRoutes());
+  app.route('/api/context', contextRoutes());
+  app.route('/api/integrations', integrationRoutes());
   app.route('/api/files', filesRoutes());
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 

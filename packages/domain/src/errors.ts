@@ -107,6 +107,32 @@ export const errorCatalogue = {
   },
   'run/not-found': { status: 404, message: 'Result not found' },
 
+  // data sources (spec 000 §5, §7, §8)
+  'context/not-found': { status: 404, message: 'Item not found' },
+  'file-too-big': { status: 400, message: 'Failed to upload context, file size is too big' },
+  'context/csv-invalid': {
+    status: 400,
+    message: 'Failed to upload context, make sure your CSV file has column headers and a few rows',
+  },
+  'context/unsupported-type': { status: 400, message: 'This file type is not supported' },
+  'context/no-text': { status: 400, message: 'Please enter some text' },
+  'context/no-file': { status: 400, message: 'Please upload a file' },
+  'context/item-limit': {
+    status: 403,
+    message: 'Your plan keeps 1 data item. Upgrade your plan to add more.',
+  },
+  'context/file-limit': { status: 403, message: 'You have reached the number of files your plan allows' },
+  'context/data-limit': {
+    status: 403,
+    message: 'You have reached the monthly data processing limit of your plan',
+  },
+  'context/unsafe-document': { status: 400, message: 'This document could not be read safely' },
+  'context/parse-timeout': { status: 400, message: 'This document took too long to read' },
+  'context/url-refused': { status: 400, message: 'This address cannot be imported' },
+  'context/not-retryable': { status: 400, message: 'Only a failed item can be retried' },
+  'integration/not-configured': { status: 404, message: 'This import is not available here' },
+  'integration/not-connected': { status: 400, message: 'Connect your account first' },
+
   // runs and AI
   'ai/not-configured': {
     status: 503,

@@ -7,3 +7,4 @@ export * from './format';
 export * from './plans';
 export * from './redirect';
 export * from './builder';
+export * from './context';

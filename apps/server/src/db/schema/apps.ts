@@ -65,6 +65,8 @@ export const runs = pgTable(
     status: text('status').$type<'running' | 'succeeded' | 'failed'>().notNull(),
     model: text('model').notNull(),
     usage: jsonb('usage').$type<UsageRecord>(),
+    /** the data source items whose chunks went into the prompt */
+    contextItemIds: jsonb('context_item_ids').$type<string[]>().notNull().default([]),
     errorCode: text('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

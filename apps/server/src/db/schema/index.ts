@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './identity';
 export * from './apps';
+export * from './context';
