@@ -4,3 +4,5 @@ export * from './smtp-sink';
 export * from './server';
 export * from './fake-oidc';
 export * from './fake-oidc-control';
+export * from './fake-notion';
+export * from './fake-google-drive';

@@ -1,14 +1,133 @@
+import { createSecretKey } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/context';
+import { SignJWT } from 'jose';
+import { AppError, ingestWebRequest, LITE_MAX_ITEMS } from '@buildai/domain';
+import { newId } from '../../db/ids';
+import { contextItems } from '../../db/schema/context';
+import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { isAdminAccount } from '../accounts/get-current-account';
+import { loadOwnedApp, requireBuilder } from '../apps/load-app';
+import { serverKeyBytes } from '../identity/tokens';
+import { isIntegrationProvider, loadConnection, type IntegrationProvider } from './connections';
+import { listDriveItems } from './google-drive';
+import { listNotionItems } from './notion';
+import {
+  finishConnect,
+  googleDriveConfigured,
+  notionConfigured,
+  providerConfigured,
+  startConnect,
+} from './oauth';
+import { checkUrl, systemResolver } from './web/address';
+import { addressPolicy, scraperOverrides } from './web/scraper';
+
+/** Lifetime of the import widget's token (decision 0004). */
+export const WIDGET_TOKEN_LIFETIME_SECONDS = 300;
+export const WIDGET_TOKEN_AUDIENCE = 'buildai:import-widget';
+
+/** The ingestion job of the data sources feature (features/context/jobs.ts). */
+export const CONTEXT_INGEST_JOB = 'context.ingest';
+
+function providerParam(c: Ctx): IntegrationProvider {
+  const provider = c.req.param('provider') ?? '';
+  if (!isIntegrationProvider(provider)) throw new AppError('not-found');
+  return provider;
+}
+
+/** The caller's account and the app named by `?appId=`, which it must own (another builder's app answers 404). */
+async function builderAndApp(c: Ctx) {
+  const platform = c.get('platform');
+  const account = await requireBuilder(platform, requireCaller(c));
+  const appId = c.req.query('appId');
+  if (!appId) throw new AppError('app/not-found');
+  const app = await loadOwnedApp(platform.db, account.accountId, appId);
+  return { platform, account, app };
+}
 
 /** /api/integrations: connecting Notion and Google Drive, listing what can be imported, the widget token. */
 export function integrationRoutes() {
   const r = new Hono<AppEnv>();
+
+  r.get('/fetchCarbonTokens', async (c) => {
+    const platform = c.get('platform');
+    const account = await requireBuilder(platform, requireCaller(c));
+    const accessToken = await new SignJWT({ scope: 'import' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('buildai')
+      .setSubject(account.accountId)
+      .setAudience(WIDGET_TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${WIDGET_TOKEN_LIFETIME_SECONDS}s`)
+      .sign(createSecretKey(await serverKeyBytes(platform)));
+    return c.json({
+      accessToken,
+      expiresIn: WIDGET_TOKEN_LIFETIME_SECONDS,
+      providers: { notion: notionConfigured(platform), googleDrive: googleDriveConfigured(platform) },
+    });
+  });
+
+  // To the provider's consent screen. The builder's page calls this with its bearer token and `Accept:
+  // application/json` to get `{ url }` for the popup; otherwise it answers the redirect itself.
+  r.get('/:provider/start', async (c) => {
+    const provider = providerParam(c);
+    if (!providerConfigured(c.get('platform'), provider)) throw new AppError('integration/not-configured');
+    const { account, app } = await builderAndApp(c);
+    const url = await startConnect(c, provider, account.accountId, app.appId);
+    if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ url });
+    return c.redirect(url, 302);
+  });
+
+  r.get('/:provider/callback', (c) => finishConnect(c, providerParam(c)));
+
+  r.get('/:provider/items', async (c) => {
+    const provider = providerParam(c);
+    if (!providerConfigured(c.get('platform'), provider)) throw new AppError('integration/not-configured');
+    const { platform, account } = await builderAndApp(c);
+    const connection = await loadConnection(platform, account.accountId, provider);
+    if (!connection) throw new AppError('integration/not-connected');
+    const items =
+      provider === 'notion'
+        ? await listNotionItems(platform, connection)
+        : await listDriveItems(platform, account.accountId, connection);
+    return c.json({ items });
+  });
+
   return r;
 }
 
 /** POST /api/context/ingest/web?appId= {url}: a web page and its same-site links, crawled as one item. */
 export function webIngestRoutes() {
   const r = new Hono<AppEnv>();
+  r.post('/', async (c) => {
+    const { platform, account, app } = await builderAndApp(c);
+    const { url: raw } = await parseBody(c, ingestWebRequest);
+    const url = await checkUrl(
+      raw,
+      addressPolicy(platform),
+      scraperOverrides(platform).resolve ?? systemResolver,
+    );
+    const isAdmin = isAdminAccount(platform, account, requireCaller(c).email);
+    if (!isAdmin && account.plan === 'lite') {
+      const [row] = await platform.db
+        .select({ n: count() })
+        .from(contextItems)
+        .where(eq(contextItems.appId, app.appId));
+      if ((row?.n ?? 0) >= LITE_MAX_ITEMS) throw new AppError('context/item-limit');
+    }
+    const id = newId();
+    await platform.db.insert(contextItems).values({
+      id,
+      appId: app.appId,
+      accountId: account.accountId,
+      name: url.href,
+      type: 'web page',
+      source: 'web scraper',
+      status: 'pending',
+      externalFileUrl: url.href,
+    });
+    await platform.jobs.enqueue(CONTEXT_INGEST_JOB, { itemId: id }, { jobId: id });
+    return c.json({ contextItemId: id }, 201);
+  });
   return r;
 }

@@ -1,0 +1,233 @@
+import { AppError } from '@buildai/domain';
+import type { Platform } from '../../platform';
+import type { Connection } from './connections';
+import { csvField, providerFetch, type ImportableItem } from './provider-http';
+
+/** The Notion API version the requests are written for. */
+export const NOTION_VERSION = '2022-06-28';
+const MAX_LIST_PAGES = 10;
+const MAX_BLOCKS = 10_000;
+const MAX_NESTING = 5;
+const MAX_ROWS = 10_000;
+
+interface RichText {
+  plain_text?: string;
+}
+type Json = Record<string, unknown>;
+
+const plain = (rich: unknown): string =>
+  Array.isArray(rich) ? (rich as RichText[]).map((t) => t.plain_text ?? '').join('') : '';
+
+async function notion<T>(
+  platform: Platform,
+  connection: Connection,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const res = await providerFetch(`${platform.config.NOTION_API_URL.replace(/\/+$/, '')}${path}`, {
+    method,
+    signal,
+    headers: {
+      authorization: `Bearer ${connection.accessToken}`,
+      'notion-version': NOTION_VERSION,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+}
+
+interface ListPage<T> {
+  results: T[];
+  has_more?: boolean;
+  next_cursor?: string | null;
+}
+
+function titleOf(result: Json): string {
+  if (result.object === 'database') return plain(result.title);
+  const props = (result.properties ?? {}) as Record<string, Json>;
+  for (const prop of Object.values(props)) if (prop?.type === 'title') return plain(prop.title);
+  return '';
+}
+
+/** Pages and databases shared with the integration (`POST /v1/search`). */
+export async function listNotionItems(platform: Platform, connection: Connection): Promise<ImportableItem[]> {
+  const items: ImportableItem[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < MAX_LIST_PAGES; i++) {
+    const page = await notion<ListPage<Json>>(platform, connection, 'POST', '/v1/search', {
+      page_size: 100,
+      ...(cursor ? { start_cursor: cursor } : {}),
+    });
+    for (const result of page.results) {
+      if (result.object !== 'page' && result.object !== 'database') continue;
+      if (result.archived === true || result.in_trash === true) continue;
+      const isDatabase = result.object === 'database';
+      items.push({
+        name: titleOf(result) || (isDatabase ? 'Untitled database' : 'Untitled'),
+        source: 'notion',
+        type: isDatabase ? 'notion database' : 'notion page',
+        providerItemId: String(result.id),
+        provider: 'notion',
+        externalFileUrl: typeof result.url === 'string' ? result.url : undefined,
+      });
+    }
+    if (!page.has_more || !page.next_cursor) break;
+    cursor = page.next_cursor;
+  }
+  return items;
+}
+
+function blockLine(block: Json): string | null {
+  const type = String(block.type ?? '');
+  const content = (block[type] ?? {}) as Json;
+  const text = plain(content.rich_text);
+  switch (type) {
+    case 'heading_1':
+      return `# ${text}`;
+    case 'heading_2':
+      return `## ${text}`;
+    case 'heading_3':
+      return `### ${text}`;
+    case 'bulleted_list_item':
+      return `- ${text}`;
+    case 'numbered_list_item':
+      return `1. ${text}`;
+    case 'to_do':
+      return `[${content.checked === true ? 'x' : ' '}] ${text}`;
+    case 'quote':
+      return `> ${text}`;
+    case 'child_page':
+    case 'child_database':
+      return typeof content.title === 'string' ? content.title : null;
+    case 'table_row':
+      return Array.isArray(content.cells) ? (content.cells as unknown[]).map(plain).join(' | ') : null;
+    case 'equation':
+      return typeof content.expression === 'string' ? content.expression : null;
+    case 'divider':
+      return null;
+    default:
+      return text || null;
+  }
+}
+
+/** The readable text of a page: its blocks, nested ones indented (`GET /v1/blocks/{id}/children`). */
+export async function notionPageText(
+  platform: Platform,
+  connection: Connection,
+  pageId: string,
+  signal: AbortSignal,
+): Promise<string> {
+  const lines: string[] = [];
+  let seen = 0;
+  async function walk(blockId: string, nesting: number): Promise<void> {
+    let cursor: string | undefined;
+    do {
+      const query = new URLSearchParams({ page_size: '100' });
+      if (cursor) query.set('start_cursor', cursor);
+      const page = await notion<ListPage<Json>>(
+        platform,
+        connection,
+        'GET',
+        `/v1/blocks/${encodeURIComponent(blockId)}/children?${query}`,
+        undefined,
+        signal,
+      );
+      for (const block of page.results) {
+        if (++seen > MAX_BLOCKS) return;
+        const line = blockLine(block);
+        if (line !== null && line.trim() !== '') lines.push(`${'  '.repeat(nesting)}${line}`);
+        // sub-pages are items of their own; everything else nested belongs to this page
+        if (
+          block.has_children === true &&
+          block.type !== 'child_page' &&
+          block.type !== 'child_database' &&
+          nesting < MAX_NESTING
+        )
+          await walk(String(block.id), nesting + 1);
+      }
+      cursor = page.has_more && page.next_cursor ? page.next_cursor : undefined;
+    } while (cursor);
+  }
+  await walk(pageId, 0);
+  return lines.join('\n');
+}
+
+function propertyText(prop: Json): string {
+  const type = String(prop.type ?? '');
+  const value = prop[type];
+  if (value === null || value === undefined) return '';
+  switch (type) {
+    case 'title':
+    case 'rich_text':
+      return plain(value);
+    case 'number':
+    case 'checkbox':
+    case 'url':
+    case 'email':
+    case 'phone_number':
+    case 'created_time':
+    case 'last_edited_time':
+      return String(value);
+    case 'select':
+    case 'status':
+      return String((value as Json).name ?? '');
+    case 'multi_select':
+      return (value as Json[]).map((o) => String(o.name ?? '')).join(', ');
+    case 'date': {
+      const { start, end } = value as { start?: string; end?: string | null };
+      return end ? `${start} – ${end}` : (start ?? '');
+    }
+    case 'people':
+      return (value as Json[]).map((p) => String(p.name ?? p.id ?? '')).join(', ');
+    case 'files':
+      return (value as Json[]).map((f) => String(f.name ?? '')).join(', ');
+    case 'formula':
+      return propertyText(value as Json);
+    case 'unique_id': {
+      const { prefix, number } = value as { prefix?: string | null; number?: number };
+      return prefix ? `${prefix}-${number}` : String(number ?? '');
+    }
+    default:
+      return '';
+  }
+}
+
+/** A database's rows as a CSV table, the title column first (`POST /v1/databases/{id}/query`). */
+export async function notionDatabaseTable(
+  platform: Platform,
+  connection: Connection,
+  databaseId: string,
+  signal: AbortSignal,
+): Promise<{ header: string; rows: string[] }> {
+  const rows: Record<string, Json>[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await notion<ListPage<Json>>(
+      platform,
+      connection,
+      'POST',
+      `/v1/databases/${encodeURIComponent(databaseId)}/query`,
+      { page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) },
+      signal,
+    );
+    for (const row of page.results) rows.push((row.properties ?? {}) as Record<string, Json>);
+    cursor = page.has_more && page.next_cursor && rows.length < MAX_ROWS ? page.next_cursor : undefined;
+  } while (cursor);
+  if (rows.length === 0) throw new AppError('context/csv-invalid');
+  const columns: string[] = [];
+  for (const props of rows)
+    for (const [name, prop] of Object.entries(props)) {
+      if (columns.includes(name)) continue;
+      if (prop?.type === 'title') columns.unshift(name);
+      else columns.push(name);
+    }
+  return {
+    header: columns.map(csvField).join(','),
+    rows: rows.map((props) =>
+      columns.map((name) => csvField(props[name] ? propertyText(props[name]) : '')).join(','),
+    ),
+  };
+}

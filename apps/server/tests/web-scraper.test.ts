@@ -1,0 +1,377 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scrapeLimits } from '@buildai/domain';
+import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
+import { newId } from '../src/db/ids';
+import { accounts, contextItems } from '../src/db/schema';
+import { importExternal } from '../src/features/integrations/import-external';
+import { isRefusedAddress } from '../src/features/integrations/web/address';
+import { MAX_PAGE_BYTES, PAGE_TIMEOUT_MS } from '../src/features/integrations/web/crawl';
+import { setScraperOverrides } from '../src/features/integrations/web/scraper';
+import { json, makeGeneratedApp } from './helpers';
+
+/** A small site on a local address that records the paths it was asked for. */
+interface Site {
+  url: string;
+  port: number;
+  hits: string[];
+  close(): Promise<void>;
+}
+type Handler = (req: IncomingMessage, res: ServerResponse, site: Site) => void;
+
+async function startSite(handler: Handler, host = '127.0.0.1'): Promise<Site> {
+  const site = { hits: [] as string[] } as unknown as Site;
+  const server: Server = createServer((req, res) => {
+    site.hits.push(req.url ?? '/');
+    handler(req, res, site);
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  site.port = (server.address() as AddressInfo).port;
+  site.url = `http://${host}:${site.port}`;
+  site.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return site;
+}
+
+const html = (res: ServerResponse, body: string, title = '') => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html><head><title>${title}</title></head><body>${body}</body></html>`);
+};
+const links = (paths: string[]) => paths.map((p) => `<a href="${p}">${p}</a>`).join(' ');
+
+let server: TestServer;
+let token: string;
+let accountId: string;
+let appId: string;
+let otherSite: Site;
+let privateSite: Site;
+let site: Site;
+
+beforeAll(async () => {
+  server = await startTestServer({ SCRAPER_ALLOW_LOOPBACK: '1' });
+  const builder = await signUpBuilder(server);
+  token = builder.idToken;
+  accountId = builder.accountId;
+  appId = await makeGeneratedApp(server, token);
+  // another host of this machine: loopback but not 127.0.0.1, so refused even with SCRAPER_ALLOW_LOOPBACK
+  privateSite = await startSite((_req, res) => html(res, 'SECRET INTERNAL PAGE', 'Internal'), '127.0.0.2');
+  otherSite = await startSite((_req, res) => html(res, 'OTHER SITE TEXT', 'Other'));
+  site = await startSite((req, res, self) => {
+    const path = req.url ?? '/';
+    if (path === '/')
+      return html(
+        res,
+        `<nav>MENU ${links(['/about'])}</nav><script>var hidden = "SCRIPT TEXT";</script><style>.x{}</style>
+         <h1>Welcome</h1><p>Home page &amp; text.</p>
+         ${links(['/about', '/about#team', '/notes.txt', '/data.json', `${otherSite.url}/`, `http://localhost:${self.port}/elsewhere`, 'mailto:a@b.c'])}`,
+        'Home Title',
+      );
+    if (path === '/about') return html(res, '<p>About us text.</p>', 'About');
+    if (path === '/notes.txt') {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return res.end('Plain notes text.');
+    }
+    if (path === '/data.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{"JSON_TEXT":1}');
+    }
+    // a chain for the depth caps
+    const chain = /^\/c(\d+)$/.exec(path);
+    if (chain)
+      return html(res, `<p>Chain ${chain[1]}</p>${links([`/c${Number(chain[1]) + 1}`])}`, `C${chain[1]}`);
+    // a wide index for the page caps
+    if (path === '/wide') return html(res, links(Array.from({ length: 150 }, (_, i) => `/w/${i}`)), 'Wide');
+    if (path.startsWith('/w/')) return html(res, `<p>Wide page ${path}</p>`);
+    if (path === '/to-meta') {
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+      return res.end();
+    }
+    if (path === '/to-private') {
+      res.writeHead(301, { location: `${privateSite.url}/` });
+      return res.end();
+    }
+    if (path === '/to-about') {
+      res.writeHead(302, { location: '/about' });
+      return res.end();
+    }
+    if (path === '/links-to-private')
+      return html(res, `<p>Start</p>${links(['/about', '/to-private'])}`, 'Mid');
+    if (path === '/big') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<html><body><p>BIG START</p><p>');
+      res.write('lorem ipsum '.repeat(Math.ceil((MAX_PAGE_BYTES + 512 * 1024) / 12)));
+      return res.end('</p><p>BIG END MARK</p></body></html>');
+    }
+    if (path === '/slow-index') return html(res, `<p>Slow index</p>${links(['/hang', '/after'])}`, 'Slow');
+    if (path === '/hang') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<html><body><p>HANGING PARTIAL</p>');
+      return; // never ends
+    }
+    if (path === '/after') return html(res, '<p>After the slow page.</p>', 'After');
+    res.writeHead(404);
+    res.end('missing');
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([site?.close(), otherSite?.close(), privateSite?.close()]);
+  await server?.close();
+});
+
+beforeEach(async () => {
+  site.hits.length = 0;
+  otherSite.hits.length = 0;
+  privateSite.hits.length = 0;
+  server.platform.config.SCRAPER_ALLOW_LOOPBACK = true;
+  setScraperOverrides(server.platform, {});
+  await server.platform.db
+    .update(accounts)
+    .set({ plan: 'moon', isAdmin: false })
+    .where(eq(accounts.accountId, accountId));
+  await server.platform.db.delete(contextItems).where(eq(contextItems.appId, appId));
+});
+
+async function insertWebItem(url: string) {
+  const id = newId();
+  await server.platform.db.insert(contextItems).values({
+    id,
+    appId,
+    accountId,
+    name: url,
+    type: 'web page',
+    source: 'web scraper',
+    externalFileUrl: url,
+  });
+  const [row] = await server.platform.db.select().from(contextItems).where(eq(contextItems.id, id));
+  return row!;
+}
+
+async function crawlText(url: string): Promise<string> {
+  const extracted = await importExternal(
+    server.platform,
+    await insertWebItem(url),
+    new AbortController().signal,
+  );
+  if (extracted.kind !== 'prose') throw new Error('expected prose');
+  return extracted.text;
+}
+
+async function refusal(url: string): Promise<string | undefined> {
+  const item = await insertWebItem(url);
+  try {
+    await importExternal(server.platform, item, new AbortController().signal);
+    return undefined;
+  } catch (err) {
+    return (err as { code?: string }).code;
+  }
+}
+
+const ingest = (url: string, as = token, app = appId) =>
+  server.request(`/api/context/ingest/web?appId=${app}`, { method: 'POST', token: as, json: { url } });
+
+describe('POST /api/context/ingest/web', () => {
+  const refused = [
+    'http://127.0.0.1/',
+    'http://127.1/',
+    'http://0x7f.0.0.1/',
+    'http://0x7f000001/',
+    'http://2130706433/',
+    'http://017700000001/',
+    'http://0177.0.0.1/',
+    'http://127.0.0.1./',
+    'http://localhost/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[::]/',
+    'http://0.0.0.0/',
+    'http://0.1.2.3/',
+    'http://10.0.0.1/',
+    'http://172.16.5.4/',
+    'http://172.31.255.255/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://169.254.1.1/',
+    'http://100.64.0.1/',
+    'http://224.0.0.1/',
+    'http://239.255.255.250/',
+    'http://255.255.255.255/',
+    'http://[fc00::1]/',
+    'http://[fd12:3456::1]/',
+    'http://[fe80::1]/',
+    'http://[ff02::1]/',
+    'http://[64:ff9b::a00:1]/',
+    'ftp://example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'http://user:secret@example.com/',
+    'not a url',
+  ];
+  it.each(refused)('refuses %s with context/url-refused and creates nothing', async (url) => {
+    server.platform.config.SCRAPER_ALLOW_LOOPBACK = false;
+    const res = await ingest(url);
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.code).toBe('context/url-refused');
+    const rows = await server.platform.db.select().from(contextItems).where(eq(contextItems.appId, appId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('with SCRAPER_ALLOW_LOOPBACK, only 127.0.0.1 opens: other loopback, private and metadata addresses stay refused', async () => {
+    for (const url of [
+      'http://127.0.0.2/',
+      'http://10.0.0.1/',
+      'http://169.254.169.254/',
+      'http://[::1]/',
+      'http://192.168.0.1/',
+    ]) {
+      const res = await ingest(url);
+      expect(res.status, url).toBe(400);
+    }
+    expect(isRefusedAddress('127.0.0.1', { allowLoopback: true })).toBe(false);
+    expect(isRefusedAddress('127.0.0.1', { allowLoopback: false })).toBe(true);
+    expect(isRefusedAddress('93.184.215.14', { allowLoopback: false })).toBe(false);
+    expect(isRefusedAddress('2606:4700::1', { allowLoopback: false })).toBe(false);
+  });
+
+  it('creates a web page item named after its URL and queues its ingestion', async () => {
+    const res = await ingest(`${site.url}/`);
+    expect(res.status).toBe(201);
+    const { contextItemId } = await json(res);
+    const [row] = await server.platform.db
+      .select()
+      .from(contextItems)
+      .where(eq(contextItems.id, contextItemId));
+    expect(row).toMatchObject({
+      type: 'web page',
+      source: 'web scraper',
+      name: `${site.url}/`,
+      externalFileUrl: `${site.url}/`,
+      appId,
+      accountId,
+    });
+    const job = await server.platform.jobs.get(contextItemId);
+    expect(job?.name).toBe('context.ingest');
+    expect(site.hits).toEqual([]); // the request itself fetches nothing
+  });
+
+  it("answers 404 for another builder's app and for no token 401", async () => {
+    const other = await signUpBuilder(server);
+    const res = await ingest(`${site.url}/`, other.idToken);
+    expect(res.status).toBe(404);
+    expect((await json(res)).error.code).toBe('app/not-found');
+    const anonymous = await server.request(`/api/context/ingest/web?appId=${appId}`, {
+      method: 'POST',
+      json: { url: `${site.url}/` },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe('crawling', () => {
+  it('reads the page and its same-host links as text under titles and addresses, without scripts or menus', async () => {
+    const item = await insertWebItem(`${site.url}/`);
+    const extracted = await importExternal(server.platform, item, new AbortController().signal);
+    expect(extracted.kind).toBe('prose');
+    const text = extracted.kind === 'prose' ? extracted.text : '';
+    expect(text).toContain('# Home Title');
+    expect(text).toContain(`${site.url}/\n`);
+    expect(text).toContain('Home page & text.');
+    expect(text).toContain('# About');
+    expect(text).toContain('About us text.');
+    expect(text).toContain('Plain notes text.');
+    for (const absent of ['SCRIPT TEXT', 'MENU', 'JSON_TEXT', 'OTHER SITE TEXT'])
+      expect(text).not.toContain(absent);
+    expect(otherSite.hits).toEqual([]);
+    expect(site.hits).not.toContain('/elsewhere');
+    expect(site.hits.filter((h) => h === '/about')).toHaveLength(1);
+    const [row] = await server.platform.db.select().from(contextItems).where(eq(contextItems.id, item.id));
+    expect(row!.name).toBe('Home Title');
+  });
+
+  it('follows a redirect within the site', async () => {
+    const text = await crawlText(`${site.url}/to-about`);
+    expect(text).toContain('About us text.');
+    expect(text).toContain(`${site.url}/about`);
+  });
+
+  it('refuses a redirect to the metadata address', async () => {
+    expect(await refusal(`${site.url}/to-meta`)).toBe('context/url-refused');
+  });
+
+  it('refuses a redirect to a refused host mid-crawl, and that host gets no request', async () => {
+    expect(await refusal(`${site.url}/links-to-private`)).toBe('context/url-refused');
+    expect(site.hits).toContain('/to-private');
+    expect(privateSite.hits).toEqual([]);
+  });
+
+  it('checks the address again when connecting, so a name that changes address (rebinding) is refused', async () => {
+    let calls = 0;
+    setScraperOverrides(server.platform, {
+      resolve: async (host) => {
+        if (host === 'site.test') return [{ address: '127.0.0.1', family: 4 }];
+        if (host === 'rebind.test')
+          return [{ address: calls++ === 0 ? '127.0.0.1' : '127.0.0.2', family: 4 }];
+        throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      },
+    });
+    // the injected resolver is used for connections: a name resolving to 127.0.0.1 is read
+    expect(await crawlText(`http://site.test:${site.port}/about`)).toContain('About us text.');
+    expect(await refusal(`http://rebind.test:${privateSite.port}/`)).toBe('context/url-refused');
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(privateSite.hits).toEqual([]);
+  });
+
+  it.each([
+    ['lite', false, 2],
+    ['explorer', false, 3],
+    ['moon', false, 3],
+    ['lite', true, 3],
+  ])('keeps to the depth of the %s plan (admin %s)', async (plan, isAdmin, depth) => {
+    await server.platform.db.update(accounts).set({ plan, isAdmin }).where(eq(accounts.accountId, accountId));
+    const text = await crawlText(`${site.url}/c1`);
+    expect(site.hits).toEqual(Array.from({ length: depth }, (_, i) => `/c${i + 1}`));
+    expect(text).toContain(`Chain ${depth}`);
+    expect(text).not.toContain(`Chain ${depth + 1}`);
+    expect(scrapeLimits(isAdmin ? 'moon' : plan).depth).toBe(depth);
+  });
+
+  it.each([
+    ['lite', false, 20],
+    ['explorer', false, 50],
+    ['monetizer', false, 100],
+    ['lite', true, 100],
+  ])('keeps to the pages of the %s plan (admin %s)', async (plan, isAdmin, pages) => {
+    await server.platform.db.update(accounts).set({ plan, isAdmin }).where(eq(accounts.accountId, accountId));
+    await crawlText(`${site.url}/wide`);
+    expect(site.hits).toHaveLength(pages);
+    expect(site.hits[0]).toBe('/wide');
+  });
+
+  it('reads no more than 2 MB of a page', async () => {
+    const text = await crawlText(`${site.url}/big`);
+    expect(text).toContain('BIG START');
+    expect(text).not.toContain('BIG END MARK');
+    expect(text.length).toBeLessThanOrEqual(MAX_PAGE_BYTES + 1000);
+    expect(text.length).toBeGreaterThan(MAX_PAGE_BYTES - 1000);
+  });
+
+  it('gives up on a page that never ends and goes on with the others', async () => {
+    expect(PAGE_TIMEOUT_MS).toBe(10_000);
+    setScraperOverrides(server.platform, { pageTimeoutMs: 400 });
+    const started = Date.now();
+    const text = await crawlText(`${site.url}/slow-index`);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(site.hits).toEqual(['/slow-index', '/hang', '/after']);
+    expect(text).toContain('After the slow page.');
+    expect(text).not.toContain('HANGING PARTIAL');
+    // a start page that never ends fails the item
+    await expect(crawlText(`${site.url}/hang`)).rejects.toThrow(/could not be read/);
+  });
+});
