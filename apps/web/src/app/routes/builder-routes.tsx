@@ -6,6 +6,7 @@ import { BuilderPage } from '@/features/builder/components/workspace/builder-pag
 import type { BuilderAccount } from '@/features/builder/types';
 import { useAuth } from '@/features/auth/hooks/auth-context';
 import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
+import { DataSourcesPanel } from '@/features/data-sources/components/data-sources-panel';
 import { GOTO_PARAM, GOTO_UPGRADE_PLAN } from '@/features/plans/hooks/upgrade-plan-dialog';
 import { ToolForm } from '@/features/runtime/components/tool-form';
 
@@ -53,6 +54,9 @@ export function BuilderWorkspaceRoute() {
       account={account}
       onUpgrade={onUpgrade}
       comingSoon={<SpaceAppSoon />}
+      renderDataSources={(appId) => (
+        <DataSourcesPanel appId={appId} plan={account.plan} isAdmin={account.isAdmin} onUpgrade={onUpgrade} />
+      )}
       renderPreview={(app, appStyle, settings) => (
         <ToolForm
           app={app}

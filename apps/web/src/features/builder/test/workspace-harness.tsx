@@ -85,6 +85,7 @@ export function renderWorkspace({
         onUpgrade={onUpgrade}
         comingSoon={<p>Space apps are coming soon</p>}
         renderPreview={(app) => <h1>{app.header || 'Untitled tool'}</h1>}
+        renderDataSources={(appId) => <p>Data sources of {appId}</p>}
       />
       <Link to="/home">Home</Link>
       <Where />

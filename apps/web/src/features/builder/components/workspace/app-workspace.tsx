@@ -12,11 +12,15 @@ import { ToolWorkspace } from './tool-workspace';
 /** The live preview of a tool as visitors see it, given the editor's draft, style and settings. */
 export type RenderPreview = (app: AiApp, style: AppStyle, settings: AppSettings) => React.ReactNode;
 
+/** The Data sources panel of an app (another feature, composed by the route). */
+export type RenderDataSources = (appId: string) => React.ReactNode;
+
 export interface AppScope {
   app: AppView;
   account: BuilderAccount;
   onUpgrade: () => void;
   renderPreview: RenderPreview;
+  renderDataSources?: RenderDataSources;
   style: EditedValue<AppStyle>;
   settings: EditedValue<AppSettings>;
   /** the open panel, or null for the main menu */
@@ -32,11 +36,20 @@ interface Props {
   account: BuilderAccount;
   onUpgrade: () => void;
   renderPreview: RenderPreview;
+  renderDataSources?: RenderDataSources;
   editingTool?: boolean;
 }
 
 /** What belongs to the app as a whole (style, settings, the open panel); the tool being edited sits inside. */
-export function AppWorkspace({ app, tool, account, onUpgrade, renderPreview, editingTool = false }: Props) {
+export function AppWorkspace({
+  app,
+  tool,
+  account,
+  onUpgrade,
+  renderPreview,
+  renderDataSources,
+  editingTool = false,
+}: Props) {
   const queryClient = useQueryClient();
   const appId = app.appId;
   const style = useEditedValue({
@@ -66,6 +79,7 @@ export function AppWorkspace({ app, tool, account, onUpgrade, renderPreview, edi
     account,
     onUpgrade,
     renderPreview,
+    renderDataSources,
     style,
     settings,
     panel,

@@ -76,11 +76,13 @@ describe('the main menu by app type and role', () => {
     expect(menuEntries()).not.toContain('App chat');
   });
 
-  it('each panel has a Done button back to the main menu; coming-soon panels say so', async () => {
+  it('each panel has a Done button back to the main menu; Data sources shows the composed panel', async () => {
     await openWorkspace(appView());
+    expect(screen.getByRole('button', { name: /Data sources/ }).textContent).not.toContain('Soon');
     fireEvent.click(screen.getByRole('button', { name: /Data sources/ }));
     expect(screen.getByRole('heading', { name: 'Data Sources' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByText('Data sources of a1')).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.getByRole('navigation', { name: 'Builder menu' })).toBeTruthy();
 

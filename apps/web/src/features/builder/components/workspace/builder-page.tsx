@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage, isRetryable } from '@/lib/api-client';
 import { useBuilderApp } from '../../api/get-app';
 import type { BuilderAccount } from '../../types';
-import { AppWorkspace, type RenderPreview } from './app-workspace';
+import { AppWorkspace, type RenderDataSources, type RenderPreview } from './app-workspace';
 import { WorkspaceSkeleton } from './workspace-skeleton';
 
 export interface BuilderPageProps {
@@ -14,6 +14,8 @@ export interface BuilderPageProps {
   onUpgrade: () => void;
   /** the live preview of a tool (the runtime's form, composed by the route) */
   renderPreview: RenderPreview;
+  /** the Data sources panel (its own feature, composed by the route); without it the panel says it is coming */
+  renderDataSources?: RenderDataSources;
   /** what a kind of app without a workspace yet shows (space apps) */
   comingSoon: React.ReactNode;
 }
@@ -22,7 +24,13 @@ export interface BuilderPageProps {
  * /build/app/{appId} and /build/app/{appId}/tool/{toolId}: the builder workspace of an app, on the tool of the
  * address or the app's first tool.
  */
-export function BuilderPage({ account, onUpgrade, renderPreview, comingSoon }: BuilderPageProps) {
+export function BuilderPage({
+  account,
+  onUpgrade,
+  renderPreview,
+  renderDataSources,
+  comingSoon,
+}: BuilderPageProps) {
   const { appId = '', toolId } = useParams();
   const app = useBuilderApp(appId);
 
@@ -67,6 +75,7 @@ export function BuilderPage({ account, onUpgrade, renderPreview, comingSoon }: B
       account={account}
       onUpgrade={onUpgrade}
       renderPreview={renderPreview}
+      renderDataSources={renderDataSources}
       editingTool={Boolean(toolId)}
     />
   );

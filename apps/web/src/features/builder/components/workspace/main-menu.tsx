@@ -22,7 +22,7 @@ const ENTRY: Record<PanelId, { icon: LucideIcon; description: string; soon?: boo
   fields: { icon: ListPlus, description: 'The questions visitors answer' },
   results: { icon: LayoutList, description: 'The prompt and the blocks of the result' },
   cta: { icon: Megaphone, description: 'A message and a button under the result' },
-  data: { icon: Database, description: 'Your business data for the AI', soon: true },
+  data: { icon: Database, description: 'Your business data for the AI' },
   tools: { icon: Wrench, description: 'The tools of this app' },
   chat: { icon: MessagesSquare, description: 'The chat assistant of the app', soon: true },
   settings: { icon: Settings2, description: 'Model, run limits and access' },

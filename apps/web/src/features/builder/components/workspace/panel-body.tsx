@@ -45,7 +45,7 @@ export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
     case 'tools':
       return <AppToolsPanel app={app} account={account} onUpgrade={onUpgrade} />;
     case 'data':
-      return <DataSourcesSoon />;
+      return scope.renderDataSources ? scope.renderDataSources(app.appId) : <DataSourcesSoon />;
     case 'chat':
       return <ChatSoon />;
     case 'database':
