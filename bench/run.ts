@@ -1,6 +1,7 @@
 // npm run bench: each benchmark runs its baseline in the same job and prints ratios.
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
+import { benchIngestion, printIngestion } from './ingestion';
 import { benchThroughput } from './throughput';
 
 const f = (n: number) => n.toFixed(1);
@@ -50,3 +51,5 @@ if (c.errors > 0) {
   console.error(`concurrent runs: ${c.errors} errors (zero required)`);
   process.exitCode = 1;
 }
+
+printIngestion(await benchIngestion());

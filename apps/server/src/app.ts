@@ -7,6 +7,7 @@ import { accountRoutes } from './features/accounts/routes';
 import { appRoutes } from './features/apps/routes';
 import { registerContextJobs } from './features/context/jobs';
 import { contextRoutes } from './features/context/routes';
+import { contextToolRoutes } from './features/context/tool-routes';
 import { integrationRoutes, webIngestRoutes } from './features/integrations/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { builderRoutes } from './features/builder/routes';
@@ -66,6 +67,7 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   app.route('/api/builder', builderRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes());
   app.route('/api/context', contextRoutes());
+  app.route('/api/tools', contextToolRoutes());
   app.route('/api/integrations', integrationRoutes());
   app.route('/api/files', filesRoutes());
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));

@@ -54,6 +54,10 @@ export const configSchema = z.object({
   AI_DEFAULT_MODEL: z.string().default('gpt-4o-mini'),
   /** Where the model list is refreshed from; empty turns refreshing off. */
   AI_MODELS_URL: z.string().default('https://openrouter.ai/api/v1/models'),
+  /** Embedding model of the provider; set, data sources are also searched by vector (decision 0004). */
+  AI_EMBEDDING_MODEL: optionalString,
+  /** Size of the embeddings asked for and stored (an HNSW index is kept per size; pgvector indexes up to 2000). */
+  AI_EMBEDDING_DIMENSIONS: z.coerce.number().int().min(1).max(2000).default(1536),
   // identity
   /** Secret that signs access tokens; generated and kept in the database when not set. */
   AUTH_SECRET: optionalString,
@@ -80,6 +84,15 @@ export const configSchema = z.object({
   // plans
   /** A JSON file of plan cards that replaces the bundled plans. */
   PLANS_FILE: optionalString,
+  // data source imports
+  /** Notion import (public integration): on when both are set. */
+  NOTION_CLIENT_ID: optionalString,
+  NOTION_CLIENT_SECRET: optionalString,
+  NOTION_API_URL: z.string().trim().pipe(z.url()).default('https://api.notion.com'),
+  /** Google Drive import uses GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET; this is the REST API's base. */
+  GOOGLE_DRIVE_API_URL: z.string().trim().pipe(z.url()).default('https://www.googleapis.com'),
+  /** Tests only: lets the web scraper reach 127.0.0.1. Refused in production. */
+  SCRAPER_ALLOW_LOOPBACK: bool,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -93,6 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.AI_PROVIDER === 'openai-compatible' && !config.AI_BASE_URL) {
     throw new Error('Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER is openai-compatible');
+  }
+  if (config.NODE_ENV === 'production' && config.SCRAPER_ALLOW_LOOPBACK) {
+    throw new Error(
+      'Invalid configuration:\n  SCRAPER_ALLOW_LOOPBACK: not allowed when NODE_ENV is production',
+    );
   }
   return config;
 }

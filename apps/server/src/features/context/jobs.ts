@@ -1,4 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { AppError } from '@buildai/domain';
+import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { importExternal } from '../integrations/import-external';
+import { INGEST_JOB, updateItem, type ContextItemRow, type IngestJobData } from './items';
+import { parseLimitsOf } from './options';
+import { extractFile } from './parse';
+import { failItem, storeExtractedText, type ExtractedText } from './pipeline';
+
+/** Tries of an ingestion: provider errors are retried with backoff; a document that cannot be read is final. */
+export const INGEST_ATTEMPTS = 3;
+const INGEST_BACKOFF_MS = 2000;
 
 /** Registers the ingestion jobs of data source items on the platform's job queue. */
-export function registerContextJobs(_platform: Platform): void {}
+export function registerContextJobs(platform: Platform): void {
+  platform.jobs.register<IngestJobData>(
+    INGEST_JOB,
+    async (data, ctx) => {
+      const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, data.itemId));
+      // deleted, or already finished by an earlier attempt
+      if (!item || (item.status !== 'pending' && item.status !== 'running')) return;
+      const running = await updateItem(platform, item.id, { status: 'running' }, ['pending', 'running']);
+      if (!running) return;
+      let extracted: ExtractedText;
+      try {
+        extracted = await extractItem(platform, running, ctx.signal);
+      } catch (err) {
+        const final = err instanceof AppError && err.status < 500;
+        if (final || ctx.attempt >= INGEST_ATTEMPTS || ctx.signal.aborted) {
+          if (!final) platform.logger.warn({ err, itemId: item.id }, 'data item ingestion failed');
+          await failItem(
+            platform,
+            running,
+            err instanceof AppError ? err.message : 'The data could not be read',
+          );
+          return;
+        }
+        throw err;
+      }
+      await storeExtractedText(platform, item.id, extracted, ctx.signal);
+    },
+    { attempts: INGEST_ATTEMPTS, backoffMs: INGEST_BACKOFF_MS, concurrency: 2 },
+  );
+}
+
+/** The text of an item: its stored file or pasted text, or whatever its source holds. */
+async function extractItem(
+  platform: Platform,
+  item: ContextItemRow,
+  signal: AbortSignal,
+): Promise<ExtractedText> {
+  if (item.source !== 'local files') return importExternal(platform, item, signal);
+  if (!item.blobKey) throw new AppError('context/no-file');
+  const blob = await platform.blobs.get(item.blobKey);
+  if (!blob) throw new AppError('context/no-file');
+  return extractFile(item.type, new Uint8Array(blob.body), parseLimitsOf(platform), signal);
+}

@@ -1,4 +1,13 @@
+import { eq } from 'drizzle-orm';
+import { monthlyDataLimit } from '@buildai/domain';
+import { newId } from '../../db/ids';
+import { contextChunks, contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { chunkExtracted, extractedChars } from './chunk';
+import { publishItemEvent } from './events';
+import { toItemEvent, type ContextItemRow } from './items';
+import { lockAccount, monthlyUsage, planOfAccount } from './limits';
+import { embedChunks } from './retrieval/embed-chunks';
 
 /** Text taken out of a source, ready to be cut into chunks. */
 export type ExtractedText =
@@ -6,15 +15,103 @@ export type ExtractedText =
   /** a table: the header line and each row as one line of CSV, kept whole */
   | { kind: 'table'; header: string; rows: string[] };
 
+/** Rows per insert statement: well under PostgreSQL's limit of bound parameters. */
+const INSERT_BATCH = 500;
+
 /**
  * Cuts an item's extracted text into chunks and stores them in one transaction (replacing any earlier chunks), has
  * them embedded when an embedding model is configured, counts the characters against the monthly data limit and
  * marks the item synced. Nothing is written when it fails.
+ *
+ * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
+ * chunks. An item deleted meanwhile is left alone. When embedding fails the chunks go again and the item ends
+ * `error`.
  */
 export async function storeExtractedText(
-  _platform: Platform,
-  _itemId: string,
-  _extracted: ExtractedText,
+  platform: Platform,
+  itemId: string,
+  extracted: ExtractedText,
+  signal?: AbortSignal,
 ): Promise<void> {
-  throw new Error('not implemented');
+  const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, itemId));
+  if (!item) return;
+  const plan = await planOfAccount(platform, item.accountId);
+  const chars = extractedChars(extracted);
+  const pieces = chunkExtracted(extracted);
+  const now = new Date();
+
+  const stored = await platform.db.transaction(async (tx) => {
+    await lockAccount(platform, tx, item.accountId);
+    const used = await monthlyUsage(tx, item.accountId, itemId);
+    const overLimit = used + chars > monthlyDataLimit(plan);
+    const [row] = await tx
+      .update(contextItems)
+      .set(
+        overLimit
+          ? {
+              status: 'usage_limit_reached',
+              numOfChunks: 0,
+              processedChars: 0,
+              errorMessage: null,
+              updatedAt: now,
+            }
+          : {
+              status: 'synced',
+              numOfChunks: pieces.length,
+              processedChars: chars,
+              errorMessage: null,
+              lastSyncedAt: now,
+              updatedAt: now,
+            },
+      )
+      .where(eq(contextItems.id, itemId))
+      .returning();
+    if (!row) return null;
+    await tx.delete(contextChunks).where(eq(contextChunks.itemId, itemId));
+    if (!overLimit) {
+      for (let i = 0; i < pieces.length; i += INSERT_BATCH) {
+        await tx.insert(contextChunks).values(
+          pieces.slice(i, i + INSERT_BATCH).map((content, j) => ({
+            id: newId(),
+            itemId,
+            appId: row.appId,
+            position: i + j,
+            content,
+          })),
+        );
+      }
+    }
+    return row;
+  });
+  if (!stored) return;
+  if (stored.status === 'synced') {
+    try {
+      await embedChunks(platform, itemId, signal);
+    } catch (err) {
+      platform.logger.warn({ err, itemId }, 'could not embed a data item');
+      await failItem(platform, stored, 'The data could not be indexed, try again later');
+      return;
+    }
+  }
+  await publishItemEvent(platform, stored.appId, toItemEvent(stored));
+}
+
+/** Ends an item in error, with no chunks left behind. */
+export async function failItem(platform: Platform, item: ContextItemRow, message: string): Promise<void> {
+  const row = await platform.db.transaction(async (tx) => {
+    await tx.delete(contextChunks).where(eq(contextChunks.itemId, item.id));
+    const [updated] = await tx
+      .update(contextItems)
+      .set({
+        status: 'error',
+        errorMessage: message,
+        numOfChunks: 0,
+        processedChars: 0,
+        updatedAt: new Date(),
+      })
+      .where(eq(contextItems.id, item.id))
+      .returning();
+    return updated;
+  });
+  if (row) await publishItemEvent(platform, row.appId, toItemEvent(row));
 }

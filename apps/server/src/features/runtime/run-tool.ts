@@ -14,9 +14,11 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
 import { isOwnerOf } from '../apps/load-app';
+import { hasSyncedItems } from '../context/retrieval/retrieve';
 import { remember, valuesToRemember } from '../memories/remember';
 import type { EndUser } from './end-user';
 import type { PublishedTools } from './published-tools';
+import { retrievalQuery, runContext } from './run-context';
 import { admitRun, PROVIDER_FAILED } from './run-limits';
 
 export interface PreparedRun {
@@ -43,6 +45,12 @@ export async function prepareRun(
   const found = await publishedTools.find(appId, toolPath);
   if (!found) throw new AppError(caller ? 'tool/not-found' : 'app/not-found');
   const { app, tool, settings } = found;
+  // Whether the app has data to search: one cheap query, started now so it overlaps the checks below. An app
+  // without data goes on to the model without searching.
+  const hasData = hasSyncedItems(platform.db, app.appId).catch((err: unknown) => {
+    platform.logger.error({ err, appId: app.appId }, 'could not look for the data sources of the app');
+    return false;
+  });
   // Owners may try draft tools of unpublished apps; everyone else runs active tools of published apps.
   const isPublic = app.isPublished && tool.status === 'active';
   if (!isPublic && !(await isOwnerOf(platform, caller, app))) throw new AppError('tool/not-found');
@@ -88,18 +96,37 @@ export async function prepareRun(
         },
       ));
 
+  // The app's data that answers the inputs goes after the builder's prompt, marked as data (decision 0004).
+  const context = (await hasData)
+    ? await runContext(
+        platform,
+        app.appId,
+        settings.aiQueryMethod,
+        retrievalQuery(inputs, tool.definition.fields ?? []),
+      )
+    : null;
+  const contextItemIds = context?.itemIds ?? [];
+
   async function finishRun(values: Partial<typeof runs.$inferInsert>) {
     if (!(await store())) return;
     await platform.db
       .update(runs)
-      .set({ ...values, finishedAt: new Date() })
+      .set({ ...values, ...(contextItemIds.length > 0 && { contextItemIds }), finishedAt: new Date() })
       .where(eq(runs.runId, runId));
   }
 
   // The model is asked now, before the answer's stream is even set up; the events below read its reply.
   const controller = new AbortController();
   const request = streamWithRetry(model, {
-    prompt: [{ role: 'user', content: [{ type: 'text', text: prompt }] }],
+    prompt: [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: prompt },
+          ...(context ? [{ type: 'text' as const, text: context.text }] : []),
+        ],
+      },
+    ],
     temperature: settings.modelTemperature,
     abortSignal: controller.signal,
   });

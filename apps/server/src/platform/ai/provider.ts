@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV3 as LanguageModel } from '@ai-sdk/provider';
+import type { EmbeddingModelV3, LanguageModelV3 as LanguageModel } from '@ai-sdk/provider';
 import { AppError } from '@buildai/domain';
 import type { Config } from '../../config';
 
@@ -31,6 +31,34 @@ export interface AiProvider {
   readonly defaultModel: string;
   /** The language model for an id; throws `ai/not-configured` when no provider is set. */
   languageModel(modelId?: string): LanguageModel;
+  /**
+   * The embedding model (`AI_EMBEDDING_MODEL`), asking for `embeddingDimensions` values per text; null when none
+   * is configured or the provider has none (anthropic).
+   */
+  embeddingModel(): EmbeddingModelV3 | null;
+  readonly embeddingDimensions: number;
+}
+
+/**
+ * The size of the embeddings is configuration (the column takes any size), so every call asks for it: OpenAI's
+ * `text-embedding-3-*` and compatible servers honour `dimensions`.
+ */
+function withDimensions(model: EmbeddingModelV3, optionsKey: string, dimensions: number): EmbeddingModelV3 {
+  return {
+    specificationVersion: 'v3',
+    provider: model.provider,
+    modelId: model.modelId,
+    maxEmbeddingsPerCall: model.maxEmbeddingsPerCall,
+    supportsParallelCalls: model.supportsParallelCalls,
+    doEmbed: (options) =>
+      model.doEmbed({
+        ...options,
+        providerOptions: {
+          ...options.providerOptions,
+          [optionsKey]: { ...options.providerOptions?.[optionsKey], dimensions },
+        },
+      }),
+  };
 }
 
 export function createAiProvider(config: Config): AiProvider {
@@ -44,16 +72,21 @@ export function createAiProvider(config: Config): AiProvider {
       languageModel() {
         throw new AppError('ai/not-configured');
       },
+      embeddingModel: () => null,
+      embeddingDimensions: config.AI_EMBEDDING_DIMENSIONS,
     };
   }
   const baseURL = config.AI_BASE_URL ?? DEFAULT_BASE_URLS[provider];
   const apiKey = config.AI_API_KEY;
+  const dimensions = config.AI_EMBEDDING_DIMENSIONS;
   let make: (id: string) => LanguageModel;
+  let makeEmbedding: ((id: string) => EmbeddingModelV3) | null = null;
   switch (provider) {
     case 'openai': {
       // The chat-completions path works with OpenAI and with every compatible server.
       const openai = createOpenAI({ apiKey, baseURL });
       make = (id) => openai.chat(id);
+      makeEmbedding = (id) => withDimensions(openai.embeddingModel(id), 'openai', dimensions);
       break;
     }
     case 'anthropic': {
@@ -69,8 +102,12 @@ export function createAiProvider(config: Config): AiProvider {
         includeUsage: true,
       });
       make = (id) => compatible.chatModel(id);
+      makeEmbedding = (id) =>
+        withDimensions(compatible.embeddingModel(id), 'openaiCompatible', dimensions);
     }
   }
+  const embeddingId = config.AI_EMBEDDING_MODEL;
+  const embedding = embeddingId && makeEmbedding ? makeEmbedding(embeddingId) : null;
   // Model objects only hold settings: one per id is made once and reused by every run.
   const models = new Map<string, LanguageModel>();
   return {
@@ -85,5 +122,7 @@ export function createAiProvider(config: Config): AiProvider {
       }
       return model;
     },
+    embeddingModel: () => embedding,
+    embeddingDimensions: dimensions,
   };
 }

@@ -1,0 +1,96 @@
+import { bodyLimit } from 'hono/body-limit';
+import { AppError, contextMessages, formatFileLimit, type ContextItemType } from '@buildai/domain';
+import type { Ctx } from '../../http/context';
+import { parseCsv } from './parse/csv';
+import { inspectDocx, type DocxLimits } from './parse/docx';
+import { decodeText } from './parse/text';
+import { stripBom } from './parse';
+
+/** Room for the multipart envelope around a file just under the limit. */
+const MULTIPART_ALLOWANCE = 64 * 1024;
+
+export function fileTooBig(maxBytes: number): AppError {
+  return new AppError('file-too-big', {
+    message: contextMessages.tooBig(formatFileLimit(maxBytes)),
+    field: 'file',
+  });
+}
+
+/**
+ * Reads the request body, refusing it as soon as it passes `maxBytes` (plus the multipart envelope): a declared
+ * length over it is refused before reading, a streamed body when it gets there.
+ */
+export async function limitBody(c: Ctx, maxBytes: number): Promise<void> {
+  await bodyLimit({
+    maxSize: maxBytes + MULTIPART_ALLOWANCE,
+    onError: () => {
+      throw fileTooBig(maxBytes);
+    },
+  })(c, async () => {});
+}
+
+/** The `file` part of a multipart upload of at most `maxBytes`. */
+export async function readUploadedFile(
+  c: Ctx,
+  maxBytes: number,
+): Promise<{ name: string; bytes: Uint8Array }> {
+  await limitBody(c, maxBytes);
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw new AppError('context/no-file', { field: 'file' });
+  }
+  const file = body.file;
+  if (!(file instanceof File) || file.size === 0) throw new AppError('context/no-file', { field: 'file' });
+  if (file.size > maxBytes) throw fileTooBig(maxBytes);
+  return { name: cleanName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/** The base name of an upload, without any folder, trimmed to what an item name holds. */
+export function cleanName(name: string): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  return (base || 'file').slice(0, 200);
+}
+
+export interface UploadKind {
+  type: ContextItemType;
+  mimeType: string;
+  ext: string;
+}
+
+const startsWith = (bytes: Uint8Array, sig: number[]) => sig.every((b, i) => bytes[i] === b);
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\x03\x04
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // legacy Word (.doc)
+
+/**
+ * What an upload is, by its extension and its first bytes together; the declared type is not trusted. A CSV must
+ * have headers and rows, a DOCX must pass the zip checks: refused here, so the builder hears of it at once.
+ */
+export async function checkUpload(name: string, bytes: Uint8Array, docx?: DocxLimits): Promise<UploadKind> {
+  const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  switch (ext) {
+    case 'csv':
+      parseCsv(stripBom(decodeText(bytes)));
+      return { type: 'csv', mimeType: 'text/csv', ext };
+    case 'txt':
+    case 'md':
+      decodeText(bytes);
+      return { type: 'txt', mimeType: ext === 'md' ? 'text/markdown' : 'text/plain', ext };
+    case 'pdf':
+      if (!startsWith(bytes, PDF)) break;
+      return { type: 'pdf', mimeType: 'application/pdf', ext };
+    case 'doc':
+    case 'docx':
+      // a legacy binary .doc cannot be read; a .doc that is really a DOCX can
+      if (startsWith(bytes, OLE) || !startsWith(bytes, ZIP)) break;
+      await inspectDocx(bytes, docx);
+      return {
+        type: 'doc',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        ext: 'docx',
+      };
+  }
+  throw new AppError('context/unsupported-type', { field: 'file' });
+}

@@ -1,0 +1,95 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '@buildai/domain';
+import { newId } from '../../db/ids';
+import { contextItems } from '../../db/schema';
+import type { Platform } from '../../platform';
+import type { AccountRow } from '../accounts/get-current-account';
+import type { AppRow } from '../apps/view';
+import { enqueueIngest, itemBlobKey, type ContextItemRow, type NewContextItem } from './items';
+import { assertRoomForItems, lockAccount } from './limits';
+
+export interface Builder {
+  platform: Platform;
+  account: AccountRow;
+  /** the plan whose limits apply (admins: 'moon') */
+  plan: string;
+}
+
+type ItemFields = Omit<NewContextItem, 'id' | 'appId' | 'accountId'> & { id?: string };
+
+/**
+ * Adds items to an app within the plan's limits (checked and written under the account's lock, so two uploads at
+ * once cannot both take the last place) and queues their ingestion.
+ */
+export async function addItems(
+  b: Builder,
+  app: AppRow,
+  fields: ItemFields[],
+  opts: { files: number; exceptItemId?: string },
+): Promise<ContextItemRow[]> {
+  const { platform, account } = b;
+  const rows = await platform.db.transaction(async (tx) => {
+    await lockAccount(platform, tx, account.accountId);
+    await assertRoomForItems(
+      tx,
+      account.accountId,
+      b.plan,
+      { items: fields.length, files: opts.files },
+      opts.exceptItemId,
+    );
+    return tx
+      .insert(contextItems)
+      .values(
+        fields.map((f) => ({
+          ...f,
+          id: f.id ?? newId(),
+          appId: app.appId,
+          accountId: account.accountId,
+          status: 'unsynced' as const,
+        })),
+      )
+      .returning();
+  });
+  for (const row of rows) await enqueueIngest(platform, row.id);
+  return rows;
+}
+
+/** Stores an original first, then adds its item; the stored copy goes again if the item is refused. */
+export async function addStoredItem(
+  b: Builder,
+  app: AppRow,
+  fields: Omit<ItemFields, 'blobKey'>,
+  bytes: Uint8Array,
+  file: string,
+  opts: { files: number; exceptItemId?: string },
+): Promise<ContextItemRow> {
+  const id = newId();
+  const blobKey = itemBlobKey({ accountId: b.account.accountId, appId: app.appId, id }, file);
+  await b.platform.blobs.put(blobKey, bytes, { contentType: fields.mimeType ?? 'text/plain' });
+  try {
+    const [row] = await addItems(b, app, [{ ...fields, id, blobKey }], opts);
+    return row!;
+  } catch (err) {
+    await b.platform.blobs.delete(blobKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** An item of the app, or 404 (the app is already known to be the caller's). */
+export async function loadItemOfApp(
+  platform: Platform,
+  appId: string,
+  itemId: string,
+): Promise<ContextItemRow> {
+  const [row] = await platform.db
+    .select()
+    .from(contextItems)
+    .where(and(eq(contextItems.id, itemId), eq(contextItems.appId, appId)));
+  if (!row) throw new AppError('context/not-found');
+  return row;
+}
+
+/** 'Text 2025-01-31 14:05' (UTC): the name of pasted text given none. */
+export function pastedTextName(now = new Date()): string {
+  return `Text ${now.toISOString().slice(0, 16).replace('T', ' ')}`;
+}

@@ -1,0 +1,33 @@
+import { AppError, type ContextItemType } from '@buildai/domain';
+import type { ExtractedText } from '../pipeline';
+import { parseCsv } from './csv';
+import { inspectDocx, type DocxLimits } from './docx';
+import { decodeText } from './text';
+import { extractInWorker, type WorkerLimits } from './worker';
+
+export type ParseLimits = WorkerLimits & { docx?: DocxLimits };
+
+/** The text of an uploaded file by its kind: a table for CSV, prose for the rest. */
+export async function extractFile(
+  type: ContextItemType,
+  bytes: Uint8Array,
+  limits: ParseLimits = {},
+  signal?: AbortSignal,
+): Promise<ExtractedText> {
+  switch (type) {
+    case 'csv':
+      return parseCsv(stripBom(decodeText(bytes)));
+    case 'txt':
+      return { kind: 'prose', text: stripBom(decodeText(bytes)) };
+    case 'pdf':
+      return { kind: 'prose', text: await extractInWorker('pdf', bytes, limits, signal) };
+    case 'doc': {
+      const safe = await inspectDocx(bytes, limits.docx);
+      return { kind: 'prose', text: await extractInWorker('docx', safe, limits, signal) };
+    }
+    default:
+      throw new AppError('context/unsupported-type');
+  }
+}
+
+export const stripBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -1,0 +1,235 @@
+// (e) Retrieval over data source chunks in the embedded database (PGlite + pgvector), in-process: 100,000 chunks
+// of generated text with 64-dimension vectors, bulk loaded, then the HNSW index built. A top-10 hybrid query
+// through retrieveContext (full text + vector, fused; the query's vector is given, so no model call is timed)
+// against the raw pgvector query it contains (`order by embedding::vector(64) <=> $1 limit 10`, same filter), in
+// the same job, interleaved. Also recall@10 of the HNSW vector list against an exact scan.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import {
+  createApp,
+  createLogger,
+  createPlatform,
+  loadConfig,
+  openDatabase,
+  schema,
+  type Platform,
+} from '@buildai/server';
+import { retrieveContext } from '../apps/server/src/features/context/retrieval/retrieve';
+import { ensureVectorIndex } from '../apps/server/src/features/context/retrieval/vector-index';
+import { percentile } from './lib';
+
+const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
+const DIMENSIONS = 64;
+const ITEMS = 100;
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 60);
+const CLUSTERS = 200;
+const VOCABULARY = 5000;
+
+/** Small seeded generator, so every run loads the same data. */
+function mulberry32(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(42);
+const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+const normalize = (v: number[]) => {
+  const length = Math.hypot(...v);
+  return v.map((x) => x / length);
+};
+
+// Words of 2–4 syllables; drawn with a Zipf-like skew, as words of real text are.
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'qu', 'do', 'fe', 'gi', 'ha', 'jo'];
+const words = Array.from({ length: VOCABULARY }, () => {
+  const n = 2 + Math.floor(random() * 3);
+  return Array.from({ length: n }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
+});
+const word = () => words[Math.min(VOCABULARY - 1, Math.floor(VOCABULARY * random() ** 2.5))]!;
+const text = (n: number) => Array.from({ length: n }, word).join(' ');
+
+const centers = Array.from({ length: CLUSTERS }, () =>
+  normalize(Array.from({ length: DIMENSIONS }, gaussian)),
+);
+const near = (center: number[], spread: number) => normalize(center.map((x) => x + spread * gaussian()));
+const literal = (v: number[]) => `[${v.map((x) => x.toFixed(6)).join(',')}]`;
+
+async function request(app: ReturnType<typeof createApp>, url: string, token?: string, body?: unknown) {
+  const res = await app.request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, string>;
+}
+
+/** A builder and an app, made through the HTTP API in-process. */
+async function makeApp(platform: Platform) {
+  const app = createApp(platform);
+  const { idToken } = await request(app, '/api/live_api/auth/signUp', undefined, {
+    email: 'bench-retrieval@example.com',
+    password: 'correct horse battery staple',
+    tenantId: 'platform',
+  });
+  await request(app, '/api/live_api/account/create', idToken);
+  const { appId } = await request(app, '/api/apps/new', idToken, { kind: 'tool' });
+  const [row] = await platform.db.select().from(schema.apps);
+  return { appId: appId!, accountId: row!.ownerAccountId };
+}
+
+export async function benchRetrieval() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'buildai-bench-retrieval-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    AI_MODELS_URL: '',
+    // configured so that vector and hybrid searches run; every query vector is given, the model is never called
+    AI_PROVIDER: 'openai-compatible',
+    AI_BASE_URL: 'http://127.0.0.1:9/v1',
+    AI_EMBEDDING_MODEL: 'bench-embeddings',
+    AI_EMBEDDING_DIMENSIONS: String(DIMENSIONS),
+  });
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+  const platform = await createPlatform(config, createLogger(config), { database, refreshModels: false });
+  const { appId, accountId } = await makeApp(platform);
+
+  // ---- bulk load, then the index ----
+  const loadStarted = performance.now();
+  const itemIds = Array.from({ length: ITEMS }, (_, i) => `bench-item-${i}`);
+  await platform.db.insert(schema.contextItems).values(
+    itemIds.map((id, i) => ({
+      id,
+      appId,
+      accountId,
+      name: `document-${i}.txt`,
+      type: 'txt' as const,
+      source: 'local files' as const,
+      status: 'synced' as const,
+      numOfChunks: CHUNKS / ITEMS,
+    })),
+  );
+  const vectors: number[][] = [];
+  const texts: string[] = [];
+  const BATCH = 500;
+  for (let start = 0; start < CHUNKS; start += BATCH) {
+    const rows = [];
+    for (let i = start; i < Math.min(CHUNKS, start + BATCH); i++) {
+      const v = near(centers[Math.floor(random() * CLUSTERS)]!, 0.35);
+      const t = text(40 + Math.floor(random() * 80));
+      vectors.push(v);
+      texts.push(t);
+      rows.push(
+        sql`(${`bench-chunk-${i}`}, ${itemIds[i % ITEMS]!}, ${appId}, ${Math.floor(i / ITEMS)}, ${t}, ${literal(v)}::vector)`,
+      );
+    }
+    await platform.db.execute(sql`
+      insert into context_chunks (id, item_id, app_id, position, content, embedding)
+      values ${sql.join(rows, sql`, `)}`);
+  }
+  const loadS = (performance.now() - loadStarted) / 1000;
+  const indexStarted = performance.now();
+  await ensureVectorIndex(platform, DIMENSIONS);
+  await platform.db.execute(sql`analyze context_chunks`);
+  await platform.db.execute(sql`analyze context_items`);
+  const indexS = (performance.now() - indexStarted) / 1000;
+
+  // ---- queries: a perturbed chunk vector, and words of that chunk plus one common word ----
+  const queries = Array.from({ length: QUERIES + 5 }, () => {
+    const i = Math.floor(random() * CHUNKS);
+    const own = texts[i]!.split(' ');
+    const q = [own[Math.floor(random() * own.length)], own[Math.floor(random() * own.length)], word()];
+    return { vector: near(vectors[i]!, 0.2), query: q.join(' ') };
+  });
+  const raw = async (vector: number[]) => {
+    const result = await platform.db.execute(sql`
+      select c.id from context_chunks c
+      where c.app_id = ${appId} and vector_dims(c.embedding) = ${sql.raw(String(DIMENSIONS))}
+      order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${literal(vector)}::vector(${sql.raw(String(DIMENSIONS))})
+      limit 10`);
+    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  };
+  const exact = async (vector: number[]) =>
+    platform.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      const result = await tx.execute(sql`
+        select c.id from context_chunks c
+        where c.app_id = ${appId} and vector_dims(c.embedding) = ${sql.raw(String(DIMENSIONS))}
+        order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${literal(vector)}::vector(${sql.raw(String(DIMENSIONS))})
+        limit 10`);
+      return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    });
+  const plan = await platform.db.execute(sql`explain
+      select c.id from context_chunks c
+      where c.app_id = ${appId} and vector_dims(c.embedding) = ${sql.raw(String(DIMENSIONS))}
+      order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${literal(queries[0]!.vector)}::vector(${sql.raw(String(DIMENSIONS))})
+      limit 10`);
+  const usesIndex = JSON.stringify(plan).includes(`context_chunks_embedding_hnsw_${DIMENSIONS}`);
+
+  const time = async <T>(fn: () => Promise<T>) => {
+    const started = performance.now();
+    const value = await fn();
+    return { ms: performance.now() - started, value };
+  };
+  const hybridMs: number[] = [];
+  const rawMs: number[] = [];
+  const textMs: number[] = [];
+  let recallHits = 0;
+  let recallTotal = 0;
+  let hybridEmpty = 0;
+  for (const [n, q] of queries.entries()) {
+    const h = await time(() =>
+      retrieveContext(platform, {
+        appId,
+        query: q.query,
+        method: 'hybrid',
+        limit: 10,
+        queryEmbedding: q.vector,
+      }),
+    );
+    const r = await time(() => raw(q.vector));
+    const t = await time(() => retrieveContext(platform, { appId, query: q.query, method: 'fulltext', limit: 10 }));
+    if (n < 5) continue; // warm-up
+    hybridMs.push(h.ms);
+    rawMs.push(r.ms);
+    textMs.push(t.ms);
+    if (h.value.length === 0) hybridEmpty++;
+    const approximate = await retrieveContext(platform, {
+      appId,
+      query: q.query,
+      method: 'vector',
+      limit: 10,
+      queryEmbedding: q.vector,
+    });
+    const truth = new Set(await exact(q.vector));
+    recallHits += approximate.filter((c) => truth.has(c.chunkId)).length;
+    recallTotal += truth.size;
+  }
+  await platform.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    chunks: CHUNKS,
+    dimensions: DIMENSIONS,
+    queries: QUERIES,
+    loadS,
+    indexS,
+    usesIndex,
+    hybridP50: percentile(hybridMs, 50),
+    hybridP95: percentile(hybridMs, 95),
+    rawP50: percentile(rawMs, 50),
+    rawP95: percentile(rawMs, 95),
+    textP50: percentile(textMs, 50),
+    recall: recallHits / recallTotal,
+    hybridEmpty,
+  };
+}
