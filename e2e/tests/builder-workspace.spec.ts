@@ -139,8 +139,12 @@ test('a builder makes a branded two-tool app with a multi-step form; visitors ru
   await writeTool(builder, 'Packing list', 'Write a packing list for {{input}}.');
   await saved(builder);
 
-  // branding and settings belong to the app
+  // details, branding and settings belong to the app
   await page.goto(`/build/app/${appId}`);
+  await openPanel(builder, /App details/);
+  await builder.getByLabel('Header', { exact: true }).fill('Travel helpers');
+  await builder.getByLabel('Subheader', { exact: true }).fill('Plan the trip, then pack for it.');
+  await done(builder);
   await openPanel(builder, /App branding/);
   await builder.getByRole('radio', { name: 'Dark' }).click();
   await screenshot(page, 'panel-branding');
@@ -163,6 +167,7 @@ test('a builder makes a branded two-tool app with a multi-step form; visitors ru
   const visitor = await browser.newContext();
   const run = await visitor.newPage();
   await run.goto(`/app/${appId}`);
+  await expect(run.getByRole('heading', { name: 'Travel helpers' })).toBeVisible();
   await expect(run.getByRole('link', { name: /Trip planner/ })).toBeVisible();
   await expect(run.getByRole('link', { name: /Packing list/ })).toBeVisible();
   await screenshot(run, 'runtime-app-home');

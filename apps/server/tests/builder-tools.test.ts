@@ -66,6 +66,22 @@ const PATH_TAKEN = 'Another tool of this app already uses this path';
 // ---- tools of a generated app ----------------------------------------------------------------------------------
 
 describe('tools of a generated app', () => {
+  it("saves the app's own header and subheader (App details), trimmed", async () => {
+    const { idToken } = await builderOn('lite');
+    const appId = await makeGeneratedApp(server, idToken);
+    const res = await post('/api/apps', idToken, {
+      appType: 'generated',
+      appId,
+      genApp: { header: '  Travel helpers ', description: 'Plan and pack.', appBuilderVersion: 4 },
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ header: 'Travel helpers', description: 'Plan and pack.' });
+    expect(await getApp(appId, idToken)).toMatchObject({
+      header: 'Travel helpers',
+      description: 'Plan and pack.',
+    });
+  });
+
   it('creates a generated app without tools, and a tool app with its one tool as before', async () => {
     const { idToken } = await builderOn('lite');
     const gen = await post('/api/apps/new', idToken, { kind: 'generated' });

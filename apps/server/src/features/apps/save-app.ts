@@ -59,10 +59,13 @@ export async function saveApp(platform: Platform, caller: Caller, input: z.infer
       await writeToolDefinition(tx, app, target.toolId, definition, target.toolId === appTools[0]?.toolId);
     }
     if (input.genApp) {
-      const header = typeof input.genApp.header === 'string' ? input.genApp.header : app.header;
+      const text = (v: unknown, fallback: string, max: number) =>
+        typeof v === 'string' ? v.trim().slice(0, max) : fallback;
+      const header = text(input.genApp.header, app.header, 200);
+      const description = text(input.genApp.description, app.description, 2000);
       await tx
         .update(apps)
-        .set({ genApp: input.genApp, header, updatedAt: new Date() })
+        .set({ genApp: input.genApp, header, description, updatedAt: new Date() })
         .where(eq(apps.appId, app.appId));
     }
   });

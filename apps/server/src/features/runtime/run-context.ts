@@ -44,7 +44,10 @@ export interface RunContext {
  * between markers that carry a random tag (a document cannot close its block early by writing a marker) and the
  * name of its item. Chunks are taken best first while they fit in MAX_CONTEXT_CHARS.
  */
-export function contextBlock(chunks: readonly RetrievedChunk[], tag = randomBytes(6).toString('hex')): RunContext | null {
+export function contextBlock(
+  chunks: readonly RetrievedChunk[],
+  tag = randomBytes(6).toString('hex'),
+): RunContext | null {
   const picked: RetrievedChunk[] = [];
   let used = 0;
   for (const chunk of chunks) {
@@ -55,9 +58,7 @@ export function contextBlock(chunks: readonly RetrievedChunk[], tag = randomByte
   if (picked.length === 0) return null;
   const label = (name: string) => JSON.stringify(name.replace(/\s+/g, ' ').trim().slice(0, 200));
   const body = picked
-    .map(
-      (c) => `<<<data-${tag} document=${label(c.itemName)}>>>\n${c.content}\n<<<end-data-${tag}>>>`,
-    )
+    .map((c) => `<<<data-${tag} document=${label(c.itemName)}>>>\n${c.content}\n<<<end-data-${tag}>>>`)
     .join('\n');
   return {
     text: `${CONTEXT_PREAMBLE}\n<<<reference-data-${tag}>>>\n${body}\n<<<end-reference-data-${tag}>>>`,

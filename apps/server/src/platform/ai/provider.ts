@@ -102,8 +102,7 @@ export function createAiProvider(config: Config): AiProvider {
         includeUsage: true,
       });
       make = (id) => compatible.chatModel(id);
-      makeEmbedding = (id) =>
-        withDimensions(compatible.embeddingModel(id), 'openaiCompatible', dimensions);
+      makeEmbedding = (id) => withDimensions(compatible.embeddingModel(id), 'openaiCompatible', dimensions);
     }
   }
   const embeddingId = config.AI_EMBEDDING_MODEL;

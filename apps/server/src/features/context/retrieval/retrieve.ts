@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../../../db/client';
 import type { Platform } from '../../../platform';
 import { embedTexts, ensureVectorIndex, vectorLiteral, vectorType } from './vector-index';
 
@@ -32,6 +32,7 @@ export const MAX_QUERY_CHARS = 2000;
 type Method = RetrieveOptions['method'];
 
 interface Row {
+  list?: 'text' | 'vector';
   id: string;
   item_id: string;
   name: string;
@@ -56,7 +57,9 @@ export async function retrieveContext(
   if (query === '') return [];
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_RETRIEVE_LIMIT)));
   const method = effectiveMethod(platform, options);
-  if (method === 'fulltext') return fullText(platform.db, options.appId, query, limit);
+  const fullText = () =>
+    rowsOf(platform.db, fullTextSql(options.appId, query, limit)).then((r) => sorted(r.map(toChunk)));
+  if (method === 'fulltext') return fullText();
 
   const n = platform.ai.embeddingDimensions;
   let embedding = options.queryEmbedding;
@@ -69,19 +72,39 @@ export async function retrieveContext(
         { err, appId: options.appId },
         'could not embed the query; searching by full text',
       );
-      return fullText(platform.db, options.appId, query, limit);
+      return fullText();
     }
   }
   await ensureVectorIndex(platform, n);
-  if (method === 'vector') return vectorSearch(platform, options.appId, embedding!, n, limit);
+  if (method === 'vector') {
+    const rows = await withScanSettings(platform, limit, (db) =>
+      rowsOf(db, vectorSql(options.appId, embedding!, n, limit)),
+    );
+    return sorted(rows.map(toChunk));
+  }
   // Each list brings more candidates than are kept, so a chunk ranked well by one list and fairly by the other
-  // can win.
+  // can win. Both lists come from one statement.
   const candidates = Math.max(limit * 2, 20);
-  const [text, vector] = await Promise.all([
-    fullText(platform.db, options.appId, query, candidates),
-    vectorSearch(platform, options.appId, embedding!, n, candidates),
-  ]);
+  const rows = await withScanSettings(platform, candidates, (db) =>
+    rowsOf(
+      db,
+      sql`with by_vector as (${vectorSql(options.appId, embedding!, n, candidates)}),
+        ${fullTextCtes(options.appId, query, candidates)}
+        select 'vector' as list, * from by_vector
+        union all select 'text', * from every_word
+        union all select 'text', * from any_word`,
+    ),
+  );
+  const text = sorted(rows.filter((r) => r.list === 'text').map(toChunk));
+  const vector = sorted(rows.filter((r) => r.list === 'vector').map(toChunk));
   return reciprocalRankFusion([text, vector], limit);
+}
+
+const sorted = (chunks: RetrievedChunk[]) =>
+  chunks.sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : 1));
+
+async function rowsOf(db: Db, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
 /** `vector` and `hybrid` need an embedding model (or a given query embedding); without one: full text. */
@@ -97,19 +120,28 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
 }
 
 /**
- * Full text (`english`): any of the query's words may match (the words of `plainto_tsquery` joined by OR, so a
- * long question still finds the chunks that share some of its words); `ts_rank_cd` orders them.
+ * Full text (`english`), ranked by `ts_rank_cd`. Chunks holding every word of the query (`plainto_tsquery`) come
+ * first; only when none does are chunks holding any of its words searched (the same words joined by OR), so a long
+ * question still finds the chunks that share some of its words while a precise one stays cheap. One statement.
  */
-async function fullText(db: Db, appId: string, query: string, limit: number): Promise<RetrievedChunk[]> {
-  const result = await db.execute(sql`
+function fullTextCtes(appId: string, query: string, limit: number): SQL {
+  const ranked = (tsquery: SQL, only: SQL) => sql`
     select c.id, c.item_id, i.name, c.content, ts_rank_cd(c.tsv, q.query) as score
     from context_chunks c
       join context_items i on i.id = c.item_id,
-      (select replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery as query) q
-    where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
+      (select ${tsquery} as query) q
+    where ${only} c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
     order by score desc, c.id
-    limit ${limit}`);
-  return (result as unknown as { rows: Row[] }).rows.map(toChunk);
+    limit ${limit}`;
+  const all = sql`plainto_tsquery('english', ${query})`;
+  const any = sql`replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
+  return sql`every_word as (${ranked(all, sql``)}),
+    any_word as (${ranked(any, sql`not exists (select 1 from every_word) and`)})`;
+}
+
+function fullTextSql(appId: string, query: string, limit: number): SQL {
+  return sql`with ${fullTextCtes(appId, query, limit)}
+    select * from every_word union all select * from any_word`;
 }
 
 /**
@@ -117,28 +149,45 @@ async function fullText(db: Db, appId: string, query: string, limit: number): Pr
  * The index is walked until enough chunks of this app are found (pgvector's iterative scan), then the few found
  * are put in exact order here.
  */
-async function vectorSearch(
-  platform: Pick<Platform, 'db'>,
-  appId: string,
-  embedding: readonly number[],
-  n: number,
-  limit: number,
-): Promise<RetrievedChunk[]> {
+function vectorSql(appId: string, embedding: readonly number[], n: number, limit: number): SQL {
   const type = vectorType(n);
   const q = vectorLiteral(embedding);
-  const rows = await platform.db.transaction(async (tx) => {
+  return sql`
+    select c.id, c.item_id, i.name, c.content, 1 - (c.embedding::${type} <=> ${q}::${type}) as score
+    from context_chunks c join context_items i on i.id = c.item_id
+    where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced'
+      and vector_dims(c.embedding) = ${sql.raw(String(n))}
+    order by c.embedding::${type} <=> ${q}::${type}
+    limit ${limit}`;
+}
+
+/** pgvector's default candidate list; the session keeps it for searches that want no more. */
+const DEFAULT_EF_SEARCH = 40;
+const sessionSet = new WeakSet<Database>();
+
+/**
+ * Runs a vector search with pgvector's iterative index scan on (so an index walk keeps going until enough chunks
+ * of this app are found) and a candidate list twice the limit. PGlite has one session: it is set there once.
+ * A PostgreSQL pool has many: the settings go with the statement, in a transaction.
+ */
+async function withScanSettings<T>(
+  platform: Pick<Platform, 'db' | 'database'>,
+  limit: number,
+  search: (db: Db) => Promise<T>,
+): Promise<T> {
+  const efSearch = Math.max(DEFAULT_EF_SEARCH, limit * 2);
+  if (platform.database.kind === 'pglite' && efSearch === DEFAULT_EF_SEARCH) {
+    if (!sessionSet.has(platform.database)) {
+      await platform.db.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', false)`);
+      sessionSet.add(platform.database);
+    }
+    return search(platform.db);
+  }
+  return platform.db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
-      set_config('hnsw.ef_search', ${String(Math.max(40, limit * 2))}, true)`);
-    const result = await tx.execute(sql`
-      select c.id, c.item_id, i.name, c.content, 1 - (c.embedding::${type} <=> ${q}::${type}) as score
-      from context_chunks c join context_items i on i.id = c.item_id
-      where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced'
-        and vector_dims(c.embedding) = ${sql.raw(String(n))}
-      order by c.embedding::${type} <=> ${q}::${type}
-      limit ${limit}`);
-    return (result as unknown as { rows: Row[] }).rows;
+      set_config('hnsw.ef_search', ${String(efSearch)}, true)`);
+    return search(tx as unknown as Db);
   });
-  return rows.map(toChunk).sort((a, b) => b.score - a.score || (a.chunkId < b.chunkId ? -1 : 1));
 }
 
 /** Reciprocal rank fusion: each list adds 1 / (k + rank) to a chunk's score (rank from 1). */

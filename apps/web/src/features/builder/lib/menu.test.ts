@@ -20,8 +20,9 @@ describe('menuFor', () => {
   });
 
   it('a generated app: chat for admins; settings for admins and Moon-plan builders', () => {
-    expect(menuFor('generated', user)).toEqual(['texts', 'branding', 'tools', 'database', 'code']);
+    expect(menuFor('generated', user)).toEqual(['details', 'texts', 'branding', 'tools', 'database', 'code']);
     expect(menuFor('generated', moon)).toEqual([
+      'details',
       'texts',
       'branding',
       'tools',
@@ -30,6 +31,7 @@ describe('menuFor', () => {
       'code',
     ]);
     expect(menuFor('generated', admin)).toEqual([
+      'details',
       'texts',
       'branding',
       'tools',
@@ -52,6 +54,8 @@ describe('menuFor', () => {
       'settings',
     ]);
     expect(menuLabel('texts', 'generated', true)).toBe('Tool texts');
+    expect(menuLabel('details', 'generated')).toBe('App details');
+    expect(panelTitle('details', 'generated')).toBe('App Details');
     expect(panelTitle('texts', 'generated', true)).toBe('Tool Texts');
   });
 

@@ -3,6 +3,7 @@ import type { BuilderAccount } from '../types';
 
 /** The side panel's panels (spec 001 §2). */
 export type PanelId =
+  | 'details'
   | 'texts'
   | 'branding'
   | 'fields'
@@ -39,6 +40,7 @@ export function menuFor(appType: AppType, account: BuilderAccount, editingTool =
   }
   if (appType === 'generated') {
     return [
+      'details',
       'texts',
       'branding',
       'tools',
@@ -56,6 +58,8 @@ export function menuFor(appType: AppType, account: BuilderAccount, editingTool =
 export function menuLabel(panel: PanelId, appType: AppType, editingTool = false): string {
   const tool = appType === 'tool';
   switch (panel) {
+    case 'details':
+      return 'App details';
     case 'texts':
       return tool || editingTool ? 'Tool texts' : 'App texts';
     case 'branding':
@@ -84,6 +88,8 @@ export function menuLabel(panel: PanelId, appType: AppType, editingTool = false)
 /** The open panel's title (spec 000 §2: 'App Settings', or 'Tool Settings' for generated apps). */
 export function panelTitle(panel: PanelId, appType: AppType, editingTool = false): string {
   switch (panel) {
+    case 'details':
+      return 'App Details';
     case 'texts':
       return appType === 'tool' || editingTool ? 'Tool Texts' : 'App Texts';
     case 'branding':

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AiApp, AppSettings, AppStyle, AppView, ToolSummary } from '@buildai/domain';
+import { cacheSavedDetails, saveDetails, type AppDetails } from '../../api/save-details';
 import { cacheSavedSettings, saveSettings } from '../../api/save-settings';
 import { cacheSavedStyle, saveStyle } from '../../api/save-style';
 import { useEditedValue, type EditedValue } from '../../hooks/use-edited-value';
@@ -23,6 +24,8 @@ export interface AppScope {
   renderDataSources?: RenderDataSources;
   style: EditedValue<AppStyle>;
   settings: EditedValue<AppSettings>;
+  /** a generated app's own header and subheader */
+  details: EditedValue<AppDetails>;
   /** the open panel, or null for the main menu */
   panel: PanelId | null;
   setPanel: (panel: PanelId | null) => void;
@@ -62,6 +65,11 @@ export function AppWorkspace({
     save: (value: AppSettings) => saveSettings(appId, value),
     onSaved: (saved) => cacheSavedSettings(queryClient, appId, saved),
   });
+  const details = useEditedValue({
+    initial: { header: app.header, description: app.description },
+    save: (value: AppDetails) => saveDetails(appId, value),
+    onSaved: (saved) => cacheSavedDetails(queryClient, appId, saved),
+  });
   // the open panel belongs to the tool it was opened on: another tool opens on the menu
   const toolKey = tool?.toolId ?? null;
   const [opened, setOpened] = React.useState<{ toolKey: string | null; panel: PanelId | null }>({
@@ -82,6 +90,7 @@ export function AppWorkspace({
     renderDataSources,
     style,
     settings,
+    details,
     panel,
     setPanel,
     editingTool: editingTool && app.appType === 'generated',

@@ -49,7 +49,14 @@ describe('the main menu by app type and role', () => {
     await openWorkspace(appView({ appType: 'generated' }));
     expect(screen.getByRole('tab', { name: 'AI Tool' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'App Chat' })).toBeTruthy();
-    expect(menuEntries()).toEqual(['App texts', 'App branding', 'App tools', 'Database', 'Code editor']);
+    expect(menuEntries()).toEqual([
+      'App details',
+      'App texts',
+      'App branding',
+      'App tools',
+      'Database',
+      'Code editor',
+    ]);
   });
 
   it('a generated app for an admin adds App chat and App settings, titled Tool Settings, and Edit code', async () => {
@@ -57,6 +64,7 @@ describe('the main menu by app type and role', () => {
       account: builder({ isAdmin: true, plan: 'lite' }),
     });
     expect(menuEntries()).toEqual([
+      'App details',
       'App texts',
       'App branding',
       'App tools',
@@ -211,6 +219,28 @@ describe('autosave', () => {
     expect(api.to('POST /api/apps/a1/style')[0]!.body).toMatchObject({ appStyle: { styleName: 'dark' } });
     expect(api.to('POST /api/apps/a1/settings')[0]!.body).toMatchObject({ appSettings: { isProTool: true } });
     expect(api.to('POST /api/apps')).toHaveLength(0);
+  });
+
+  it("App details saves a generated app's own header and subheader as its genApp", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const app = appView({ appType: 'generated' });
+    await openWorkspace(app, { account: builder() });
+    const api = mockApi({
+      'POST /api/apps': (req) => ({
+        body: { ...app, header: 'Travel helpers', description: 'Plan and pack.', _sent: req.body },
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: /App details/ }));
+    expect(screen.getByRole('heading', { name: 'App Details' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Header'), { target: { value: 'Travel helpers' } });
+    fireEvent.change(screen.getByLabelText('Subheader'), { target: { value: 'Plan and pack.' } });
+    await act(async () => void vi.advanceTimersByTime(2000));
+    await vi.waitFor(() => expect(api.to('POST /api/apps')).toHaveLength(1));
+    expect(api.to('POST /api/apps')[0]!.body).toEqual({
+      appType: 'generated',
+      appId: 'a1',
+      genApp: { header: 'Travel helpers', description: 'Plan and pack.', appBuilderVersion: 4 },
+    });
   });
 
   it('Ctrl+S sends the waiting changes at once', async () => {

@@ -2,6 +2,7 @@ import {
   ChevronRight,
   Code2,
   Database,
+  Info,
   LayoutList,
   ListPlus,
   Megaphone,
@@ -17,6 +18,7 @@ import { Badge } from '@/components/ui/badge';
 import { menuLabel, type PanelId } from '../../lib/menu';
 
 const ENTRY: Record<PanelId, { icon: LucideIcon; description: string; soon?: boolean }> = {
+  details: { icon: Info, description: 'The header and subheader of the app' },
   texts: { icon: Type, description: 'Header, input and examples' },
   branding: { icon: Palette, description: 'Style, colours, logo and background' },
   fields: { icon: ListPlus, description: 'The questions visitors answer' },

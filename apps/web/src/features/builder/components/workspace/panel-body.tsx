@@ -4,6 +4,7 @@ import type { PanelId } from '../../lib/menu';
 import { CustomFieldsPanel } from '../fields/custom-fields-panel';
 import { BrandingPanel } from '../panels/branding-panel';
 import { CtaPanel } from '../panels/cta-panel';
+import { DetailsPanel } from '../panels/details-panel';
 import { ResultsPanel } from '../panels/results-panel';
 import { SettingsPanel } from '../panels/settings-panel';
 import { TextsPanel } from '../panels/texts-panel';
@@ -22,8 +23,10 @@ interface Props {
 
 /** The content of the open panel. */
 export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
-  const { app, account, onUpgrade, style, settings } = scope;
+  const { app, account, onUpgrade, style, settings, details } = scope;
   switch (panel) {
+    case 'details':
+      return <DetailsPanel details={details.value} onChange={details.update} />;
     case 'branding':
       return (
         <BrandingPanel

@@ -25,7 +25,7 @@ interface Props {
 
 /** The workspace on one tool: its draft autosaves beside the app's style and settings; Publish sends all first. */
 export function ToolWorkspace({ scope, tool }: Props) {
-  const { app, style, settings } = scope;
+  const { app, style, settings, details } = scope;
   const queryClient = useQueryClient();
   const draft = useEditedValue({
     initial: tool ? toEditable(tool.app) : aiAppSchema.parse({}),
@@ -38,7 +38,7 @@ export function ToolWorkspace({ scope, tool }: Props) {
       if (result) cacheSavedTool(queryClient, app.appId, result);
     },
   });
-  const saving = draft.busy || style.busy || settings.busy;
+  const saving = draft.busy || style.busy || settings.busy || details.busy;
   const base = `/build/app/${encodeURIComponent(app.appId)}`;
   const blocker = useLeaveGuard(saving, (path) => path === base || path.startsWith(`${base}/tool/`));
   const publish = usePublishApp();
@@ -50,9 +50,11 @@ export function ToolWorkspace({ scope, tool }: Props) {
   const { flush: flushDraft } = draft;
   const { flush: flushStyle } = style;
   const { flush: flushSettings } = settings;
+  const { flush: flushDetails } = details;
   const saveAll = React.useCallback(
-    async () => (await Promise.all([flushDraft(), flushStyle(), flushSettings()])).every(Boolean),
-    [flushDraft, flushStyle, flushSettings],
+    async () =>
+      (await Promise.all([flushDraft(), flushStyle(), flushSettings(), flushDetails()])).every(Boolean),
+    [flushDraft, flushStyle, flushSettings, flushDetails],
   );
 
   // Ctrl/Cmd+S sends what waits now instead of after the pause

@@ -1,0 +1,39 @@
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import type { AppDetails } from '../../api/save-details';
+import { FormRow } from './form-row';
+
+interface Props {
+  details: AppDetails;
+  onChange: (patch: Partial<AppDetails>) => void;
+}
+
+/** App details (spec 001 §2): the header and subheader of an app that holds several tools. */
+export function DetailsPanel({ details, onChange }: Props) {
+  return (
+    <div className="grid gap-5">
+      <p className="text-sm text-muted-foreground">
+        What visitors see at the top of your app&apos;s home, above its tools.
+      </p>
+      <FormRow id="app-header" label="Header">
+        <Input
+          id="app-header"
+          placeholder="e.g. Travel helpers"
+          maxLength={200}
+          value={details.header}
+          onChange={(e) => onChange({ header: e.target.value })}
+        />
+      </FormRow>
+      <FormRow id="app-subheader" label="Subheader">
+        <Textarea
+          id="app-subheader"
+          placeholder="One line about what your tools do"
+          className="min-h-20"
+          maxLength={2000}
+          value={details.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
+      </FormRow>
+    </div>
+  );
+}
