@@ -194,34 +194,6 @@ export async function benchRetrieval() {
       order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${literal(queries[0]!.vector)}::vector(${sql.raw(String(DIMENSIONS))})
       limit 10`);
   const usesIndex = JSON.stringify(plan).includes(`context_chunks_embedding_hnsw_${DIMENSIONS}`);
-  if (process.env.BENCH_EXPLAIN) {
-    const v = literal(queries[0]!.vector);
-    const show = async (q: ReturnType<typeof sql>) =>
-      console.log(
-        ((await platform.db.execute(q)) as unknown as { rows: Record<string, string>[] }).rows
-          .map((r) => Object.values(r)[0])
-          .join('\n'),
-      );
-    await show(sql`explain analyze
-      select c.id, c.item_id, i.name, c.content, 1 - (c.embedding::vector(64) <=> ${v}::vector(64)) as score
-      from context_chunks c join context_items i on i.id = c.item_id
-      where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced'
-        and vector_dims(c.embedding) = 64
-      order by c.embedding::vector(64) <=> ${v}::vector(64)
-      limit 20`);
-    await show(sql`explain analyze with every_word as (
-      select c.id, c.item_id, c.content, ts_rank_cd(c.tsv, q.query) as score
-      from context_chunks c join context_items i on i.id = c.item_id,
-      (select plainto_tsquery('english', ${queries[0]!.query}) as query) q
-      where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
-      order by score desc limit 20), any_word as (
-      select c.id, c.item_id, c.content, ts_rank_cd(c.tsv, q.query) as score
-      from context_chunks c join context_items i on i.id = c.item_id,
-      (select replace(plainto_tsquery('english', ${queries[0]!.query})::text, ' & ', ' | ')::tsquery as query) q
-      where not exists (select 1 from every_word) and c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
-      order by score desc limit 20)
-      select * from every_word union all select * from any_word`);
-  }
 
   const time = async <T>(fn: () => Promise<T>) => {
     const started = performance.now();
@@ -293,4 +265,23 @@ export async function benchRetrieval() {
     recall: recallHits / recallTotal,
     hybridEmpty,
   };
+}
+
+export function printRetrieval(r: Awaited<ReturnType<typeof benchRetrieval>>) {
+  const f = (n: number) => n.toFixed(2);
+  console.log(
+    `\n(e) retrieval, ${r.chunks} chunks, ${r.dimensions}-dimension vectors, embedded PGlite, ${r.queries} queries (ms)`,
+  );
+  console.log(
+    `  bulk load ${r.loadS.toFixed(1)} s, HNSW index build + vacuum analyze ${r.indexS.toFixed(1)} s`,
+  );
+  console.log(
+    `  raw pgvector top 10 (HNSW ${r.usesIndex ? 'used' : 'NOT used'})  p50 ${f(r.rawP50)}  p95 ${f(r.rawP95)}`,
+  );
+  console.log(`  hybrid top 10 via retrieveContext  p50 ${f(r.hybridP50)}  p95 ${f(r.hybridP95)}`);
+  console.log(`  ratio hybrid/raw p50 ${(r.hybridP50 / r.rawP50).toFixed(2)}x  (target <= 2x)`);
+  console.log(
+    `  full text alone p50 ${f(r.textP50)}; hybrid whose words share no chunk p50 ${f(r.looseHybridP50)}`,
+  );
+  console.log(`  recall@10 of the HNSW vector list against an exact scan ${r.recall.toFixed(3)}`);
 }

@@ -2,6 +2,7 @@
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchIngestion, printIngestion } from './ingestion';
+import { benchRetrieval, printRetrieval } from './retrieval';
 import { benchThroughput } from './throughput';
 
 const f = (n: number) => n.toFixed(1);
@@ -53,3 +54,4 @@ if (c.errors > 0) {
 }
 
 printIngestion(await benchIngestion());
+printRetrieval(await benchRetrieval());

@@ -6,3 +6,4 @@ export * from './fake-oidc';
 export * from './fake-oidc-control';
 export * from './fake-notion';
 export * from './fake-google-drive';
+export * from './documents';

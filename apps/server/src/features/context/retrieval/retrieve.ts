@@ -57,9 +57,7 @@ export async function retrieveContext(
   if (query === '') return [];
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_RETRIEVE_LIMIT)));
   const method = effectiveMethod(platform, options);
-  const fullText = () =>
-    rowsOf(platform.db, fullTextSql(options.appId, query, limit)).then((r) => sorted(r.map(toChunk)));
-  if (method === 'fulltext') return fullText();
+  if (method === 'fulltext') return fullText(platform.db, options.appId, query, limit);
 
   const n = platform.ai.embeddingDimensions;
   let embedding = options.queryEmbedding;
@@ -72,7 +70,7 @@ export async function retrieveContext(
         { err, appId: options.appId },
         'could not embed the query; searching by full text',
       );
-      return fullText();
+      return fullText(platform.db, options.appId, query, limit);
     }
   }
   await ensureVectorIndex(platform, n);
@@ -83,20 +81,25 @@ export async function retrieveContext(
     return sorted(rows.map(toChunk));
   }
   // Each list brings more candidates than are kept, so a chunk ranked well by one list and fairly by the other
-  // can win. Both lists come from one statement.
+  // can win. Both lists come from one statement (the any-word fallback of full text, when needed, from a second).
   const candidates = Math.max(limit * 2, 20);
   const rows = await withScanSettings(platform, candidates, (db) =>
     rowsOf(
       db,
       sql`with by_vector as (${vectorSql(options.appId, embedding!, n, candidates)}),
-        ${fullTextCtes(options.appId, query, candidates)}
+        every_word as (${fullTextSql(options.appId, query, candidates, 'every')})
         select 'vector' as list, * from by_vector
-        union all select 'text', * from every_word
-        union all select 'text', * from any_word`,
+        union all select 'text', * from every_word`,
     ),
   );
-  const text = sorted(rows.filter((r) => r.list === 'text').map(toChunk));
   const vector = sorted(rows.filter((r) => r.list === 'vector').map(toChunk));
+  const text = await fullText(
+    platform.db,
+    options.appId,
+    query,
+    candidates,
+    rows.filter((r) => r.list === 'text'),
+  );
   return reciprocalRankFusion([text, vector], limit);
 }
 
@@ -120,28 +123,29 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
 }
 
 /**
- * Full text (`english`), ranked by `ts_rank_cd`. Chunks holding every word of the query (`plainto_tsquery`) come
- * first; only when none does are chunks holding any of its words searched (the same words joined by OR), so a long
- * question still finds the chunks that share some of its words while a precise one stays cheap. One statement.
+ * Full text (`english`), ranked by `ts_rank_cd`. Chunks holding every word of the query (`plainto_tsquery`) answer;
+ * only when none does are chunks holding any of its words searched (the same words joined by OR), so a long
+ * question still finds the chunks that share some of its words while a precise one costs one cheap statement.
  */
-function fullTextCtes(appId: string, query: string, limit: number): SQL {
-  const ranked = (tsquery: SQL, only: SQL) => sql`
+function fullTextSql(appId: string, query: string, limit: number, words: 'every' | 'any'): SQL {
+  const tsquery =
+    words === 'every'
+      ? sql`plainto_tsquery('english', ${query})`
+      : sql`replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
+  return sql`
     select c.id, c.item_id, i.name, c.content, ts_rank_cd(c.tsv, q.query) as score
     from context_chunks c
       join context_items i on i.id = c.item_id,
       (select ${tsquery} as query) q
-    where ${only} c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
+    where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
     order by score desc, c.id
     limit ${limit}`;
-  const all = sql`plainto_tsquery('english', ${query})`;
-  const any = sql`replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
-  return sql`every_word as (${ranked(all, sql``)}),
-    any_word as (${ranked(any, sql`not exists (select 1 from every_word) and`)})`;
 }
 
-function fullTextSql(appId: string, query: string, limit: number): SQL {
-  return sql`with ${fullTextCtes(appId, query, limit)}
-    select * from every_word union all select * from any_word`;
+async function fullText(db: Db, appId: string, query: string, limit: number, every?: Row[]) {
+  let rows = every ?? (await rowsOf(db, fullTextSql(appId, query, limit, 'every')));
+  if (rows.length === 0) rows = await rowsOf(db, fullTextSql(appId, query, limit, 'any'));
+  return sorted(rows.map(toChunk));
 }
 
 /**

@@ -103,18 +103,21 @@ export function parseContextEvent(data: string): ContextItemEvent | null {
 
 /**
  * GET /api/context/events?appId= — the status changes of the app's items as server-sent events, read with the
- * bearer token until the stream ends or `signal` aborts.
+ * bearer token until the stream ends or `signal` aborts. `onOpen` runs once the server listens: a change made
+ * before that is not in the stream, so the caller reads the list again then.
  */
 export async function watchContextEvents(
   appId: string,
   signal: AbortSignal,
   onEvent: (event: ContextItemEvent) => void,
+  onOpen?: () => void,
 ): Promise<void> {
   const res = await apiResponse(`/api/context/events?${q(appId)}`, {
     signal,
     headers: { Accept: 'text/event-stream' },
   });
   if (!res.body) throw new AppError('internal');
+  onOpen?.();
   await readSseStream(res.body, (data) => {
     const event = parseContextEvent(data);
     if (event) onEvent(event);

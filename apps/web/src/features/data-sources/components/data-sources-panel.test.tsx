@@ -259,7 +259,11 @@ describe('Custom data source panel: actions', () => {
 
   it('retries a failed item: POST retry, and it reads Pending', async () => {
     const api = mockApi({
-      [ITEMS]: itemsReply([makeItem({ status: 'error', errorMessage: 'The file could not be read' })]),
+      // the list as the server has it: failed, then pending again after the retry
+      [ITEMS]: [
+        itemsReply([makeItem({ status: 'error', errorMessage: 'The file could not be read' })]),
+        itemsReply([makeItem({ status: 'pending' })]),
+      ],
       'POST /api/context/c1/retry': { body: makeItem({ status: 'pending' }) },
     });
     mockEventStream(api);

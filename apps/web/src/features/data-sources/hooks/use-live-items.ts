@@ -20,11 +20,17 @@ export function useLiveContextItems(appId: string) {
   React.useEffect(() => {
     if (!live || streamFailed || !appId) return;
     const controller = new AbortController();
-    watchContextEvents(appId, controller.signal, (event) => {
-      // an item the list does not know yet (added elsewhere): ask for the list again
-      if (!applyContextEvent(queryClient, appId, event))
-        void queryClient.invalidateQueries({ queryKey: contextKeys.items(appId) });
-    }).then(
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: contextKeys.items(appId) });
+    watchContextEvents(
+      appId,
+      controller.signal,
+      (event) => {
+        // an item the list does not know yet (added elsewhere): ask for the list again
+        if (!applyContextEvent(queryClient, appId, event)) refetch();
+      },
+      // what changed while the stream was connecting is read from the list
+      refetch,
+    ).then(
       () => {
         if (!controller.signal.aborted) setStreamFailed(true);
       },
