@@ -142,7 +142,7 @@ export async function benchRetrieval() {
   for (let start = 0; start < CHUNKS; start += BATCH) {
     const rows = [];
     for (let i = start; i < Math.min(CHUNKS, start + BATCH); i++) {
-      const v = near(centers[Math.floor(random() * CLUSTERS)]!, 0.35);
+      const v = near(centers[Math.floor(random() * CLUSTERS)]!, 0.08);
       const t = text(40 + Math.floor(random() * 80));
       vectors.push(v);
       texts.push(t);
@@ -168,7 +168,7 @@ export async function benchRetrieval() {
     const i = Math.floor(random() * CHUNKS);
     const own = texts[i]!.split(' ');
     const q = [own[Math.floor(random() * own.length)], own[Math.floor(random() * own.length)]];
-    return { vector: near(vectors[i]!, 0.2), query: q.join(' '), loose: text(3) };
+    return { vector: near(vectors[i]!, 0.03), query: q.join(' '), loose: text(3) };
   });
   const raw = async (vector: number[]) => {
     const result = await platform.db.execute(sql`

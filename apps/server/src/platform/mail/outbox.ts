@@ -7,6 +7,16 @@ import type { MailMessage } from './types';
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Every message is written here before any transport sees it, so what was sent (or failed) is on record. */
+let lastStamp = 0;
+/**
+ * A creation time that never repeats in this process: mail sent in one burst keeps its order in the outbox even
+ * where the database clock only counts milliseconds.
+ */
+function monotonicNow(): Date {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp);
+}
+
 export async function recordMail(db: Db, from: string, transport: string, msg: MailMessage): Promise<string> {
   if (!msg.to.trim()) throw new Error('Mail needs a recipient');
   const id = randomUUID();
@@ -19,6 +29,7 @@ export async function recordMail(db: Db, from: string, transport: string, msg: M
     html: msg.html ?? null,
     transport,
     meta: msg.meta ?? null,
+    createdAt: monotonicNow(),
   });
   return id;
 }
