@@ -95,6 +95,16 @@ describe('tool run rules', () => {
     expect(await server.platform.db.select().from(schema.runs)).toEqual([]);
   });
 
+  it('refuses a run request over 4 MB before reading it whole, and asks nothing of the model', async () => {
+    const { idToken, appId, toolId, path } = await startWithTool();
+    await activateAndPublish(server, idToken, appId, toolId);
+    const before = llm.requests.length;
+    const res = await run(appId, path, { topic: 'x'.repeat(4 * 1024 * 1024 + 10) });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe('File size to large');
+    expect(llm.requests.length).toBe(before);
+  });
+
   it('refuses missing required fields, draft tools and unpublished apps to the public', async () => {
     const { idToken, appId, toolId, path } = await startWithTool();
 

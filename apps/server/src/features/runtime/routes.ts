@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { runRequest, type RunEvent } from '@buildai/domain';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError, runRequest, type RunEvent } from '@buildai/domain';
 import { parseBody, type AppEnv, type Ctx } from '../../http/context';
 import { resolveEndUser } from './end-user';
 import { getRunResult } from './get-run';
@@ -35,24 +36,34 @@ function sseResponse(
   return c.body(body, 200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', ...headers });
 }
 
+const RUN_BODY_MAX_BYTES = 4 * 1024 * 1024;
+const tooLarge = (): never => {
+  throw new AppError('upload/too-large');
+};
+
 /** The end-user runtime: anyone runs an active tool of a published app and reads its result back. */
 export function runtimeRoutes(publishedTools: PublishedTools) {
   const r = new Hono<AppEnv>();
-  r.post('/:appId/tools/:toolPath/run', async (c) => {
-    const { inputs } = await parseBody(c, runRequest);
-    const appId = c.req.param('appId');
-    const run = await prepareRun(
-      c.get('platform'),
-      publishedTools,
-      c.get('caller'),
-      resolveEndUser(c, appId),
-      appId,
-      c.req.param('toolPath'),
-      inputs,
-    );
-    const controller = new AbortController();
-    return sseResponse(c, run.events(controller.signal), controller, { 'X-Run-Id': run.runId });
-  });
+  // inputs are text and photos scaled down in the browser: a few MB at most
+  r.post(
+    '/:appId/tools/:toolPath/run',
+    bodyLimit({ maxSize: RUN_BODY_MAX_BYTES, onError: tooLarge }),
+    async (c) => {
+      const { inputs } = await parseBody(c, runRequest);
+      const appId = c.req.param('appId');
+      const run = await prepareRun(
+        c.get('platform'),
+        publishedTools,
+        c.get('caller'),
+        resolveEndUser(c, appId),
+        appId,
+        c.req.param('toolPath'),
+        inputs,
+      );
+      const controller = new AbortController();
+      return sseResponse(c, run.events(controller.signal), controller, { 'X-Run-Id': run.runId });
+    },
+  );
   r.get('/:appId/runs/:runId', async (c) =>
     c.json(await getRunResult(c.get('platform').db, c.req.param('appId'), c.req.param('runId'))),
   );

@@ -16,6 +16,33 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** Photos are sent to the model at most this many pixels wide or high. */
+export const PHOTO_MAX_SIDE = 1024;
+
+/**
+ * A data URL of the photo scaled down to PHOTO_MAX_SIDE as JPEG, so a run request stays small; the original when
+ * the browser cannot draw it (or it is small already).
+ */
+async function shrinkPhoto(file: File): Promise<string> {
+  const original = await readAsDataUrl(file);
+  if (typeof createImageBitmap !== 'function') return original;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, PHOTO_MAX_SIDE / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(bitmap.width * scale);
+    canvas.height = Math.round(bitmap.height * scale);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return original;
+    ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const shrunk = canvas.toDataURL('image/jpeg', 0.85);
+    return shrunk.length < original.length ? shrunk : original;
+  } catch {
+    return original;
+  }
+}
+
 interface Props {
   id: string;
   name: string;
@@ -40,7 +67,7 @@ export function PhotoInput({ id, name, value, onChange, disabled, invalid, descr
     if (!file.type.startsWith('image/')) return setError('Choose an image file');
     if (file.size >= MAX_PHOTO_BYTES) return setError(builderMessages.imageTooLarge);
     try {
-      const url = await readAsDataUrl(file);
+      const url = await shrinkPhoto(file);
       setFileName(file.name);
       onChange(url);
     } catch {
