@@ -8,3 +8,12 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   });
 });
+
+// jsdom has no ResizeObserver; radix (switch, slider, menus, popover) and recharts measure with it
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

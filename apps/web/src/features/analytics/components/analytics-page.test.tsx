@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppAnalytics } from '@buildai/domain';
 import { errorReply, mockApi } from '@/test/mock-api';
 import { fillDays, parseRange } from '../lib/series';
@@ -59,18 +59,6 @@ function renderPage(path = '/analytics/app/a1') {
   );
   return router;
 }
-
-beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
 
 describe('/analytics/app/:appId', () => {
   it('shows the totals as K/M, the app name, a back link, and the tools by runs', async () => {

@@ -8,7 +8,7 @@ import type {
 } from '@buildai/domain';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { uploadFile, type UploadOptions } from './upload';
+import { uploadFile, type UploadOptions } from '@/lib/upload';
 
 const toolsPath = (appId: string) => `/api/apps/${encodeURIComponent(appId)}/tools`;
 const toolPath = (appId: string, toolId: string) => `${toolsPath(appId)}/${encodeURIComponent(toolId)}`;

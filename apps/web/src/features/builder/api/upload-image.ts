@@ -1,5 +1,5 @@
 import { AppError } from '@buildai/domain';
-import { uploadFile, type UploadOptions } from './upload';
+import { uploadFile, type UploadOptions } from '@/lib/upload';
 
 export type AppImageKind = 'logo' | 'background';
 

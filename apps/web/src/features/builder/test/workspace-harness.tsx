@@ -17,15 +17,6 @@ import type { BuilderAccount } from '../types';
 
 /** Test data and a render helper for the builder workspace (tests only). */
 
-// jsdom has no ResizeObserver; radix (slider, switch, popover) measures with it
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
 export function tool(over: Partial<Omit<ToolSummary, 'app'>> & { app?: AiAppInput } = {}): ToolSummary {
   const { app, ...rest } = over;
   return {

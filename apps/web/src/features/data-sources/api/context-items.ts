@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiResponse } from '@/lib/api-client';
 import { readSseStream } from '@/lib/sse';
-import { uploadFile, type UploadOptions } from './upload';
+import { uploadFile, type UploadOptions } from '@/lib/upload';
 
 /**
  * A data item as the panel shows it (spec 001 §3): the context item, plus the template and instructions links an

@@ -10,14 +10,6 @@ import type { DataItem } from '../api/context-items';
 
 /** Test data, a render helper, a hand-driven XMLHttpRequest and a hand-fed event stream (tests only). */
 
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
 export function makeItem(over: Partial<DataItem> = {}): DataItem {
   return {
     id: 'c1',

@@ -1,11 +1,8 @@
 import * as React from 'react';
 import { ImagePlus, X } from 'lucide-react';
-import { builderMessages } from '@buildai/domain';
+import { builderMessages, MAX_IMAGE_BYTES } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-
-/** Images at or above this size are refused (spec 001 §9: uploads stay below 10,000,000 bytes). */
-export const MAX_PHOTO_BYTES = 10_000_000;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -65,7 +62,7 @@ export function PhotoInput({ id, name, value, onChange, disabled, invalid, descr
     setError('');
     if (!file) return;
     if (!file.type.startsWith('image/')) return setError('Choose an image file');
-    if (file.size >= MAX_PHOTO_BYTES) return setError(builderMessages.imageTooLarge);
+    if (file.size >= MAX_IMAGE_BYTES) return setError(builderMessages.imageTooLarge);
     try {
       const url = await shrinkPhoto(file);
       setFileName(file.name);

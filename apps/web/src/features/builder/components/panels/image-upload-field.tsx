@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../api/upload';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../api/image-file';
 import { uploadAppImage, type AppImageKind } from '../../api/upload-image';
 
 interface Props {

@@ -16,15 +16,6 @@ import type { BuilderAccount } from '../../types';
 
 /** Test data and a render helper for the builder's panels (tests only). */
 
-// jsdom has no ResizeObserver; radix (switch, menus) measures with it
-if (typeof globalThis.ResizeObserver === 'undefined') {
-  globalThis.ResizeObserver = class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-}
-
 export function makeTool(over: Partial<Omit<ToolSummary, 'app'>> & { app?: AiAppInput } = {}): ToolSummary {
   const { app, ...rest } = over;
   return {

@@ -9,7 +9,7 @@ import { toastError } from '@/components/ui/use-toast';
 import { errorMessage, isAppError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { refreshApp, uploadToolImage, useDeleteToolImage } from '../../api/tools';
-import { IMAGE_ACCEPT, imageFileProblem } from '../../api/upload';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../api/image-file';
 import { toolTitle } from './tool-rules';
 import { UploadProgress } from './upload-progress';
 
