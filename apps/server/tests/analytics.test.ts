@@ -10,7 +10,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { activateAndPublish, json, makeTool, readRunEvents } from './helpers';
+import { activateAndPublish, json, makeTool, readRunEvents, fakeLlmConfig } from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -31,9 +31,7 @@ const isoDay = (daysAgo: number) => new Date(startOfToday() - daysAgo * DAY_MS).
 
 async function start() {
   server = await startTestServer({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: llm.url,
-    AI_API_KEY: 'test-key',
+    ...fakeLlmConfig(llm),
   });
   const builder = await signUpBuilder(server);
   const tool = await makeTool(server, builder.idToken, { header: 'Slogans' });

@@ -6,7 +6,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { json, makeGeneratedApp, makeTool } from './helpers';
+import { json, makeGeneratedApp, makeTool, fakeLlmConfig } from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -15,9 +15,7 @@ beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: 'test-key' });
   server = await startTestServer({
     ADMIN_EMAILS: 'boss@example.com',
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: llm.url,
-    AI_API_KEY: 'test-key',
+    ...fakeLlmConfig(llm),
   });
   adminToken = (await signUpBuilder(server, 'boss@example.com')).idToken;
 });

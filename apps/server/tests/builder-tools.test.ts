@@ -19,6 +19,7 @@ import {
   setPlan,
   TINY_PNG,
   uploadFile,
+  fakeLlmConfig,
 } from './helpers';
 
 let llm: FakeLlm;
@@ -28,9 +29,7 @@ beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: 'test-key' });
   server = await startTestServer({
     ADMIN_EMAILS: 'boss@example.com',
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: llm.url,
-    AI_API_KEY: 'test-key',
+    ...fakeLlmConfig(llm),
   });
   adminToken = (await signUpBuilder(server, 'boss@example.com')).idToken;
 });

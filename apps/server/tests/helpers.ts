@@ -116,3 +116,8 @@ export function uploadFile(
   form.append('file', new Blob([bytes], { type }), name);
   return server.request(path, { method, token, body: form });
 }
+
+/** Server settings that point the AI provider at a fake model started with `startFakeLlm({ apiKey: 'test-key' })`. */
+export function fakeLlmConfig(llm: { url: string }, provider = 'openai-compatible') {
+  return { AI_PROVIDER: provider, AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' };
+}

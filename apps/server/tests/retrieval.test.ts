@@ -17,7 +17,7 @@ import {
   type RetrievedChunk,
 } from '../src/features/context/retrieval/retrieve';
 import { CONTEXT_PREAMBLE, contextBlock, MAX_CONTEXT_CHARS } from '../src/features/runtime/run-context';
-import { activateAndPublish, makeTool, readRunEvents } from './helpers';
+import { activateAndPublish, makeTool, readRunEvents, fakeLlmConfig } from './helpers';
 
 const DIMENSIONS = 8;
 let llm: FakeLlm;
@@ -34,7 +34,7 @@ afterEach(async () => {
   llm.reset();
 });
 
-const ai = () => ({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+const ai = () => fakeLlmConfig(llm);
 const withEmbeddings = () => ({
   ...ai(),
   AI_EMBEDDING_MODEL: 'text-embedding-3-small',

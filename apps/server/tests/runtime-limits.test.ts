@@ -11,7 +11,7 @@ import {
   type TestServer,
 } from '@buildai/testkit';
 import { admitRun } from '../src/features/runtime/run-limits';
-import { activateAndPublish, json, readRunEvents } from './helpers';
+import { activateAndPublish, json, readRunEvents, fakeLlmConfig } from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -33,9 +33,7 @@ const PASSWORD = 'correct horse battery staple';
  */
 async function publishedTool(settings: Record<string, unknown> = {}) {
   server = await startTestServer({
-    AI_PROVIDER: 'openai-compatible',
-    AI_BASE_URL: llm.url,
-    AI_API_KEY: 'test-key',
+    ...fakeLlmConfig(llm),
   });
   const builder = await signUpBuilder(server);
   const created = await json(
@@ -477,9 +475,7 @@ describe('a run result by id', () => {
 
   it("does not show the owner's runs of an unpublished draft", async () => {
     server = await startTestServer({
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: llm.url,
-      AI_API_KEY: 'test-key',
+      ...fakeLlmConfig(llm),
     });
     const { idToken } = await signUpBuilder(server);
     const created = await json(

@@ -8,7 +8,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { activateAndPublish, json, makeTool, readRunEvents } from './helpers';
+import { activateAndPublish, fakeLlmConfig, json, makeTool, readRunEvents } from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -23,7 +23,7 @@ afterEach(async () => {
 
 /** A server on the fake model and a builder's saved tool (draft, unpublished). */
 async function startWithTool(provider = 'openai-compatible') {
-  server = await startTestServer({ AI_PROVIDER: provider, AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' });
+  server = await startTestServer(fakeLlmConfig(llm, provider));
   const { idToken } = await signUpBuilder(server);
   return { idToken, ...(await makeTool(server, idToken)) };
 }
