@@ -1,13 +1,13 @@
 import { createSecretKey } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import { AppError, ingestWebRequest, LITE_MAX_ITEMS } from '@buildai/domain';
+import { AppError, ingestWebRequest } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextItems } from '../../db/schema/context';
 import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
-import { isAdminAccount } from '../accounts/get-current-account';
 import { loadOwnedApp, requireBuilder } from '../apps/load-app';
+import { INGEST_JOB, type IngestJobData } from '../context/items';
+import { assertRoomForItems, effectivePlan, lockAccount } from '../context/limits';
 import { serverKeyBytes } from '../identity/tokens';
 import { isIntegrationProvider, loadConnection, type IntegrationProvider } from './connections';
 import { listDriveItems } from './google-drive';
@@ -25,9 +25,6 @@ import { addressPolicy, scraperOverrides } from './web/scraper';
 /** Lifetime of the import widget's token (decision 0004). */
 export const WIDGET_TOKEN_LIFETIME_SECONDS = 300;
 export const WIDGET_TOKEN_AUDIENCE = 'buildai:import-widget';
-
-/** The ingestion job of the data sources feature (features/context/jobs.ts). */
-export const CONTEXT_INGEST_JOB = 'context.ingest';
 
 function providerParam(c: Ctx): IntegrationProvider {
   const provider = c.req.param('provider') ?? '';
@@ -107,26 +104,24 @@ export function webIngestRoutes() {
       addressPolicy(platform),
       scraperOverrides(platform).resolve ?? systemResolver,
     );
-    const isAdmin = isAdminAccount(platform, account, requireCaller(c).email);
-    if (!isAdmin && account.plan === 'lite') {
-      const [row] = await platform.db
-        .select({ n: count() })
-        .from(contextItems)
-        .where(eq(contextItems.appId, app.appId));
-      if ((row?.n ?? 0) >= LITE_MAX_ITEMS) throw new AppError('context/item-limit');
-    }
+    const plan = effectivePlan(platform, account, requireCaller(c).email);
     const id = newId();
-    await platform.db.insert(contextItems).values({
-      id,
-      appId: app.appId,
-      accountId: account.accountId,
-      name: url.href,
-      type: 'web page',
-      source: 'web scraper',
-      status: 'pending',
-      externalFileUrl: url.href,
+    // within the plan's limits, counted and written under the account's lock like every other new item
+    await platform.db.transaction(async (tx) => {
+      await lockAccount(platform, tx, account.accountId);
+      await assertRoomForItems(tx, account.accountId, plan, { items: 1, files: 0 });
+      await tx.insert(contextItems).values({
+        id,
+        appId: app.appId,
+        accountId: account.accountId,
+        name: url.href,
+        type: 'web page',
+        source: 'web scraper',
+        status: 'pending',
+        externalFileUrl: url.href,
+      });
     });
-    await platform.jobs.enqueue(CONTEXT_INGEST_JOB, { itemId: id }, { jobId: id });
+    await platform.jobs.enqueue<IngestJobData>(INGEST_JOB, { itemId: id }, { jobId: id });
     return c.json({ contextItemId: id }, 201);
   });
   return r;
