@@ -29,19 +29,38 @@ interface Provider {
   client: OAuth2Client;
 }
 
-const providers = new WeakMap<Platform, Promise<Provider>>();
+const discoveries = new WeakMap<Platform, Promise<Discovery>>();
 
-/** The provider's endpoints from its discovery document, read once (a failure is retried on the next call). */
-function provider(platform: Platform): Promise<Provider> {
-  let found = providers.get(platform);
+/**
+ * The discovery document of GOOGLE_ISSUER, read once (a failure is retried on the next call). Sign-in and the
+ * Google Drive import both use it.
+ */
+export function googleDiscovery(platform: Platform): Promise<Discovery> {
+  let found = discoveries.get(platform);
   if (!found) {
-    const { GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = platform.config;
     found = (async () => {
-      const res = await fetch(`${GOOGLE_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
+      const issuer = platform.config.GOOGLE_ISSUER.replace(/\/+$/, '');
+      const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`OpenID discovery answered ${res.status}`);
-      const discovery = (await res.json()) as Discovery;
+      return (await res.json()) as Discovery;
+    })();
+    found.catch(() => discoveries.delete(platform));
+    discoveries.set(platform, found);
+  }
+  return found;
+}
+
+const providers = new WeakMap<Platform, Promise<Provider>>();
+
+/** The provider's endpoints, keys and client, made once per platform (a failure is retried on the next call). */
+function provider(platform: Platform): Promise<Provider> {
+  let found = providers.get(platform);
+  if (!found) {
+    const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = platform.config;
+    found = (async () => {
+      const discovery = await googleDiscovery(platform);
       return {
         discovery,
         jwks: createRemoteJWKSet(new URL(discovery.jwks_uri)),

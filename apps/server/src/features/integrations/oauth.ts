@@ -5,6 +5,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '@buildai/domain';
 import type { Ctx } from '../../http/context';
 import type { Platform } from '../../platform';
+import { googleDiscovery } from '../identity/google';
 import { publicBaseUrl } from '../identity/links';
 import { serverKeyBytes } from '../identity/tokens';
 import { saveConnection, type Connection, type IntegrationProvider } from './connections';
@@ -33,31 +34,11 @@ interface Endpoints {
   token: string;
 }
 
-const googleEndpoints = new WeakMap<Platform, Promise<Endpoints>>();
-
-/** Google's endpoints from the discovery document of GOOGLE_ISSUER, read once (a failure is retried next time). */
-function discoverGoogle(platform: Platform): Promise<Endpoints> {
-  let found = googleEndpoints.get(platform);
-  if (!found) {
-    found = (async () => {
-      const res = await fetch(
-        `${trimSlash(platform.config.GOOGLE_ISSUER)}/.well-known/openid-configuration`,
-        {
-          signal: AbortSignal.timeout(10_000),
-        },
-      );
-      if (!res.ok) throw new Error(`OpenID discovery answered ${res.status}`);
-      const doc = (await res.json()) as { authorization_endpoint: string; token_endpoint: string };
-      return { authorization: doc.authorization_endpoint, token: doc.token_endpoint };
-    })();
-    found.catch(() => googleEndpoints.delete(platform));
-    googleEndpoints.set(platform, found);
-  }
-  return found;
-}
-
 export async function endpointsOf(platform: Platform, provider: IntegrationProvider): Promise<Endpoints> {
-  if (provider === 'google-drive') return discoverGoogle(platform);
+  if (provider === 'google-drive') {
+    const doc = await googleDiscovery(platform);
+    return { authorization: doc.authorization_endpoint, token: doc.token_endpoint };
+  }
   const base = trimSlash(platform.config.NOTION_API_URL);
   return { authorization: `${base}/v1/oauth/authorize`, token: `${base}/v1/oauth/token` };
 }
