@@ -2,22 +2,12 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
+import { builderPanel, openPanel, saveStatus } from '../support/builder';
 import { LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 import { expectToast } from '../support/toast';
 
 const llm = fakeLlmControl(LLM_URL);
-
-const builderPanel = (page: Page) => page.getByRole('complementary', { name: 'Builder' });
-/** The save status line: 'Saving...', 'Published' or 'Not published' (the drag-and-drop announcer is another). */
-const saveStatus = (builder: Locator) => builder.locator('[role="status"][aria-live="polite"]');
-
-async function openPanel(builder: Locator, entry: RegExp) {
-  await builder
-    .getByRole('navigation', { name: 'Builder menu' })
-    .getByRole('button', { name: entry })
-    .click();
-}
 
 async function done(builder: Locator) {
   await builder.getByRole('button', { name: 'Done' }).click();

@@ -3,17 +3,11 @@ import { makeDocx, makePdf } from '../../packages/testkit/src/documents';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
+import { builderPanel, openPanel, saveStatus } from '../support/builder';
 import { LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
 const llm = fakeLlmControl(LLM_URL);
-
-async function openPanel(builder: Locator, entry: RegExp) {
-  await builder
-    .getByRole('navigation', { name: 'Builder menu' })
-    .getByRole('button', { name: entry })
-    .click();
-}
 
 /** Adds a file through the Data Sources dialog, choosing the dialog's option first. */
 async function uploadFile(page: Page, builder: Locator, option: string, name: string, buffer: Buffer) {
@@ -48,7 +42,7 @@ test('a builder adds text, a CSV, a DOCX and a PDF, sees them sync live, renames
 
   await page.getByRole('button', { name: 'New AI tool' }).first().click();
   await expect(page).toHaveURL(/\/build\/app\/[^/]+\/tool\/[^/]+$/);
-  const builder = page.getByRole('complementary', { name: 'Builder' });
+  const builder = builderPanel(page);
   await openPanel(builder, /Tool texts/);
   await builder.getByLabel('Header', { exact: true }).fill('Company helper');
   await builder.getByRole('button', { name: 'Done' }).click();
@@ -145,7 +139,7 @@ test('a builder adds text, a CSV, a DOCX and a PDF, sees them sync live, renames
   const link = await activate.getByLabel('Public link').inputValue();
   await activate.getByRole('button', { name: 'Close' }).click();
   await builder.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(builder.locator('[role="status"][aria-live="polite"]')).toHaveText('Published');
+  await expect(saveStatus(builder)).toHaveText('Published');
 
   await llm.enqueue({ text: 'The launch code is AMBER-7731.' });
   const visitor = await browser.newContext();

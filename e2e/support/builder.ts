@@ -1,0 +1,15 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The builder's side panel. */
+export const builderPanel = (page: Page) => page.getByRole('complementary', { name: 'Builder' });
+
+/** The save status line: 'Saving...', 'Published' or 'Not published' (the drag-and-drop announcer is another). */
+export const saveStatus = (builder: Locator) => builder.locator('[role="status"][aria-live="polite"]');
+
+/** Opens a panel from the builder's main menu. */
+export async function openPanel(builder: Locator, entry: RegExp): Promise<void> {
+  await builder
+    .getByRole('navigation', { name: 'Builder menu' })
+    .getByRole('button', { name: entry })
+    .click();
+}
