@@ -197,6 +197,12 @@ describe('monthly data limit', () => {
     const item = await api.settled(b.idToken, b.appId, (await json(res)).contextItemId, 60_000);
     expect(item.status).toBe('synced');
     expect((await json(await api.list(b.idToken, b.appId))).hasReachedDataLimit).toBe(true);
+    // what was processed stays processed: deleting the item gives nothing back
+    expect((await send('DELETE', `/api/context/${item.id}`, b.idToken)).status).toBe(204);
+    expect((await json(await api.list(b.idToken, b.appId))).hasReachedDataLimit).toBe(true);
+    const next = await api.ingestText(b.idToken, b.appId, { context: 'one more line' });
+    const after = await api.settled(b.idToken, b.appId, (await json(next)).contextItemId);
+    expect(after).toMatchObject({ status: 'usage_limit_reached', numOfChunks: 0 });
   }, 90_000);
 
   it('ends an item that would cross it usage_limit_reached, storing nothing', async () => {

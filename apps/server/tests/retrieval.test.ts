@@ -172,6 +172,42 @@ describe('full-text retrieval', () => {
 });
 
 describe('vector and hybrid retrieval', () => {
+  it('ends an item whose chunks cannot be embedded in error, with no chunks, and refunds its characters', async () => {
+    const { idToken, appId } = await start({ ...withEmbeddings(), AI_API_KEY: 'not-the-key' });
+    const res = await server.request(`/api/context/ingest/text?appId=${appId}`, {
+      method: 'POST',
+      token: idToken,
+      json: { context: 'Teapots are kept warm with a cosy.' },
+    });
+    expect(res.status).toBe(201);
+    const { contextItemId } = (await res.json()) as { contextItemId: string };
+    let item: { status: string; errorMessage?: string | null } | undefined;
+    for (
+      const end = Date.now() + 20_000;
+      Date.now() < end && !['error', 'synced'].includes(item?.status ?? '');
+    ) {
+      await new Promise((r) => setTimeout(r, 40));
+      const list = (await (
+        await server.request(`/api/context/items?appId=${appId}`, { token: idToken })
+      ).json()) as { contextItems: { id: string; status: string; errorMessage?: string | null }[] };
+      item = list.contextItems.find((c) => c.id === contextItemId);
+    }
+    expect(item).toMatchObject({
+      status: 'error',
+      errorMessage: 'The data could not be indexed, try again later',
+    });
+    const chunks = await server.platform.db
+      .select()
+      .from(schema.contextChunks)
+      .where(eq(schema.contextChunks.itemId, contextItemId));
+    expect(chunks).toEqual([]);
+    const usage = await server.platform.db
+      .select()
+      .from(schema.contextUsage)
+      .where(eq(schema.contextUsage.itemId, contextItemId));
+    expect(usage).toEqual([]);
+  });
+
   it('embeds the chunks lacking an embedding in batches, at the configured size, and indexes them', async () => {
     const { appId } = await start(withEmbeddings());
     const many = Array.from({ length: 70 }, (_, i) => `Line ${i} about teapots number ${i}`);

@@ -61,6 +61,25 @@ export const contextItems = pgTable(
   (t) => [index('context_items_app_idx').on(t.appId), index('context_items_account_idx').on(t.accountId)],
 );
 
+/**
+ * The characters of text each processing of an item took from its account's monthly data limit. A ledger, so that
+ * deleting or replacing an item never gives back what was already processed; an item that fails to index is
+ * refunded (its entry removed). Entries outlive their item.
+ */
+export const contextUsage = pgTable(
+  'context_usage',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    chars: integer('chars').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('context_usage_account_idx').on(t.accountId, t.createdAt)],
+);
+
 /** Pieces of an item's text, searched by full text and, with an embedding model, by vector. */
 export const contextChunks = pgTable(
   'context_chunks',

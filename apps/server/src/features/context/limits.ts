@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { AppError, LITE_MAX_ITEMS, maxFiles, monthlyDataLimit } from '@buildai/domain';
 import type { Db } from '../../db/client';
-import { accounts, contextItems, users } from '../../db/schema';
+import { accounts, contextItems, contextUsage, users } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { isAdminAccount, type AccountRow } from '../accounts/get-current-account';
 
@@ -25,19 +25,15 @@ export function monthStart(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Characters of text the account's items had processed this UTC month (other than `exceptItemId`). */
-export async function monthlyUsage(db: Db, accountId: string, exceptItemId?: string): Promise<number> {
+/**
+ * Characters of text the account had processed this UTC month, from the usage ledger: deleting or replacing an
+ * item does not give them back.
+ */
+export async function monthlyUsage(db: Db, accountId: string): Promise<number> {
   const [row] = await db
-    .select({ used: sql<string>`coalesce(sum(${contextItems.processedChars}), 0)` })
-    .from(contextItems)
-    .where(
-      and(
-        eq(contextItems.accountId, accountId),
-        eq(contextItems.status, 'synced'),
-        gte(contextItems.lastSyncedAt, monthStart()),
-        exceptItemId ? ne(contextItems.id, exceptItemId) : undefined,
-      ),
-    );
+    .select({ used: sql<string>`coalesce(sum(${contextUsage.chars}), 0)` })
+    .from(contextUsage)
+    .where(and(eq(contextUsage.accountId, accountId), gte(contextUsage.createdAt, monthStart())));
   return Number(row?.used ?? 0);
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { monthlyDataLimit } from '@buildai/domain';
 import { newId } from '../../db/ids';
-import { contextChunks, contextItems } from '../../db/schema';
+import { contextChunks, contextItems, contextUsage } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { chunkExtracted, extractedChars } from './chunk';
 import { publishItemEvent } from './events';
@@ -39,10 +39,11 @@ export async function storeExtractedText(
   const chars = extractedChars(extracted);
   const pieces = chunkExtracted(extracted);
   const now = new Date();
+  const usageId = newId();
 
   const stored = await platform.db.transaction(async (tx) => {
     await lockAccount(platform, tx, item.accountId);
-    const used = await monthlyUsage(tx, item.accountId, itemId);
+    const used = await monthlyUsage(tx, item.accountId);
     const overLimit = used + chars > monthlyDataLimit(plan);
     const [row] = await tx
       .update(contextItems)
@@ -69,6 +70,7 @@ export async function storeExtractedText(
     if (!row) return null;
     await tx.delete(contextChunks).where(eq(contextChunks.itemId, itemId));
     if (!overLimit) {
+      await tx.insert(contextUsage).values({ id: usageId, accountId: row.accountId, itemId, chars });
       for (let i = 0; i < pieces.length; i += INSERT_BATCH) {
         await tx.insert(contextChunks).values(
           pieces.slice(i, i + INSERT_BATCH).map((content, j) => ({
@@ -89,6 +91,8 @@ export async function storeExtractedText(
       await embedChunks(platform, itemId, signal);
     } catch (err) {
       platform.logger.warn({ err, itemId }, 'could not embed a data item');
+      // nothing was indexed: the characters go back to the month
+      await platform.db.delete(contextUsage).where(eq(contextUsage.id, usageId));
       await failItem(platform, stored, 'The data could not be indexed, try again later');
       return;
     }
