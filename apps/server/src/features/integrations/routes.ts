@@ -9,7 +9,12 @@ import { loadOwnedApp, requireBuilder } from '../apps/load-app';
 import { INGEST_JOB, type IngestJobData } from '../context/items';
 import { assertRoomForItems, effectivePlan, lockAccount } from '../context/limits';
 import { serverKeyBytes } from '../identity/tokens';
-import { isIntegrationProvider, loadConnection, type IntegrationProvider } from './connections';
+import {
+  deleteConnection,
+  isIntegrationProvider,
+  loadConnection,
+  type IntegrationProvider,
+} from './connections';
 import { listDriveItems } from './google-drive';
 import { listNotionItems } from './notion';
 import {
@@ -76,6 +81,27 @@ export function integrationRoutes() {
   });
 
   r.get('/:provider/callback', (c) => finishConnect(c, providerParam(c)));
+
+  // Which imports the operator configured and which of them this builder connected (the key is per builder, not
+  // per app: one Notion workspace serves all of a builder's apps). The app is named only to check ownership.
+  r.get('/connections', async (c) => {
+    const { platform, account } = await builderAndApp(c);
+    const status = async (provider: IntegrationProvider) => ({
+      configured: providerConfigured(platform, provider),
+      connected: (await loadConnection(platform, account.accountId, provider)) !== null,
+    });
+    const [notion, googleDrive] = await Promise.all([status('notion'), status('google-drive')]);
+    return c.json({ notion, googleDrive });
+  });
+
+  // Forgets the builder's tokens for the provider; what was imported stays. Allowed without configuration (an
+  // operator who removed the client must not keep a builder from deleting the tokens) and idempotent.
+  r.delete('/:provider/connection', async (c) => {
+    const provider = providerParam(c);
+    const { platform, account } = await builderAndApp(c);
+    await deleteConnection(platform, account.accountId, provider);
+    return c.body(null, 204);
+  });
 
   r.get('/:provider/items', async (c) => {
     const provider = providerParam(c);
