@@ -4,9 +4,11 @@ import { loadConfig } from './config';
 import { createNodeHandler } from './http/node-handler';
 import { createPlatform, describePlatform } from './platform';
 import { createLogger } from './platform/logger';
+import { pinTickShape } from './platform/tick-shape';
 
 /** Reads the configuration, builds the platform, listens, and shuts down gracefully. */
 async function main() {
+  pinTickShape();
   const config = loadConfig();
   const logger = createLogger(config);
   const platform = await createPlatform(config, logger);
