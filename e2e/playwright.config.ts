@@ -2,7 +2,10 @@ import { defineConfig } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   BASE_URL,
+  DRIVE_PORT,
   LLM_PORT,
+  NOTION_PORT,
+  NOTION_URL,
   OIDC_ISSUER,
   OIDC_PORT,
   PORT,
@@ -10,7 +13,7 @@ import {
 } from './support/env';
 
 // The real server (built bundle + built SPA) on a fresh embedded database, with the fakes of packages/testkit
-// standing in for the AI provider and for Google (an OpenID provider with a consent page). Chromium is Debian's;
+// standing in for the AI provider, for Google (an OpenID provider with a consent page) and for Notion. Chromium is Debian's;
 // browsers are never downloaded.
 
 const RUN = Date.now();
@@ -29,6 +32,9 @@ const serverEnv = (port: number, dataDir: string): Record<string, string> => ({
   AI_BASE_URL: `http://127.0.0.1:${LLM_PORT}/v1`,
   AI_API_KEY: 'e2e-key',
   AI_MODELS_URL: '',
+  NOTION_CLIENT_ID: 'fake-notion-client',
+  NOTION_CLIENT_SECRET: 'fake-notion-secret',
+  NOTION_API_URL: NOTION_URL,
   LOG_LEVEL: 'warn',
 });
 
@@ -70,6 +76,12 @@ export default defineConfig({
     {
       command: `node --import tsx ../packages/testkit/src/fake-oidc-cli.ts --port ${OIDC_PORT} --consent-page`,
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node --import tsx ../packages/testkit/src/fake-integrations-cli.ts --notion-port ${NOTION_PORT} --drive-port ${DRIVE_PORT}`,
+      url: `${NOTION_URL}/__fake/requests`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
