@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  CloudDownload,
   FileSpreadsheet,
   FileText,
   FileType2,
@@ -52,6 +53,7 @@ import {
   uploadErrorMessage,
   type SourceOption,
 } from '../lib/data-rules';
+import { ImportSources, useImportAvailable } from './import-sources';
 import { DataLimitBanner, LITE_ITEM_LIMIT_MESSAGE, UpgradeBanner } from './limit-banners';
 import { StatusBadge } from './status-badge';
 import { TypeIcon } from './type-icon';
@@ -63,6 +65,14 @@ const OPTION_ICONS: Record<SourceOption, LucideIcon> = {
   pdf: FileType2,
   web: Globe,
 };
+
+/** The dialog's options: the kinds of data of SOURCE_OPTIONS, plus Notion and Google Drive when configured. */
+type DialogOption = SourceOption | 'import';
+const IMPORT_OPTION = {
+  id: 'import',
+  title: 'Notion & Drive',
+  description: 'Import from Notion or Google Drive',
+} as const;
 
 export const HINT =
   'Personalise the results of your AI with your own business data, such as product lists, FAQs, policies or price lists. Do not include sensitive information like passwords, personal data or payment details.';
@@ -120,7 +130,7 @@ function DialogForm({
   onSaveApp,
 }: DataSourcesDialogProps) {
   const queryClient = useQueryClient();
-  const [option, setOption] = React.useState<SourceOption>((replacing && optionForItem(replacing)) || 'text');
+  const [option, setOption] = React.useState<DialogOption>((replacing && optionForItem(replacing)) || 'text');
   const [text, setText] = React.useState('');
   const [url, setUrl] = React.useState('');
   const [file, setFile] = React.useState<File | null>(null);
@@ -132,6 +142,7 @@ function DialogForm({
   const abortRef = React.useRef<AbortController | null>(null);
 
   React.useEffect(() => () => abortRef.current?.abort(), []);
+  const importAvailable = useImportAvailable(appId);
 
   if (!appId)
     return (
@@ -142,9 +153,9 @@ function DialogForm({
     );
 
   const itemLimit = !replacing && reachedItemLimit(plan, items.length);
-  const fileOption = isFileOption(option) ? option : null;
+  const fileOption = option !== 'import' && isFileOption(option) ? option : null;
 
-  function choose(next: SourceOption) {
+  function choose(next: DialogOption) {
     setOption(next);
     setFieldError(null);
     setFile(null);
@@ -172,6 +183,7 @@ function DialogForm({
 
   async function submit() {
     setFieldError(null);
+    if (option === 'import') return; // the import part has its own Import button
     if (option === 'text') {
       if (!text.trim()) return setFieldError(contextMessages.enterText);
       setBusy(true);
@@ -259,29 +271,35 @@ function DialogForm({
       {limitError && <UpgradeBanner message={limitError} onUpgrade={onUpgrade} />}
 
       {!replacing && (
-        <div role="group" aria-label="Kind of data" className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-          {SOURCE_OPTIONS.map(({ id, title, description }) => {
-            const Icon = OPTION_ICONS[id];
-            const selected = option === id;
-            return (
-              <button
-                key={id}
-                type="button"
-                aria-pressed={selected}
-                disabled={busy}
-                onClick={() => choose(id)}
-                className={cn(
-                  'flex flex-col items-start gap-1 rounded-lg border p-3 text-left transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-60',
-                  selected && 'border-primary bg-accent ring-1 ring-primary',
-                  id === 'text' && 'col-span-2 sm:col-span-1',
-                )}
-              >
-                <Icon className={cn('size-4', selected ? 'text-primary' : 'text-muted-foreground')} />
-                <span className="text-sm font-medium">{title}</span>
-                <span className="text-xs leading-snug text-muted-foreground">{description}</span>
-              </button>
-            );
-          })}
+        <div
+          role="group"
+          aria-label="Kind of data"
+          className={cn('grid grid-cols-2 gap-2', importAvailable ? 'sm:grid-cols-3' : 'sm:grid-cols-5')}
+        >
+          {[...SOURCE_OPTIONS, ...(importAvailable ? [IMPORT_OPTION] : [])].map(
+            ({ id, title, description }) => {
+              const Icon = id === 'import' ? CloudDownload : OPTION_ICONS[id];
+              const selected = option === id;
+              return (
+                <button
+                  key={id}
+                  type="button"
+                  aria-pressed={selected}
+                  disabled={busy}
+                  onClick={() => choose(id)}
+                  className={cn(
+                    'flex flex-col items-start gap-1 rounded-lg border p-3 text-left transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-60',
+                    selected && 'border-primary bg-accent ring-1 ring-primary',
+                    id === 'text' && 'col-span-2 sm:col-span-1',
+                  )}
+                >
+                  <Icon className={cn('size-4', selected ? 'text-primary' : 'text-muted-foreground')} />
+                  <span className="text-sm font-medium">{title}</span>
+                  <span className="text-xs leading-snug text-muted-foreground">{description}</span>
+                </button>
+              );
+            },
+          )}
         </div>
       )}
 
@@ -391,6 +409,15 @@ function DialogForm({
         </div>
       )}
 
+      {option === 'import' && (
+        <ImportSources
+          appId={appId}
+          disabled={itemLimit}
+          onImported={() => onOpenChange(false)}
+          onPlanLimit={(err) => setLimitError(err.message)}
+        />
+      )}
+
       {fieldError && (
         <p id="data-source-error" role="alert" className="-mt-3 text-sm text-destructive">
           {fieldError}
@@ -401,9 +428,11 @@ function DialogForm({
         <Button type="button" variant="outline" onClick={cancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={busy || itemLimit}>
-          {busy ? busyLabel : submitLabel}
-        </Button>
+        {option !== 'import' && (
+          <Button type="submit" disabled={busy || itemLimit}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        )}
       </DialogFooter>
 
       {!replacing && items.length > 0 && (

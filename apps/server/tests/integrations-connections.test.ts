@@ -1,0 +1,259 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@buildai/domain';
+import {
+  signUpBuilder,
+  startFakeGoogleDrive,
+  startFakeNotion,
+  startTestServer,
+  type FakeGoogleDrive,
+  type FakeNotion,
+  type TestServer,
+} from '@buildai/testkit';
+import { connectionKey, loadConnection } from '../src/features/integrations/connections';
+import { json, makeGeneratedApp } from './helpers';
+
+let notion: FakeNotion;
+let drive: FakeGoogleDrive;
+let server: TestServer;
+let base: string;
+let builder: Awaited<ReturnType<typeof signUpBuilder>>;
+let appId: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  notion = await startFakeNotion();
+  drive = await startFakeGoogleDrive();
+  const port = await freePort();
+  server = await startTestServer({
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NOTION_CLIENT_ID: notion.clientId,
+    NOTION_CLIENT_SECRET: notion.clientSecret,
+    NOTION_API_URL: notion.url,
+    GOOGLE_CLIENT_ID: drive.clientId,
+    GOOGLE_CLIENT_SECRET: drive.clientSecret,
+    GOOGLE_ISSUER: drive.url,
+    GOOGLE_DRIVE_API_URL: drive.url,
+  });
+  base = await server.listen(port);
+});
+afterAll(async () => {
+  await server?.close();
+  await Promise.all([notion?.close(), drive?.close()]);
+});
+beforeEach(async () => {
+  notion.reset();
+  drive.reset();
+  builder = await signUpBuilder(server);
+  appId = await makeGeneratedApp(server, builder.idToken);
+});
+
+type Provider = 'notion' | 'google-drive';
+
+/** The popup's trip: start (as the builder's page calls it) → provider → callback, carrying the cookie. */
+async function connect(provider: Provider) {
+  const start = await fetch(`${base}/api/integrations/${provider}/start?appId=${appId}`, {
+    headers: { authorization: `Bearer ${builder.idToken}`, accept: 'application/json' },
+  });
+  expect(start.status).toBe(200);
+  const { url } = (await start.json()) as { url: string };
+  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
+  const atProvider = await fetch(url, { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const callback = await fetch(new URL(atProvider.headers.get('location')!), { headers: { cookie } });
+  expect(callback.status).toBe(200);
+  expect(await callback.text()).toContain('"connected":true');
+}
+
+const connections = (token = builder.idToken, app = appId) =>
+  server.request(`/api/integrations/connections?appId=${app}`, { token });
+const disconnect = (provider: Provider, token = builder.idToken, app = appId) =>
+  server.request(`/api/integrations/${provider}/connection?appId=${app}`, { method: 'DELETE', token });
+const listItems = (provider: Provider) =>
+  server.request(`/api/integrations/${provider}/items?appId=${appId}`, { token: builder.idToken });
+
+describe('GET /api/integrations/connections', () => {
+  it('answers which imports are configured and connected, before and after connecting', async () => {
+    const before = await connections();
+    expect(before.status).toBe(200);
+    expect(await json(before)).toEqual({
+      notion: { configured: true, connected: false },
+      googleDrive: { configured: true, connected: false },
+    });
+
+    await connect('notion');
+    expect(await json(await connections())).toEqual({
+      notion: { configured: true, connected: true },
+      googleDrive: { configured: true, connected: false },
+    });
+
+    await connect('google-drive');
+    expect(await json(await connections())).toEqual({
+      notion: { configured: true, connected: true },
+      googleDrive: { configured: true, connected: true },
+    });
+
+    // a connection belongs to the builder, not to one app
+    const otherApp = await makeGeneratedApp(server, builder.idToken);
+    expect(await json(await connections(builder.idToken, otherApp))).toEqual({
+      notion: { configured: true, connected: true },
+      googleDrive: { configured: true, connected: true },
+    });
+    // and only to that builder
+    const other = await signUpBuilder(server);
+    const theirApp = await makeGeneratedApp(server, other.idToken);
+    expect(await json(await connections(other.idToken, theirApp))).toEqual({
+      notion: { configured: true, connected: false },
+      googleDrive: { configured: true, connected: false },
+    });
+  });
+
+  it('says configured: false for an import the operator did not set up', async () => {
+    const saved = server.platform.config.GOOGLE_CLIENT_SECRET;
+    server.platform.config.GOOGLE_CLIENT_SECRET = undefined;
+    try {
+      expect(await json(await connections())).toEqual({
+        notion: { configured: true, connected: false },
+        googleDrive: { configured: false, connected: false },
+      });
+    } finally {
+      server.platform.config.GOOGLE_CLIENT_SECRET = saved;
+    }
+  });
+
+  it('counts a stored connection that can no longer be opened as not connected', async () => {
+    await server.platform.blobs.put(connectionKey(builder.accountId, 'notion'), '{"v":1,"iv":"x"}');
+    expect((await json(await connections())).notion).toEqual({ configured: true, connected: false });
+  });
+});
+
+describe('DELETE /api/integrations/{provider}/connection', () => {
+  it('forgets the tokens: the items answer integration/not-connected, the other provider stays', async () => {
+    notion.addPage({ title: 'Handbook', blocks: [{ type: 'paragraph', text: 'Hello' }] });
+    await connect('notion');
+    await connect('google-drive');
+    expect((await listItems('notion')).status).toBe(200);
+
+    const res = await disconnect('notion');
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    expect(await loadConnection(server.platform, builder.accountId, 'notion')).toBeNull();
+    expect(await server.platform.blobs.exists(connectionKey(builder.accountId, 'notion'))).toBe(false);
+
+    const items = await listItems('notion');
+    expect(items.status).toBe(400);
+    expect(await json(items)).toEqual({
+      error: { code: 'integration/not-connected', message: 'Connect your account first' },
+    });
+
+    expect(await json(await connections())).toEqual({
+      notion: { configured: true, connected: false },
+      googleDrive: { configured: true, connected: true },
+    });
+    expect((await listItems('google-drive')).status).toBe(200);
+
+    // connecting again works after a disconnect
+    await connect('notion');
+    expect((await json(await connections())).notion.connected).toBe(true);
+    expect((await listItems('notion')).status).toBe(200);
+  });
+
+  it('keeps the items already imported', async () => {
+    const pageId = notion.addPage({ title: 'Handbook', blocks: [{ type: 'paragraph', text: 'Hello' }] });
+    await connect('notion');
+    const { items } = await json(await listItems('notion'));
+    const imported = await server.request(`/api/context/ingest/metadata?appId=${appId}`, {
+      method: 'POST',
+      token: builder.idToken,
+      json: { contextItems: items },
+    });
+    expect(imported.status).toBe(201);
+    const { contextItemIds } = await json(imported);
+
+    expect((await disconnect('notion')).status).toBe(204);
+
+    const list = await json(
+      await server.request(`/api/context/items?appId=${appId}`, { token: builder.idToken }),
+    );
+    expect(list.contextItems).toEqual([
+      expect.objectContaining({ id: contextItemIds[0], name: 'Handbook', providerItemId: pageId }),
+    ]);
+  });
+
+  it('is idempotent: 204 when there was no connection, and again after one was removed', async () => {
+    expect((await disconnect('google-drive')).status).toBe(204);
+    await connect('google-drive');
+    expect((await disconnect('google-drive')).status).toBe(204);
+    expect((await disconnect('google-drive')).status).toBe(204);
+    expect((await json(await connections())).googleDrive.connected).toBe(false);
+  });
+
+  it('works when the operator removed the import, so tokens can always be deleted', async () => {
+    await connect('notion');
+    const saved = server.platform.config.NOTION_CLIENT_ID;
+    server.platform.config.NOTION_CLIENT_ID = undefined;
+    try {
+      expect((await disconnect('notion')).status).toBe(204);
+    } finally {
+      server.platform.config.NOTION_CLIENT_ID = saved;
+    }
+    expect(await loadConnection(server.platform, builder.accountId, 'notion')).toBeNull();
+  });
+
+  it('answers not-found for an unknown provider', async () => {
+    const res = await server.request(`/api/integrations/dropbox/connection?appId=${appId}`, {
+      method: 'DELETE',
+      token: builder.idToken,
+    });
+    expect(res.status).toBe(404);
+    expect((await json(res)).error.code).toBe('not-found');
+  });
+});
+
+describe('ownership and sign-in', () => {
+  it("answers 404 app/not-found for another builder's app, and leaves the owner's connection alone", async () => {
+    await connect('notion');
+    const other = await signUpBuilder(server);
+
+    const status = await connections(other.idToken, appId);
+    expect(status.status).toBe(404);
+    expect((await json(status)).error).toEqual({
+      code: 'app/not-found',
+      message: errorCatalogue['app/not-found'].message,
+    });
+
+    for (const provider of ['notion', 'google-drive'] as const) {
+      const res = await disconnect(provider, other.idToken, appId);
+      expect(res.status, provider).toBe(404);
+      expect((await json(res)).error.code).toBe('app/not-found');
+    }
+    expect(await loadConnection(server.platform, builder.accountId, 'notion')).not.toBeNull();
+
+    // without an app named, or an app that does not exist
+    expect(
+      (await json(await server.request('/api/integrations/connections', { token: builder.idToken }))).error
+        .code,
+    ).toBe('app/not-found');
+    expect((await connections(builder.idToken, 'missing-app')).status).toBe(404);
+  });
+
+  it('answers 401 without a token', async () => {
+    await connect('notion');
+    const anonymous = [
+      await server.request(`/api/integrations/connections?appId=${appId}`),
+      await server.request(`/api/integrations/notion/connection?appId=${appId}`, { method: 'DELETE' }),
+    ];
+    for (const res of anonymous) {
+      expect(res.status).toBe(401);
+      expect((await json(res)).error.code).toBe('auth/unauthenticated');
+    }
+    expect(await loadConnection(server.platform, builder.accountId, 'notion')).not.toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import type { ContextItemSource, ContextItemType } from '@buildai/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { contextKeys } from './context-items';
+
+/** The imports a builder can connect (the `{provider}` of `/api/integrations/{provider}/…`). */
+export type IntegrationProvider = 'notion' | 'google-drive';
+export const INTEGRATION_PROVIDERS: readonly IntegrationProvider[] = ['notion', 'google-drive'];
+
+export const PROVIDER_NAMES: Record<IntegrationProvider, string> = {
+  notion: 'Notion',
+  'google-drive': 'Google Drive',
+};
+
+export interface ConnectionStatus {
+  /** the operator set the import up */
+  configured: boolean;
+  /** this builder granted access (tokens are stored) */
+  connected: boolean;
+}
+
+/** GET /api/integrations/connections?appId= */
+export interface ConnectionsResponse {
+  notion: ConnectionStatus;
+  googleDrive: ConnectionStatus;
+}
+
+export function statusOf(connections: ConnectionsResponse, provider: IntegrationProvider): ConnectionStatus {
+  return provider === 'notion' ? connections.notion : connections.googleDrive;
+}
+
+/** Something a connected provider offers, shaped as `POST /api/context/ingest/metadata` takes it. */
+export interface ImportableItem {
+  name: string;
+  source: ContextItemSource;
+  type: ContextItemType;
+  providerItemId: string;
+  provider: string;
+  externalFileId?: string;
+  externalFileUrl?: string;
+}
+
+/** The most items one `ingest/metadata` call takes (its contract); a bigger import is sent in parts. */
+export const IMPORT_BATCH_SIZE = 50;
+
+export const integrationKeys = {
+  all: (appId: string) => ['integrations', appId] as const,
+  connections: (appId: string) => ['integrations', appId, 'connections'] as const,
+  items: (appId: string, provider: IntegrationProvider) =>
+    ['integrations', appId, provider, 'items'] as const,
+};
+
+const q = (appId: string) => `appId=${encodeURIComponent(appId)}`;
+
+export function fetchConnections(appId: string, signal?: AbortSignal) {
+  return api<ConnectionsResponse>(`/api/integrations/connections?${q(appId)}`, { signal });
+}
+
+/** Which imports are configured here and which the builder connected. */
+export function useConnections(appId: string) {
+  return useQuery({
+    queryKey: integrationKeys.connections(appId),
+    queryFn: ({ signal }) => fetchConnections(appId, signal),
+    enabled: Boolean(appId),
+    staleTime: 30_000,
+  });
+}
+
+/** The provider's consent page for the popup (the api client asks with `Accept: application/json`). */
+export async function fetchStartUrl(appId: string, provider: IntegrationProvider): Promise<string> {
+  const { url } = await api<{ url: string }>(`/api/integrations/${provider}/start?${q(appId)}`, {
+    headers: { Accept: 'application/json' },
+  });
+  return url;
+}
+
+export function fetchImportableItems(appId: string, provider: IntegrationProvider, signal?: AbortSignal) {
+  return api<{ items: ImportableItem[] }>(`/api/integrations/${provider}/items?${q(appId)}`, { signal });
+}
+
+/** What the connected provider offers to import; asked only while `enabled` (connected). */
+export function useImportableItems(appId: string, provider: IntegrationProvider, enabled: boolean) {
+  return useQuery({
+    queryKey: integrationKeys.items(appId, provider),
+    queryFn: ({ signal }) => fetchImportableItems(appId, provider, signal),
+    enabled: enabled && Boolean(appId),
+    select: (data) => data.items,
+  });
+}
+
+/** DELETE /api/integrations/{provider}/connection: forgets the tokens; imported items stay. */
+export function useDisconnect(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (provider: IntegrationProvider) =>
+      api<void>(`/api/integrations/${provider}/connection?${q(appId)}`, { method: 'DELETE' }),
+    onSuccess: async (_, provider) => {
+      queryClient.removeQueries({ queryKey: integrationKeys.items(appId, provider) });
+      await queryClient.invalidateQueries({ queryKey: integrationKeys.connections(appId) });
+    },
+  });
+}
+
+/** POST /api/context/ingest/metadata in parts of at most 50 items; answers the ids of the new items. */
+export async function importItems(appId: string, items: ImportableItem[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < items.length; start += IMPORT_BATCH_SIZE) {
+    const contextItems = items.slice(start, start + IMPORT_BATCH_SIZE).map((item) => ({
+      name: item.name,
+      source: item.source,
+      type: item.type,
+      providerItemId: item.providerItemId,
+      provider: item.provider,
+      ...(item.externalFileId ? { externalFileId: item.externalFileId } : {}),
+      ...(item.externalFileUrl ? { externalFileUrl: item.externalFileUrl } : {}),
+    }));
+    const { contextItemIds } = await api<{ contextItemIds: string[] }>(
+      `/api/context/ingest/metadata?${q(appId)}`,
+      { body: { contextItems } },
+    );
+    ids.push(...contextItemIds);
+  }
+  return ids;
+}
+
+/** Imports the items; the app's data list (the dialog's and the panel's) is asked again, even after a part failed. */
+export function useImportItems(appId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: ImportableItem[]) => importItems(appId, items),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contextKeys.items(appId) }),
+  });
+}
