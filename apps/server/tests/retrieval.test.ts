@@ -149,6 +149,20 @@ describe('full-text retrieval', () => {
     ).toHaveLength(1);
   });
 
+  it('keeps each chunk’s full-text vector in its row, where ranking reads it', async () => {
+    const { appId } = await start(ai());
+    // a chunk long enough that its text and tsvector together exceed PostgreSQL's TOAST threshold (~2 kB)
+    const long = Array.from({ length: 300 }, (_, i) => `teapot${i.toString(36)} kettle`).join(' ');
+    await seed(appId, 'long.txt', [long]);
+    const result = await server.platform.db.execute(sql`
+      select attstorage as storage from pg_attribute
+      where attrelid = 'context_chunks'::regclass and attname = 'tsv'`);
+    const [row] = (result as unknown as { rows: { storage: string }[] }).rows;
+    expect(row!.storage).toBe('m'); // MAIN: compressed in the row if need be, out of line only as a last resort
+    const ranked = await retrieveContext(server.platform, { appId, query: 'kettle', method: 'fulltext' });
+    expect(contents(ranked)).toEqual([long]);
+  });
+
   it('falls back to full text for vector and hybrid when no embedding model is configured', async () => {
     const { appId } = await start(ai());
     await seed(appId, 'tea.txt', DOCS);
@@ -182,10 +196,8 @@ describe('vector and hybrid retrieval', () => {
     expect(res.status).toBe(201);
     const { contextItemId } = (await res.json()) as { contextItemId: string };
     let item: { status: string; errorMessage?: string | null } | undefined;
-    for (
-      const end = Date.now() + 20_000;
-      Date.now() < end && !['error', 'synced'].includes(item?.status ?? '');
-    ) {
+    // stored first, then embedded: the item passes through synced before it ends in error
+    for (const end = Date.now() + 20_000; Date.now() < end && item?.status !== 'error';) {
       await new Promise((r) => setTimeout(r, 40));
       const list = (await (
         await server.request(`/api/context/items?appId=${appId}`, { token: idToken })
@@ -292,6 +304,22 @@ describe('vector and hybrid retrieval', () => {
     });
     expect(llm.requests.length).toBe(before + 1); // the test's own embed() call
     expect(given.map((c) => c.chunkId)).toEqual(hybrid.map((c) => c.chunkId));
+  });
+
+  it('fuses the any-word full-text list when no chunk holds every word of the query', async () => {
+    const { appId } = await start(withEmbeddings());
+    const { itemId } = await seed(appId, 'tea.txt', DOCS);
+    await embedChunks(server.platform, itemId);
+    const query = 'How many pressures does an espresso machine need?';
+    const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 20 });
+    expect(contents(text)).toEqual([DOCS[2], DOCS[3]]); // the chunks sharing some of its words
+    const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 20 });
+    const hybrid = await retrieveContext(server.platform, { appId, query, method: 'hybrid', limit: 4 });
+    const expected = reciprocalRankFusion([text, vector], 4);
+    expect(hybrid.map((c) => c.chunkId)).toEqual(expected.map((c) => c.chunkId));
+    hybrid.forEach((c, i) => expect(c.score).toBeCloseTo(expected[i]!.score, 12));
+    // both full-text chunks were in both lists, so they lead
+    expect(new Set(contents(hybrid.slice(0, 2)))).toEqual(new Set([DOCS[2], DOCS[3]]));
   });
 
   it('falls back to full text when the query cannot be embedded', async () => {

@@ -91,6 +91,7 @@ export const contextChunks = pgTable(
     appId: text('app_id').notNull(),
     position: integer('position').notNull(),
     content: text('content').notNull(),
+    /** storage MAIN (migration 0006, which drizzle-kit does not model): kept in the row, where ranking reads it */
     tsv: tsvector('tsv')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english', content)`),
