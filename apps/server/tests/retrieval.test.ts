@@ -196,14 +196,17 @@ describe('vector and hybrid retrieval', () => {
     expect(res.status).toBe(201);
     const { contextItemId } = (await res.json()) as { contextItemId: string };
     let item: { status: string; errorMessage?: string | null } | undefined;
-    // stored first, then embedded: the item passes through synced before it ends in error
+    // the item is marked synced only once its chunks are embedded: it never shows synced on the way to error
+    const seen = new Set<string>();
     for (const end = Date.now() + 20_000; Date.now() < end && item?.status !== 'error';) {
       await new Promise((r) => setTimeout(r, 40));
       const list = (await (
         await server.request(`/api/context/items?appId=${appId}`, { token: idToken })
       ).json()) as { contextItems: { id: string; status: string; errorMessage?: string | null }[] };
       item = list.contextItems.find((c) => c.id === contextItemId);
+      if (item) seen.add(item.status);
     }
+    expect(seen.has('synced')).toBe(false);
     expect(item).toMatchObject({
       status: 'error',
       errorMessage: 'The data could not be indexed, try again later',

@@ -19,9 +19,10 @@ export type ExtractedText =
 const INSERT_BATCH = 500;
 
 /**
- * Cuts an item's extracted text into chunks and stores them in one transaction (replacing any earlier chunks), has
- * them embedded when an embedding model is configured, counts the characters against the monthly data limit and
- * marks the item synced. Nothing is written when it fails.
+ * Cuts an item's extracted text into chunks and stores them in one transaction (replacing any earlier chunks) while
+ * the item stays running, counts the characters against the monthly data limit, has the chunks embedded when an
+ * embedding model is configured, and only then marks the item synced (retrieval reads synced items only). Nothing
+ * is left written when it fails.
  *
  * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
  * chunks. An item deleted meanwhile is left alone. When embedding fails the chunks go again and the item ends
@@ -57,11 +58,10 @@ export async function storeExtractedText(
               updatedAt: now,
             }
           : {
-              status: 'synced',
+              status: 'running',
               numOfChunks: pieces.length,
               processedChars: chars,
               errorMessage: null,
-              lastSyncedAt: now,
               updatedAt: now,
             },
       )
@@ -86,7 +86,8 @@ export async function storeExtractedText(
     return row;
   });
   if (!stored) return;
-  if (stored.status === 'synced') {
+  let final = stored;
+  if (stored.status === 'running') {
     try {
       await embedChunks(platform, itemId, signal);
     } catch (err) {
@@ -96,8 +97,16 @@ export async function storeExtractedText(
       await failItem(platform, stored, 'The data could not be indexed, try again later');
       return;
     }
+    const syncedAt = new Date();
+    const [synced] = await platform.db
+      .update(contextItems)
+      .set({ status: 'synced', lastSyncedAt: syncedAt, updatedAt: syncedAt })
+      .where(eq(contextItems.id, itemId))
+      .returning();
+    if (!synced) return; // deleted meanwhile
+    final = synced;
   }
-  await publishItemEvent(platform, stored.appId, toItemEvent(stored));
+  await publishItemEvent(platform, final.appId, toItemEvent(final));
 }
 
 /** Ends an item in error, with no chunks left behind. */
