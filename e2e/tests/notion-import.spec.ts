@@ -70,6 +70,11 @@ test('a builder connects Notion in a popup, imports a page that syncs live, and 
   const again = notion.getByRole('checkbox', { name: new RegExp(title) });
   await expect(again).toBeChecked();
   await expect(again).toBeDisabled();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await notion.getByText('Added', { exact: true }).scrollIntoViewIfNeeded();
+  await expect(notion.getByText('Added', { exact: true })).toBeInViewport();
+  await screenshot(page, 'dialog-notion-import-mobile');
+  await page.setViewportSize({ width: 1280, height: 720 });
   await notion.getByRole('button', { name: 'Disconnect Notion' }).click();
   await expect(page.getByText('Notion disconnected').first()).toBeVisible();
   await expect(notion.getByRole('button', { name: 'Connect Notion' })).toBeVisible();

@@ -207,7 +207,7 @@ export function ImportItemPicker({
         {items.map((item) => {
           const already = added.has(keyOf(item));
           return (
-            <li key={keyOf(item)}>
+            <li key={keyOf(item)} className="min-w-0">
               <label
                 className={cn(
                   'flex min-w-0 cursor-pointer items-center gap-3 rounded-md p-2 hover:bg-accent/60',
@@ -228,7 +228,11 @@ export function ImportItemPicker({
                   </span>
                   <span className="block text-xs text-muted-foreground">{typeLabel(item.type)}</span>
                 </span>
-                {already && <Badge variant="muted">Added</Badge>}
+                {already && (
+                  <Badge variant="muted" className="shrink-0">
+                    Added
+                  </Badge>
+                )}
               </label>
             </li>
           );

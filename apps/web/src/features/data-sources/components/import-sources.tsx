@@ -148,14 +148,14 @@ export function ImportSources({ appId, onImported, onPlanLimit, disabled = false
             aria-labelledby={titleId}
             className="grid gap-3 rounded-lg border bg-background p-3 shadow-xs"
           >
-            <div className="flex items-center gap-3">
+            <div className="flex flex-wrap items-center gap-3">
               <span
                 aria-hidden
                 className="flex size-9 shrink-0 items-center justify-center rounded-md border bg-muted"
               >
                 <Icon className="size-4" />
               </span>
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-40">
                 <h3 id={titleId} className="text-sm font-medium">
                   Import from {name}
                 </h3>
