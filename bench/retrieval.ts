@@ -4,22 +4,15 @@
 // against the raw pgvector query it contains (`order by embedding::vector(64) <=> $1 limit 10`, same filter), in
 // the same job, interleaved. Also recall@10 of the HNSW vector list against an exact scan.
 // BENCH_RETRIEVAL_DATABASE_URL=postgres://user@host:5432/postgres runs it on that PostgreSQL server instead, in a
-// fresh database (buildai_bench_retrieval, dropped at the end). `node --import tsx retrieval.ts` (in bench/) runs
+// fresh database (dropped at the end). `node --import tsx retrieval.ts` (in bench/) runs
 // this benchmark alone; BENCH_CHUNKS and BENCH_QUERIES size it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import {
-  createApp,
-  createLogger,
-  createPlatform,
-  loadConfig,
-  openDatabase,
-  schema,
-  type Platform,
-} from '@buildai/server';
+import { createApp, createLogger, createPlatform, loadConfig, schema, type Platform } from '@buildai/server';
+import { openFreshDatabase } from '@buildai/testkit';
 import { retrieveContext } from '../apps/server/src/features/context/retrieval/retrieve';
 import { ensureVectorIndex } from '../apps/server/src/features/context/retrieval/vector-index';
 import { percentile } from './lib';
@@ -29,7 +22,6 @@ const DIMENSIONS = 64;
 const ITEMS = 100;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 60);
 const POSTGRES_URL = process.env.BENCH_RETRIEVAL_DATABASE_URL;
-const BENCH_DATABASE = 'buildai_bench_retrieval';
 /** A word the generated text never holds (its syllables have no x or y). */
 const NO_CHUNK_WORD = 'xylophone';
 const CLUSTERS = 200;
@@ -124,10 +116,9 @@ export async function benchRetrieval() {
     AI_EMBEDDING_MODEL: 'bench-embeddings',
     AI_EMBEDDING_DIMENSIONS: String(DIMENSIONS),
   });
-  const database = POSTGRES_URL
-    ? await freshPostgres(POSTGRES_URL)
-    : await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
+  // PGlite in memory, or a throwaway database on POSTGRES_URL's server ('' never falls back to TEST_DATABASE_URL)
+  const fresh = await openFreshDatabase(POSTGRES_URL ?? '');
+  const { database } = fresh;
   const platform = await createPlatform(config, createLogger(config), { database, refreshModels: false });
   const { appId, accountId } = await makeApp(platform);
 
@@ -282,7 +273,7 @@ export async function benchRetrieval() {
     recallTotal += truth.size;
   }
   await platform.close();
-  if (POSTGRES_URL) await dropPostgres(POSTGRES_URL);
+  await fresh.drop();
   rmSync(dataDir, { recursive: true, force: true });
   // the ratio among queries whose words share few chunks and among those whose words share many
   const byMatches = (from: number, to: number) => {
@@ -343,23 +334,6 @@ export function printRetrieval(r: Awaited<ReturnType<typeof benchRetrieval>>) {
     );
   }
   console.log(`  recall@10 of the HNSW vector list against an exact scan ${r.recall.toFixed(3)}`);
-}
-
-/** A fresh database on the PostgreSQL server of `serverUrl` (any existing database of that name is dropped). */
-async function freshPostgres(serverUrl: string) {
-  await dropPostgres(serverUrl);
-  const admin = await openDatabase({ url: serverUrl });
-  await admin.db.execute(sql.raw(`create database ${BENCH_DATABASE}`));
-  await admin.close();
-  const url = new URL(serverUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
-  return openDatabase({ url: url.toString() });
-}
-
-async function dropPostgres(serverUrl: string) {
-  const admin = await openDatabase({ url: serverUrl });
-  await admin.db.execute(sql.raw(`drop database if exists ${BENCH_DATABASE} with (force)`));
-  await admin.close();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

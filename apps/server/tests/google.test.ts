@@ -1,7 +1,6 @@
-import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOidc, startTestServer, type FakeOidc, type TestServer } from '@buildai/testkit';
-import { json } from './helpers';
+import { freePort, json } from './helpers';
 
 let oidc: FakeOidc;
 let server: TestServer;
@@ -10,14 +9,6 @@ beforeAll(async () => {
   oidc = await startFakeOidc();
 });
 afterAll(() => oidc.close());
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 beforeEach(async () => {
   oidc.reset();
   const port = await freePort();

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { TestServer } from '@buildai/testkit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -121,3 +122,12 @@ export function uploadFile(
 export function fakeLlmConfig(llm: { url: string }, provider = 'openai-compatible') {
   return { AI_PROVIDER: provider, AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' };
 }
+
+/** A port free on this machine now, for a server that must know its public address before it listens. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });

@@ -1,16 +1,13 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@buildai/domain';
-import {
-  signUpBuilder,
-  startFakeGoogleDrive,
-  startFakeNotion,
-  startTestServer,
-  type FakeGoogleDrive,
-  type FakeNotion,
-  type TestServer,
-} from '@buildai/testkit';
+import { signUpBuilder, type FakeGoogleDrive, type FakeNotion, type TestServer } from '@buildai/testkit';
 import { connectionKey, loadConnection } from '../src/features/integrations/connections';
+import {
+  popupTrip,
+  startIntegrationServers,
+  stopIntegrationServers,
+  type Provider,
+} from './fixtures/integrations';
 import { json, makeGeneratedApp } from './helpers';
 
 let notion: FakeNotion;
@@ -20,34 +17,10 @@ let base: string;
 let builder: Awaited<ReturnType<typeof signUpBuilder>>;
 let appId: string;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
-  notion = await startFakeNotion();
-  drive = await startFakeGoogleDrive();
-  const port = await freePort();
-  server = await startTestServer({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    NOTION_CLIENT_ID: notion.clientId,
-    NOTION_CLIENT_SECRET: notion.clientSecret,
-    NOTION_API_URL: notion.url,
-    GOOGLE_CLIENT_ID: drive.clientId,
-    GOOGLE_CLIENT_SECRET: drive.clientSecret,
-    GOOGLE_ISSUER: drive.url,
-    GOOGLE_DRIVE_API_URL: drive.url,
-  });
-  base = await server.listen(port);
+  ({ notion, drive, server, base } = await startIntegrationServers());
 });
-afterAll(async () => {
-  await server?.close();
-  await Promise.all([notion?.close(), drive?.close()]);
-});
+afterAll(() => stopIntegrationServers({ notion, drive, server }));
 beforeEach(async () => {
   notion.reset();
   drive.reset();
@@ -55,21 +28,11 @@ beforeEach(async () => {
   appId = await makeGeneratedApp(server, builder.idToken);
 });
 
-type Provider = 'notion' | 'google-drive';
-
-/** The popup's trip: start (as the builder's page calls it) → provider → callback, carrying the cookie. */
+/** Connects the builder through the popup's trip; the callback page reports success. */
 async function connect(provider: Provider) {
-  const start = await fetch(`${base}/api/integrations/${provider}/start?appId=${appId}`, {
-    headers: { authorization: `Bearer ${builder.idToken}`, accept: 'application/json' },
-  });
-  expect(start.status).toBe(200);
-  const { url } = (await start.json()) as { url: string };
-  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
-  const atProvider = await fetch(url, { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const callback = await fetch(new URL(atProvider.headers.get('location')!), { headers: { cookie } });
+  const { callback, html } = await popupTrip(base, provider, builder.idToken, appId);
   expect(callback.status).toBe(200);
-  expect(await callback.text()).toContain('"connected":true');
+  expect(html).toContain('"connected":true');
 }
 
 const connections = (token = builder.idToken, app = appId) =>

@@ -95,6 +95,8 @@ export const ingestTextRequest = z.object({
 });
 export const renameContextRequest = z.object({ name: z.string().trim().min(1).max(200) });
 export const ingestWebRequest = z.object({ url: z.string().trim().min(1).max(2000) });
+/** The most items one `POST /api/context/ingest/metadata` takes. */
+export const MAX_METADATA_ITEMS = 50;
 export const ingestMetadataRequest = z.object({
   contextItems: z
     .array(
@@ -109,8 +111,10 @@ export const ingestMetadataRequest = z.object({
       }),
     )
     .min(1)
-    .max(50),
+    .max(MAX_METADATA_ITEMS),
 });
+/** An item from elsewhere (Notion, Google Drive) as `ingest/metadata` takes it. */
+export type IngestMetadataItem = z.infer<typeof ingestMetadataRequest>['contextItems'][number];
 export const replaceDataItemRequest = z.object({
   oldItemId: z.string().min(1),
   newItemId: z.string().min(1),

@@ -14,11 +14,12 @@ import {
 } from '@buildai/server';
 
 /**
- * A fresh database for one test: PGlite in memory by default, or a new database on the PostgreSQL server
- * of TEST_DATABASE_URL (dropped again on close).
+ * A fresh, migrated database for one test (or benchmark): PGlite in memory by default, or a new database on the
+ * PostgreSQL server of `serverUrl` (TEST_DATABASE_URL unless given), dropped again by `drop()`.
  */
-export async function openFreshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function openFreshDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<{ database: Database; drop(): Promise<void> }> {
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();

@@ -1,15 +1,7 @@
-import { AppError, type ContextItemSource, type ContextItemType } from '@buildai/domain';
+import { AppError, type IngestMetadataItem } from '@buildai/domain';
 
 /** Something a connected provider offers to import, shaped as `POST /api/context/ingest/metadata` takes it. */
-export interface ImportableItem {
-  name: string;
-  source: ContextItemSource;
-  type: ContextItemType;
-  providerItemId: string;
-  provider: string;
-  externalFileId?: string;
-  externalFileUrl?: string;
-}
+export type ImportableItem = IngestMetadataItem;
 
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Text taken from one exported file at most (Drive exports up to 10 MB). */

@@ -1,4 +1,4 @@
-import type { ContextItemSource, ContextItemType } from '@buildai/domain';
+import { MAX_METADATA_ITEMS, type IngestMetadataItem } from '@buildai/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contextKeys } from './context-items';
@@ -30,18 +30,7 @@ export function statusOf(connections: ConnectionsResponse, provider: Integration
 }
 
 /** Something a connected provider offers, shaped as `POST /api/context/ingest/metadata` takes it. */
-export interface ImportableItem {
-  name: string;
-  source: ContextItemSource;
-  type: ContextItemType;
-  providerItemId: string;
-  provider: string;
-  externalFileId?: string;
-  externalFileUrl?: string;
-}
-
-/** The most items one `ingest/metadata` call takes (its contract); a bigger import is sent in parts. */
-export const IMPORT_BATCH_SIZE = 50;
+export type ImportableItem = IngestMetadataItem;
 
 export const integrationKeys = {
   all: (appId: string) => ['integrations', appId] as const,
@@ -104,16 +93,8 @@ export function useDisconnect(appId: string) {
 /** POST /api/context/ingest/metadata in parts of at most 50 items; answers the ids of the new items. */
 export async function importItems(appId: string, items: ImportableItem[]): Promise<string[]> {
   const ids: string[] = [];
-  for (let start = 0; start < items.length; start += IMPORT_BATCH_SIZE) {
-    const contextItems = items.slice(start, start + IMPORT_BATCH_SIZE).map((item) => ({
-      name: item.name,
-      source: item.source,
-      type: item.type,
-      providerItemId: item.providerItemId,
-      provider: item.provider,
-      ...(item.externalFileId ? { externalFileId: item.externalFileId } : {}),
-      ...(item.externalFileUrl ? { externalFileUrl: item.externalFileUrl } : {}),
-    }));
+  for (let start = 0; start < items.length; start += MAX_METADATA_ITEMS) {
+    const contextItems = items.slice(start, start + MAX_METADATA_ITEMS);
     const { contextItemIds } = await api<{ contextItemIds: string[] }>(
       `/api/context/ingest/metadata?${q(appId)}`,
       { body: { contextItems } },
