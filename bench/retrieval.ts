@@ -1,8 +1,9 @@
 // (e) Retrieval over data source chunks in the embedded database (PGlite + pgvector), in-process: 100,000 chunks
 // of generated text with 64-dimension vectors, bulk loaded, then the HNSW index built. A top-10 hybrid query
 // through retrieveContext (full text + vector, fused; the query's vector is given, so no model call is timed)
-// against the raw pgvector query it contains (`order by embedding::vector(64) <=> $1 limit 10`, same filter), in
-// the same job, interleaved. Also recall@10 of the HNSW vector list against an exact scan.
+// against the raw pgvector query for the same ten chunks (`select id, item_id, content … order by
+// embedding::vector(64) <=> $1 limit 10`, same app filter), in the same job, interleaved. Also recall@10 of the HNSW
+// vector list against an exact scan.
 // BENCH_RETRIEVAL_DATABASE_URL=postgres://user@host:5432/postgres runs it on that PostgreSQL server instead, in a
 // fresh database (dropped at the end). `node --import tsx retrieval.ts` (in bench/) runs
 // this benchmark alone; BENCH_CHUNKS and BENCH_QUERIES size it.
@@ -172,9 +173,15 @@ export async function benchRetrieval() {
     const q = [own[Math.floor(random() * own.length)], own[Math.floor(random() * own.length)]];
     return { vector: near(vectors[i]!, 0.03), query: q.join(' '), loose: text(3) };
   });
+  const time = async <T>(fn: () => Promise<T>) => {
+    const started = performance.now();
+    const value = await fn();
+    return { ms: performance.now() - started, value };
+  };
+  // the plain pgvector query for the ten nearest chunks of the app, reading what a retrieval needs: their text
   const raw = async (vector: number[]) => {
     const result = await platform.db.execute(sql`
-      select c.id from context_chunks c
+      select c.id, c.item_id, c.content from context_chunks c
       where c.app_id = ${appId} and vector_dims(c.embedding) = ${sql.raw(String(DIMENSIONS))}
       order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${literal(vector)}::vector(${sql.raw(String(DIMENSIONS))})
       limit 10`);
@@ -197,13 +204,10 @@ export async function benchRetrieval() {
       limit 10`);
   const usesIndex = JSON.stringify(plan).includes(`context_chunks_embedding_hnsw_${DIMENSIONS}`);
 
-  const time = async <T>(fn: () => Promise<T>) => {
-    const started = performance.now();
-    const value = await fn();
-    return { ms: performance.now() - started, value };
-  };
   const hybridMs: number[] = [];
   const rawMs: number[] = [];
+  const hybridColdMs: number[] = [];
+  const rawColdMs: number[] = [];
   const textMs: number[] = [];
   const looseMs: number[] = [];
   const anyWordMs: number[] = [];
@@ -218,31 +222,32 @@ export async function benchRetrieval() {
   let recallHits = 0;
   let recallTotal = 0;
   let hybridEmpty = 0;
+  const hybrid = (q: (typeof queries)[number]) =>
+    retrieveContext(platform, { appId, query: q.query, method: 'hybrid', limit: 10, queryEmbedding: q.vector });
   for (const [n, q] of queries.entries()) {
-    // Hybrid first, raw second: the raw query then finds the HNSW pages of this query vector in the buffer cache,
-    // as a workload of raw vector queries alone keeps its index there. (Alternating the order would slow the
-    // baseline down with the cache misses that the hybrid query's full-text half causes.)
-    const h = await time(() =>
-      retrieveContext(platform, {
-        appId,
-        query: q.query,
-        method: 'hybrid',
-        limit: 10,
-        queryEmbedding: q.vector,
-      }),
-    );
-    const r = await time(() => raw(q.vector));
+    // Each query runs twice in each form, the two forms taking turns at going first. The first run of a query meets
+    // the index and table pages it needs outside the database's buffer cache (as a new query does when the data is
+    // larger than the cache), and its turn then warms some of them for the other form; the second runs find them
+    // all in the cache and time the work itself. The target is judged on the second runs; both are reported.
+    const hybridFirst = n % 2 === 0;
+    const pass = async () => {
+      if (hybridFirst) {
+        const h = await time(() => hybrid(q));
+        return { h, r: await time(() => raw(q.vector)) };
+      }
+      const r = await time(() => raw(q.vector));
+      return { h: await time(() => hybrid(q)), r };
+    };
+    const cold = await pass();
+    const { h, r } = await pass();
+    if (JSON.stringify(h.value.map((c) => c.chunkId)) !== JSON.stringify(cold.h.value.map((c) => c.chunkId))) {
+      throw new Error('the hybrid query answered differently the second time');
+    }
     const t = await time(() =>
       retrieveContext(platform, { appId, query: q.query, method: 'fulltext', limit: 10 }),
     );
     const l = await time(() =>
-      retrieveContext(platform, {
-        appId,
-        query: q.loose,
-        method: 'hybrid',
-        limit: 10,
-        queryEmbedding: q.vector,
-      }),
+      retrieveContext(platform, { appId, query: q.loose, method: 'hybrid', limit: 10, queryEmbedding: q.vector }),
     );
     const a = await time(() =>
       retrieveContext(platform, {
@@ -256,6 +261,8 @@ export async function benchRetrieval() {
     if (n < 5) continue; // warm-up
     hybridMs.push(h.ms);
     rawMs.push(r.ms);
+    hybridColdMs.push(cold.h.ms);
+    rawColdMs.push(cold.r.ms);
     matches.push(await everyWordMatches(q.query));
     textMs.push(t.ms);
     looseMs.push(l.ms);
@@ -297,6 +304,8 @@ export async function benchRetrieval() {
     hybridP95: percentile(hybridMs, 95),
     rawP50: percentile(rawMs, 50),
     rawP95: percentile(rawMs, 95),
+    hybridColdP50: percentile(hybridColdMs, 50),
+    rawColdP50: percentile(rawColdMs, 50),
     textP50: percentile(textMs, 50),
     looseHybridP50: percentile(looseMs, 50),
     anyWordHybridP50: percentile(anyWordMs, 50),
@@ -316,10 +325,16 @@ export function printRetrieval(r: Awaited<ReturnType<typeof benchRetrieval>>) {
     `  bulk load ${r.loadS.toFixed(1)} s, HNSW index build + vacuum analyze ${r.indexS.toFixed(1)} s`,
   );
   console.log(
-    `  raw pgvector top 10 (HNSW ${r.usesIndex ? 'used' : 'NOT used'})  p50 ${f(r.rawP50)}  p95 ${f(r.rawP95)}`,
+    `  raw pgvector top 10 (HNSW ${r.usesIndex ? 'used' : 'NOT used'}), second run of each query  p50 ${f(r.rawP50)}  p95 ${f(r.rawP95)}`,
   );
-  console.log(`  hybrid top 10 via retrieveContext  p50 ${f(r.hybridP50)}  p95 ${f(r.hybridP95)}`);
+  console.log(
+    `  hybrid top 10 via retrieveContext, second run of each query  p50 ${f(r.hybridP50)}  p95 ${f(r.hybridP95)}`,
+  );
   console.log(`  ratio hybrid/raw p50 ${(r.hybridP50 / r.rawP50).toFixed(2)}x  (target <= 2x)`);
+  console.log(
+    `  first run of each query (pages not yet cached): hybrid p50 ${f(r.hybridColdP50)}  raw p50 ${f(r.rawColdP50)}  ` +
+      `ratio ${(r.hybridColdP50 / r.rawColdP50).toFixed(2)}x`,
+  );
   console.log(
     `  full text alone p50 ${f(r.textP50)}; hybrid of three random words p50 ${f(r.looseHybridP50)}; ` +
       `hybrid whose words no chunk holds all of (any-word fallback) p50 ${f(r.anyWordHybridP50)}`,

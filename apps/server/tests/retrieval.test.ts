@@ -325,6 +325,37 @@ describe('vector and hybrid retrieval', () => {
     expect(new Set(contents(hybrid.slice(0, 2)))).toEqual(new Set([DOCS[2], DOCS[3]]));
   });
 
+  it('fuses the same way for an app holding a small share of all chunks, among its own synced items only', async () => {
+    const { idToken, appId } = await start(withEmbeddings());
+    const { itemId } = await seed(appId, 'tea.txt', DOCS);
+    await embedChunks(server.platform, itemId);
+    const pending = await seed(appId, 'pending.txt', ['green tea boiling water espresso'], 'pending');
+    await embedChunks(server.platform, pending.itemId);
+    // another builder's app with many more chunks, the same words among them
+    const other = await makeTool(server, idToken);
+    const many = Array.from({ length: 80 }, (_, i) => `green tea number ${i} in boiling water, espresso ${i}`);
+    const theirs = await seed(other.appId, 'other.txt', many);
+    await embedChunks(server.platform, theirs.itemId);
+    await server.platform.db.execute(sql`analyze context_chunks`);
+    const [stats] = (
+      (await server.platform.db.execute(
+        sql`select reltuples from pg_class where oid = 'context_chunks'::regclass`,
+      )) as unknown as { rows: { reltuples: number }[] }
+    ).rows;
+    // under a tenth of all chunks: the hybrid function plans its statements for this app's values
+    expect(DOCS.length * 10).toBeLessThan(Number(stats!.reltuples));
+
+    for (const query of ['green tea in boiling water', 'How many pressures does an espresso machine need?']) {
+      const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 20 });
+      const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 20 });
+      const hybrid = await retrieveContext(server.platform, { appId, query, method: 'hybrid', limit: 5 });
+      const expected = reciprocalRankFusion([text, vector], 5);
+      expect(hybrid.map((c) => c.chunkId)).toEqual(expected.map((c) => c.chunkId));
+      hybrid.forEach((c, i) => expect(c.score).toBeCloseTo(expected[i]!.score, 12));
+      expect(hybrid.every((c) => c.itemId === itemId && c.itemName === 'tea.txt')).toBe(true);
+    }
+  });
+
   it('falls back to full text when the query cannot be embedded', async () => {
     const { appId } = await start({ ...withEmbeddings(), AI_API_KEY: 'wrong-key' });
     await seed(appId, 'tea.txt', DOCS);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import type { Platform } from '../../../platform';
+import { ensureHybridFunction, hybridFunctionName } from './hybrid-function';
 import { embedTexts, ensureVectorIndex, vectorLiteral, vectorType } from './vector-index';
 
 export interface RetrievedChunk {
@@ -8,7 +9,7 @@ export interface RetrievedChunk {
   itemName: string;
   chunkId: string;
   content: string;
-  /** full text: `ts_rank_cd`; vector: cosine similarity; hybrid: the reciprocal rank fusion score */
+  /** full text: `ts_rank`; vector: cosine similarity; hybrid: the reciprocal rank fusion score */
   score: number;
 }
 
@@ -32,7 +33,6 @@ export const MAX_QUERY_CHARS = 2000;
 type Method = RetrieveOptions['method'];
 
 interface Row {
-  list?: 'text' | 'vector';
   id: string;
   item_id: string;
   name: string;
@@ -81,26 +81,15 @@ export async function retrieveContext(
     return sorted(rows.map(toChunk));
   }
   // Each list brings more candidates than are kept, so a chunk ranked well by one list and fairly by the other
-  // can win. Both lists come from one statement (the any-word fallback of full text, when needed, from a second).
+  // can win. Both lists, their fusion and the winners' text come from one call of the size's hybrid function.
   const candidates = Math.max(limit * 2, 20);
-  const rows = await withScanSettings(platform, candidates, (db) =>
-    rowsOf(
-      db,
-      sql`with by_vector as (${vectorSql(options.appId, embedding!, n, candidates)}),
-        every_word as (${fullTextSql(options.appId, query, candidates, 'every')})
-        select 'vector' as list, * from by_vector
-        union all select 'text', * from every_word`,
-    ),
-  );
-  const vector = sorted(rows.filter((r) => r.list === 'vector').map(toChunk));
-  const text = await fullText(
+  await ensureHybridFunction(platform, n);
+  const rows = await rowsOf(
     platform.db,
-    options.appId,
-    query,
-    candidates,
-    rows.filter((r) => r.list === 'text'),
+    sql`select * from ${sql.raw(hybridFunctionName(n))}(${options.appId}, ${query},
+      ${vectorLiteral(embedding!)}::${vectorType(n)}, ${candidates}, ${limit}, ${RRF_K})`,
   );
-  return reciprocalRankFusion([text, vector], limit);
+  return rows.map(toChunk);
 }
 
 const sorted = (chunks: RetrievedChunk[]) =>
@@ -123,7 +112,7 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
 }
 
 /**
- * Full text (`english`), ranked by `ts_rank_cd`. Chunks holding every word of the query (`plainto_tsquery`) answer;
+ * Full text (`english`), ranked by `ts_rank`. Chunks holding every word of the query (`plainto_tsquery`) answer;
  * only when none does are chunks holding any of its words searched (the same words joined by OR), so a long
  * question still finds the chunks that share some of its words while a precise one costs one cheap statement.
  */
@@ -133,17 +122,17 @@ function fullTextSql(appId: string, query: string, limit: number, words: 'every'
       ? sql`plainto_tsquery('english', ${query})`
       : sql`replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
   return sql`
-    select c.id, c.item_id, i.name, c.content, ts_rank_cd(c.tsv, q.query) as score
+    select c.id, c.item_id, i.name, c.content, ts_rank(c.tsv, q.query) as score
     from context_chunks c
       join context_items i on i.id = c.item_id,
       (select ${tsquery} as query) q
     where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
-    order by score desc, c.id
+    order by score desc, c.id collate "C"
     limit ${limit}`;
 }
 
-async function fullText(db: Db, appId: string, query: string, limit: number, every?: Row[]) {
-  let rows = every ?? (await rowsOf(db, fullTextSql(appId, query, limit, 'every')));
+async function fullText(db: Db, appId: string, query: string, limit: number) {
+  let rows = await rowsOf(db, fullTextSql(appId, query, limit, 'every'));
   if (rows.length === 0) rows = await rowsOf(db, fullTextSql(appId, query, limit, 'any'));
   return sorted(rows.map(toChunk));
 }

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import type { Platform } from '../../../platform';
+import { checkedDimensions } from './vector-index';
+
+/**
+ * Hybrid retrieval as one database function per embedding size (decision 0004). Both rankings, their fusion and the
+ * reading of the winning chunks' text happen in one call:
+ * - the function keeps its statements' plans for the session (`force_generic_plan`), so a query is not planned again
+ *   each time — planning the hybrid statement cost about as much as the whole vector search;
+ * - the text of a chunk is read only for the chunks returned, not for every candidate of either list;
+ * - pgvector's iterative scan and candidate list are set for the call alone, with no transaction around it.
+ * When the app holds under a tenth of all chunks, the index walk of the kept plan would pass many other apps' chunks
+ * (and could stop before finding enough of this app's), so the same statements are planned for this app's values
+ * instead, as a one-off statement is.
+ *
+ * Bump the version when the body changes: each version is its own function, created once per database.
+ */
+const VERSION = 2;
+
+export function hybridFunctionName(dimensions: number): string {
+  return `context_hybrid_search_v${VERSION}_${checkedDimensions(dimensions)}`;
+}
+
+type Slot = 'app' | 'synced' | 'embedding' | 'candidates' | 'words' | 'anyWords' | 'limit' | 'rrfK';
+
+/**
+ * The one statement, with named slots: written once for the kept plan (the function's variables) and for the plan
+ * made for one app's values (`$n` of EXECUTE … USING). The any-word list runs only when the every-word list is
+ * empty (a one-time filter over it), so a precise query costs one full-text scan. In full text, `coalesce(…)` keeps
+ * the item filter from being answered by the item index (every chunk of the app) instead of the full-text index.
+ */
+function statement(n: number) {
+  const vectorOf = `c.embedding::vector(${n})`;
+  const ranked = (words: string) => `
+      SELECT t.id, row_number() OVER (ORDER BY t.score DESC, t.id COLLATE "C") AS rank FROM (
+        SELECT c.id, ts_rank(c.tsv, ${words}) AS score FROM context_chunks c
+        WHERE c.app_id = :app AND c.tsv @@ ${words} AND coalesce(c.item_id = any(:synced), false)
+        ORDER BY score DESC, c.id COLLATE "C" LIMIT :candidates) t`;
+  return `
+    WITH by_vector AS (
+      -- the item filter sits in the index walk's filter; ties in distance are broken by id, as in full text
+      SELECT v.id, row_number() OVER (ORDER BY v.distance, v.id COLLATE "C") AS rank FROM (
+        SELECT c.id, ${vectorOf} <=> :embedding AS distance FROM context_chunks c
+        WHERE c.app_id = :app AND c.item_id = any(:synced) AND vector_dims(c.embedding) = ${n}
+        ORDER BY ${vectorOf} <=> :embedding LIMIT :candidates) v),
+    every_word AS (${ranked(':words')}),
+    any_word AS (SELECT a.id, a.rank FROM (${ranked(':anyWords')}) a WHERE NOT EXISTS (SELECT 1 FROM every_word)),
+    fused AS (
+      SELECT u.id, sum(1.0::double precision / (:rrfK + u.rank)) AS score, min(u.rank) AS best FROM (
+        SELECT e.id, e.rank FROM every_word e UNION ALL SELECT a.id, a.rank FROM any_word a
+        UNION ALL SELECT v.id, v.rank FROM by_vector v) u
+      GROUP BY u.id ORDER BY score DESC, best, u.id COLLATE "C" LIMIT :limit)
+    SELECT c.id, c.item_id, i.name, c.content, f.score FROM fused f
+      JOIN context_chunks c ON c.id = f.id JOIN context_items i ON i.id = c.item_id
+    ORDER BY f.score DESC, f.best, c.id COLLATE "C"`;
+}
+
+const kept: Record<Slot, string> = {
+  app: 'p_app',
+  synced: 'synced',
+  embedding: 'p_embedding',
+  candidates: 'p_candidates',
+  words: 'words',
+  anyWords: 'any_words',
+  limit: 'p_limit',
+  rrfK: 'p_rrf_k',
+};
+const SLOTS = Object.keys(kept) as Slot[];
+const perApp = Object.fromEntries(SLOTS.map((slot, i) => [slot, `$${i + 1}`])) as Record<Slot, string>;
+const fill = (text: string, slots: Record<Slot, string>) =>
+  text.replace(/:(\w+)\b/g, (all, slot: string) => (slot in slots ? slots[slot as Slot] : all));
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+export function hybridFunctionSql(dimensions: number): string {
+  const n = checkedDimensions(dimensions);
+  const body = statement(n);
+  return `
+CREATE OR REPLACE FUNCTION ${hybridFunctionName(n)}(
+  p_app text, p_query text, p_embedding vector(${n}), p_candidates integer, p_limit integer, p_rrf_k integer)
+RETURNS TABLE (id text, item_id text, name text, content text, score double precision)
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan
+SET hnsw.iterative_scan = relaxed_order
+SET hnsw.ef_search = 40
+AS $body$
+DECLARE
+  synced text[];
+  app_chunks double precision;
+  all_chunks double precision;
+  words tsquery := plainto_tsquery('english', p_query);
+  any_words tsquery := replace(words::text, ' & ', ' | ')::tsquery;
+BEGIN
+  SELECT array_agg(i.id), coalesce(sum(i.num_of_chunks), 0),
+      (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'context_chunks'::regclass)
+    INTO synced, app_chunks, all_chunks
+    FROM context_items i WHERE i.app_id = p_app AND i.status = 'synced';
+  IF synced IS NULL THEN RETURN; END IF;
+  IF p_candidates * 2 > 40 THEN
+    PERFORM set_config('hnsw.ef_search', (p_candidates * 2)::text, true);
+  END IF;
+  IF app_chunks * 10 >= all_chunks THEN
+    RETURN QUERY ${fill(body, kept)};
+  ELSE
+    RETURN QUERY EXECUTE ${literal(fill(body, perApp))}
+      USING ${SLOTS.map((slot) => kept[slot]).join(', ')};
+  END IF;
+END
+$body$`;
+}
+
+const ensured = new WeakMap<Database, Map<number, Promise<void>>>();
+
+/** Creates this size's hybrid function once per database and process (another instance may race: both end with it). */
+export function ensureHybridFunction(platform: Pick<Platform, 'database' | 'logger'>, dimensions: number) {
+  const n = checkedDimensions(dimensions);
+  let sizes = ensured.get(platform.database);
+  if (!sizes) ensured.set(platform.database, (sizes = new Map()));
+  let done = sizes.get(n);
+  if (!done) {
+    const db = platform.database.db;
+    done = (async () => {
+      const name = hybridFunctionName(n);
+      const exists = async () => {
+        const result = await db.execute(sql`select to_regproc(${name}) is not null as found`);
+        return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
+      };
+      if (await exists()) return;
+      try {
+        await db.execute(sql.raw(hybridFunctionSql(n)));
+      } catch (err) {
+        // another instance creating it at this moment ("tuple concurrently updated"): theirs serves us too
+        if (!(await exists())) throw err;
+      }
+    })();
+    // a failure is not kept: the next search tries again
+    done.catch((err: unknown) => {
+      platform.logger.warn({ err, dimensions: n }, 'could not create the hybrid search function');
+      sizes.delete(n);
+    });
+    sizes.set(n, done);
+  }
+  return done;
+}
