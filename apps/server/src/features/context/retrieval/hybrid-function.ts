@@ -16,33 +16,34 @@ import { checkedDimensions } from './vector-index';
  *
  * Bump the version when the body changes: each version is its own function, created once per database.
  */
-const VERSION = 2;
+const VERSION = 3;
 
 export function hybridFunctionName(dimensions: number): string {
   return `context_hybrid_search_v${VERSION}_${checkedDimensions(dimensions)}`;
 }
 
-type Slot = 'app' | 'synced' | 'embedding' | 'candidates' | 'words' | 'anyWords' | 'limit' | 'rrfK';
+type Slot = 'app' | 'embedding' | 'candidates' | 'words' | 'anyWords' | 'limit' | 'rrfK';
 
 /**
  * The one statement, with named slots: written once for the kept plan (the function's variables) and for the plan
  * made for one app's values (`$n` of EXECUTE … USING). The any-word list runs only when the every-word list is
- * empty (a one-time filter over it), so a precise query costs one full-text scan. In full text, `coalesce(…)` keeps
- * the item filter from being answered by the item index (every chunk of the app) instead of the full-text index.
+ * empty (a one-time filter over it), so a precise query costs one full-text scan. A chunk counts when its item is
+ * synced (a semi-join: a list of the item ids would be searched through for every candidate chunk).
  */
 function statement(n: number) {
   const vectorOf = `c.embedding::vector(${n})`;
+  const synced = `EXISTS (SELECT 1 FROM context_items i WHERE i.id = c.item_id AND i.status = 'synced')`;
   const ranked = (words: string) => `
       SELECT t.id, row_number() OVER (ORDER BY t.score DESC, t.id COLLATE "C") AS rank FROM (
         SELECT c.id, ts_rank(c.tsv, ${words}) AS score FROM context_chunks c
-        WHERE c.app_id = :app AND c.tsv @@ ${words} AND coalesce(c.item_id = any(:synced), false)
+        WHERE c.app_id = :app AND c.tsv @@ ${words} AND ${synced}
         ORDER BY score DESC, c.id COLLATE "C" LIMIT :candidates) t`;
   return `
     WITH by_vector AS (
-      -- the item filter sits in the index walk's filter; ties in distance are broken by id, as in full text
+      -- ties in distance are broken by id, as in full text
       SELECT v.id, row_number() OVER (ORDER BY v.distance, v.id COLLATE "C") AS rank FROM (
         SELECT c.id, ${vectorOf} <=> :embedding AS distance FROM context_chunks c
-        WHERE c.app_id = :app AND c.item_id = any(:synced) AND vector_dims(c.embedding) = ${n}
+        WHERE c.app_id = :app AND ${synced} AND vector_dims(c.embedding) = ${n}
         ORDER BY ${vectorOf} <=> :embedding LIMIT :candidates) v),
     every_word AS (${ranked(':words')}),
     any_word AS (SELECT a.id, a.rank FROM (${ranked(':anyWords')}) a WHERE NOT EXISTS (SELECT 1 FROM every_word)),
@@ -58,7 +59,6 @@ function statement(n: number) {
 
 const kept: Record<Slot, string> = {
   app: 'p_app',
-  synced: 'synced',
   embedding: 'p_embedding',
   candidates: 'p_candidates',
   words: 'words',
@@ -85,17 +85,15 @@ SET hnsw.iterative_scan = relaxed_order
 SET hnsw.ef_search = 40
 AS $body$
 DECLARE
-  synced text[];
   app_chunks double precision;
   all_chunks double precision;
   words tsquery := plainto_tsquery('english', p_query);
   any_words tsquery := replace(words::text, ' & ', ' | ')::tsquery;
 BEGIN
-  SELECT array_agg(i.id), coalesce(sum(i.num_of_chunks), 0),
-      (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'context_chunks'::regclass)
-    INTO synced, app_chunks, all_chunks
+  SELECT sum(i.num_of_chunks), (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'context_chunks'::regclass)
+    INTO app_chunks, all_chunks
     FROM context_items i WHERE i.app_id = p_app AND i.status = 'synced';
-  IF synced IS NULL THEN RETURN; END IF;
+  IF app_chunks IS NULL THEN RETURN; END IF;
   IF p_candidates * 2 > 40 THEN
     PERFORM set_config('hnsw.ef_search', (p_candidates * 2)::text, true);
   END IF;
