@@ -345,11 +345,14 @@ describe('vector and hybrid retrieval', () => {
     // under a tenth of all chunks: the hybrid function plans its statements for this app's values
     expect(DOCS.length * 10).toBeLessThan(Number(stats!.reltuples));
 
-    for (const query of ['green tea in boiling water', 'How many pressures does an espresso machine need?']) {
-      const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 20 });
-      const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 20 });
-      const hybrid = await retrieveContext(server.platform, { appId, query, method: 'hybrid', limit: 5 });
-      const expected = reciprocalRankFusion([text, vector], 5);
+    const queries = ['green tea in boiling water', 'How many pressures does an espresso machine need?'];
+    // a limit of 25 asks each list for 50 candidates (and pgvector for a longer candidate list)
+    for (const [query, limit] of queries.flatMap((q) => [[q, 5], [q, 25]] as const)) {
+      const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 50 });
+      const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 50 });
+      const hybrid = await retrieveContext(server.platform, { appId, query, method: 'hybrid', limit });
+      const expected = reciprocalRankFusion([text, vector], limit);
+      expect(hybrid.length).toBe(Math.min(limit, new Set([...text, ...vector].map((c) => c.chunkId)).size));
       expect(hybrid.map((c) => c.chunkId)).toEqual(expected.map((c) => c.chunkId));
       hybrid.forEach((c, i) => expect(c.score).toBeCloseTo(expected[i]!.score, 12));
       expect(hybrid.every((c) => c.itemId === itemId && c.itemName === 'tea.txt')).toBe(true);
