@@ -10,13 +10,14 @@ import { checkedDimensions } from './vector-index';
  *   each time — planning the hybrid statement cost about as much as the whole vector search;
  * - the text of a chunk is read only for the chunks returned, not for every candidate of either list;
  * - pgvector's iterative scan and candidate list are set for the call alone, with no transaction around it.
- * When the app holds under a tenth of all chunks, the index walk of the kept plan would pass many other apps' chunks
- * (and could stop before finding enough of this app's), so the same statements are planned for this app's values
- * instead, as a one-off statement is.
+ * When the app holds under a tenth of all chunks, the index walk of the kept plan would pass many other apps' chunks,
+ * so the same statement is planned for this app's values instead, as a one-off statement is. The share is judged by
+ * the table's row estimate, which can be stale (the embedded database has no autovacuum): the index walk is then
+ * allowed to go on far past pgvector's default of 20,000 chunks rather than stop with too few of this app's.
  *
  * Bump the version when the body changes: each version is its own function, created once per database.
  */
-const VERSION = 3;
+const VERSION = 4;
 
 export function hybridFunctionName(dimensions: number): string {
   return `context_hybrid_search_v${VERSION}_${checkedDimensions(dimensions)}`;
@@ -83,6 +84,7 @@ LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
 SET hnsw.iterative_scan = relaxed_order
 SET hnsw.ef_search = 40
+SET hnsw.max_scan_tuples = 1000000
 AS $body$
 DECLARE
   app_chunks double precision;
