@@ -223,7 +223,13 @@ export async function benchRetrieval() {
   let recallTotal = 0;
   let hybridEmpty = 0;
   const hybrid = (q: (typeof queries)[number]) =>
-    retrieveContext(platform, { appId, query: q.query, method: 'hybrid', limit: 10, queryEmbedding: q.vector });
+    retrieveContext(platform, {
+      appId,
+      query: q.query,
+      method: 'hybrid',
+      limit: 10,
+      queryEmbedding: q.vector,
+    });
   for (const [n, q] of queries.entries()) {
     // Each query runs twice in each form, the two forms taking turns at going first. The first run of a query meets
     // the index and table pages it needs outside the database's buffer cache (as a new query does when the data is
@@ -240,14 +246,22 @@ export async function benchRetrieval() {
     };
     const cold = await pass();
     const { h, r } = await pass();
-    if (JSON.stringify(h.value.map((c) => c.chunkId)) !== JSON.stringify(cold.h.value.map((c) => c.chunkId))) {
+    if (
+      JSON.stringify(h.value.map((c) => c.chunkId)) !== JSON.stringify(cold.h.value.map((c) => c.chunkId))
+    ) {
       throw new Error('the hybrid query answered differently the second time');
     }
     const t = await time(() =>
       retrieveContext(platform, { appId, query: q.query, method: 'fulltext', limit: 10 }),
     );
     const l = await time(() =>
-      retrieveContext(platform, { appId, query: q.loose, method: 'hybrid', limit: 10, queryEmbedding: q.vector }),
+      retrieveContext(platform, {
+        appId,
+        query: q.loose,
+        method: 'hybrid',
+        limit: 10,
+        queryEmbedding: q.vector,
+      }),
     );
     const a = await time(() =>
       retrieveContext(platform, {

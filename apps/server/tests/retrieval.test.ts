@@ -333,7 +333,10 @@ describe('vector and hybrid retrieval', () => {
     await embedChunks(server.platform, pending.itemId);
     // another builder's app with many more chunks, the same words among them
     const other = await makeTool(server, idToken);
-    const many = Array.from({ length: 80 }, (_, i) => `green tea number ${i} in boiling water, espresso ${i}`);
+    const many = Array.from(
+      { length: 80 },
+      (_, i) => `green tea number ${i} in boiling water, espresso ${i}`,
+    );
     const theirs = await seed(other.appId, 'other.txt', many);
     await embedChunks(server.platform, theirs.itemId);
     await server.platform.db.execute(sql`analyze context_chunks`);
@@ -347,7 +350,13 @@ describe('vector and hybrid retrieval', () => {
 
     const queries = ['green tea in boiling water', 'How many pressures does an espresso machine need?'];
     // a limit of 25 asks each list for 50 candidates (and pgvector for a longer candidate list)
-    for (const [query, limit] of queries.flatMap((q) => [[q, 5], [q, 25]] as const)) {
+    for (const [query, limit] of queries.flatMap(
+      (q) =>
+        [
+          [q, 5],
+          [q, 25],
+        ] as const,
+    )) {
       const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 50 });
       const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 50 });
       const hybrid = await retrieveContext(server.platform, { appId, query, method: 'hybrid', limit });
