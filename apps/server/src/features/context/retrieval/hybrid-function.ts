@@ -17,7 +17,7 @@ import { checkedDimensions } from './vector-index';
  *
  * Bump the version when the body changes: each version is its own function, created once per database.
  */
-const VERSION = 4;
+const VERSION = 6;
 
 export function hybridFunctionName(dimensions: number): string {
   return `context_hybrid_search_v${VERSION}_${checkedDimensions(dimensions)}`;
@@ -33,29 +33,33 @@ type Slot = 'app' | 'embedding' | 'candidates' | 'words' | 'anyWords' | 'limit' 
  */
 function statement(n: number) {
   const vectorOf = `c.embedding::vector(${n})`;
-  const synced = `EXISTS (SELECT 1 FROM context_items i WHERE i.id = c.item_id AND i.status = 'synced')`;
+  // a chunk counts when its item (of this app) is synced; the item gives the name too
+  const items = `JOIN context_items i ON i.id = c.item_id AND i.app_id = :app AND i.status = 'synced'`;
   const ranked = (words: string) => `
-      SELECT t.id, row_number() OVER (ORDER BY t.score DESC, t.id COLLATE "C") AS rank FROM (
-        SELECT c.id, ts_rank(c.tsv, ${words}) AS score FROM context_chunks c
-        WHERE c.app_id = :app AND c.tsv @@ ${words} AND ${synced}
+      SELECT t.*, row_number() OVER (ORDER BY t.score DESC, t.id COLLATE "C") AS rank FROM (
+        SELECT c.id, c.item_id, i.name, c.content, ts_rank(c.tsv, ${words}) AS score FROM context_chunks c ${items}
+        WHERE c.app_id = :app AND c.tsv @@ ${words}
         ORDER BY score DESC, c.id COLLATE "C" LIMIT :candidates) t`;
   return `
     WITH by_vector AS (
       -- ties in distance are broken by id, as in full text
-      SELECT v.id, row_number() OVER (ORDER BY v.distance, v.id COLLATE "C") AS rank FROM (
-        SELECT c.id, ${vectorOf} <=> :embedding AS distance FROM context_chunks c
-        WHERE c.app_id = :app AND ${synced} AND vector_dims(c.embedding) = ${n}
+      SELECT v.*, row_number() OVER (ORDER BY v.score, v.id COLLATE "C") AS rank FROM (
+        SELECT c.id, c.item_id, i.name, c.content, ${vectorOf} <=> :embedding AS score FROM context_chunks c ${items}
+        WHERE c.app_id = :app AND vector_dims(c.embedding) = ${n}
         ORDER BY ${vectorOf} <=> :embedding LIMIT :candidates) v),
     every_word AS (${ranked(':words')}),
-    any_word AS (SELECT a.id, a.rank FROM (${ranked(':anyWords')}) a WHERE NOT EXISTS (SELECT 1 FROM every_word)),
+    any_word AS (SELECT a.* FROM (${ranked(':anyWords')}) a WHERE NOT EXISTS (SELECT 1 FROM every_word)),
+    lists AS (
+      SELECT e.id, e.item_id, e.name, e.content, e.rank FROM every_word e
+      UNION ALL SELECT a.id, a.item_id, a.name, a.content, a.rank FROM any_word a
+      UNION ALL SELECT v.id, v.item_id, v.name, v.content, v.rank FROM by_vector v),
     fused AS (
-      SELECT u.id, sum(1.0::double precision / (:rrfK + u.rank)) AS score, min(u.rank) AS best FROM (
-        SELECT e.id, e.rank FROM every_word e UNION ALL SELECT a.id, a.rank FROM any_word a
-        UNION ALL SELECT v.id, v.rank FROM by_vector v) u
-      GROUP BY u.id ORDER BY score DESC, best, u.id COLLATE "C" LIMIT :limit)
-    SELECT c.id, c.item_id, i.name, c.content, f.score FROM fused f
-      JOIN context_chunks c ON c.id = f.id JOIN context_items i ON i.id = c.item_id
-    ORDER BY f.score DESC, f.best, c.id COLLATE "C"`;
+      SELECT l.id, sum(1.0::double precision / (:rrfK + l.rank)) AS score, min(l.rank) AS best FROM lists l
+      GROUP BY l.id ORDER BY score DESC, best, l.id COLLATE "C" LIMIT :limit)
+    -- the chunks' text was read by the lists: each winner takes it from the first list holding it
+    SELECT f.id, l.item_id, l.name, l.content, f.score FROM fused f
+      CROSS JOIN LATERAL (SELECT l.item_id, l.name, l.content FROM lists l WHERE l.id = f.id LIMIT 1) l
+    ORDER BY f.score DESC, f.best, f.id COLLATE "C"`;
 }
 
 const kept: Record<Slot, string> = {
