@@ -8,16 +8,18 @@ import { checkedDimensions } from './vector-index';
  * reading of the winning chunks' text happen in one call:
  * - the function keeps its statements' plans for the session (`force_generic_plan`), so a query is not planned again
  *   each time — planning the hybrid statement cost about as much as the whole vector search;
- * - the text of a chunk is read only for the chunks returned, not for every candidate of either list;
+ * - each list carries its chunks' text and item name from the scan that found them: the winners need no second
+ *   lookup;
  * - pgvector's iterative scan and candidate list are set for the call alone, with no transaction around it.
  * When the app holds under a tenth of all chunks, the index walk of the kept plan would pass many other apps' chunks,
- * so the same statement is planned for this app's values instead, as a one-off statement is. The share is judged by
- * the table's row estimate, which can be stale (the embedded database has no autovacuum): the index walk is then
- * allowed to go on far past pgvector's default of 20,000 chunks rather than stop with too few of this app's.
+ * so the same statement is planned for this app's values instead, as a one-off statement is. The share is judged as
+ * the planner judges a table's size (rows per page at the last count, times its pages now); with no count yet (the
+ * embedded database has no autovacuum) the plan is kept, and the index walk may go on far past pgvector's default
+ * of 20,000 chunks rather than stop with too few of a small app's.
  *
  * Bump the version when the body changes: each version is its own function, created once per database.
  */
-const VERSION = 6;
+const VERSION = 7;
 
 export function hybridFunctionName(dimensions: number): string {
   return `context_hybrid_search_v${VERSION}_${checkedDimensions(dimensions)}`;
@@ -96,14 +98,18 @@ DECLARE
   words tsquery := plainto_tsquery('english', p_query);
   any_words tsquery := replace(words::text, ' & ', ' | ')::tsquery;
 BEGIN
-  SELECT sum(i.num_of_chunks), (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'context_chunks'::regclass)
+  -- the table's chunks as the planner counts them: rows per page at the last count, times the pages now
+  SELECT sum(i.num_of_chunks), (
+      SELECT CASE WHEN c.reltuples > 0 AND c.relpages > 0
+        THEN c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::integer) END
+      FROM pg_class c WHERE c.oid = 'context_chunks'::regclass)
     INTO app_chunks, all_chunks
     FROM context_items i WHERE i.app_id = p_app AND i.status = 'synced';
   IF app_chunks IS NULL THEN RETURN; END IF;
   IF p_candidates * 2 > 40 THEN
     PERFORM set_config('hnsw.ef_search', (p_candidates * 2)::text, true);
   END IF;
-  IF app_chunks * 10 >= all_chunks THEN
+  IF all_chunks IS NULL OR app_chunks * 10 >= all_chunks THEN
     RETURN QUERY ${fill(body, kept)};
   ELSE
     RETURN QUERY EXECUTE ${literal(fill(body, perApp))}
