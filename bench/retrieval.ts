@@ -15,13 +15,13 @@ import { sql } from 'drizzle-orm';
 import { createApp, createLogger, createPlatform, loadConfig, schema, type Platform } from '@buildai/server';
 import { openFreshDatabase } from '@buildai/testkit';
 import { retrieveContext } from '../apps/server/src/features/context/retrieval/retrieve';
-import { ensureVectorIndex } from '../apps/server/src/features/context/retrieval/vector-index';
+import { ensureVectorIndex, vectorLiteral } from '../apps/server/src/features/context/retrieval/vector-index';
 import { percentile } from './lib';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const DIMENSIONS = 64;
 const ITEMS = 100;
-const QUERIES = Number(process.env.BENCH_QUERIES ?? 60);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
 const POSTGRES_URL = process.env.BENCH_RETRIEVAL_DATABASE_URL;
 /** A word the generated text never holds (its syllables have no x or y). */
 const NO_CHUNK_WORD = 'xylophone';
@@ -178,12 +178,13 @@ export async function benchRetrieval() {
     const value = await fn();
     return { ms: performance.now() - started, value };
   };
-  // the plain pgvector query for the ten nearest chunks of the app, reading what a retrieval needs: their text
+  // the plain pgvector query for the ten nearest chunks of the app, reading what a retrieval needs (their text), with
+  // the query vector written as retrieveContext writes it
   const raw = async (vector: number[]) => {
     const result = await platform.db.execute(sql`
       select c.id, c.item_id, c.content from context_chunks c
       where c.app_id = ${appId} and vector_dims(c.embedding) = ${sql.raw(String(DIMENSIONS))}
-      order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${literal(vector)}::vector(${sql.raw(String(DIMENSIONS))})
+      order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${vectorLiteral(vector)}::vector(${sql.raw(String(DIMENSIONS))})
       limit 10`);
     return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   };
