@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { contextApi, expectErrorBody } from './fixtures/context-api';
@@ -187,6 +188,33 @@ describe('files and plan limits', () => {
       code: 'context/no-file',
       message: 'Please upload a file',
     });
+  });
+});
+
+describe('full-text index', () => {
+  /** gin_clean_pending_list answers how many pending-list pages it moved into the index proper. */
+  const cleanPending = async () => {
+    const result = await server.platform.db.execute(
+      sql`select gin_clean_pending_list('context_chunks_tsv_idx'::regclass)::int as pages`,
+    );
+    return (result as unknown as { rows: { pages: number }[] }).rows[0]!.pages;
+  };
+
+  it('leaves no new words waiting in its pending list once an item is stored', async () => {
+    const b = await api.builderOn('lite');
+    await cleanPending();
+    const res = await api.ingestText(b.idToken, b.appId, {
+      context: 'Kettles whistle when the water boils. '.repeat(60),
+    });
+    const item = await api.settled(b.idToken, b.appId, (await json(res)).contextItemId);
+    expect(item.status).toBe('synced');
+    expect(await cleanPending()).toBe(0);
+    // chunks written without the pipeline do wait there
+    await server.platform.db.execute(sql`
+      insert into context_chunks (id, item_id, app_id, position, content)
+      values ('pending-list-probe', ${item.id}, ${b.appId}, 99, 'teapots and saucers')`);
+    expect(await cleanPending()).toBeGreaterThanOrEqual(1);
+    await server.platform.db.execute(sql`delete from context_chunks where id = 'pending-list-probe'`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { monthlyDataLimit } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextChunks, contextItems, contextUsage } from '../../db/schema';
@@ -86,6 +86,7 @@ export async function storeExtractedText(
     return row;
   });
   if (!stored) return;
+  if (stored.status === 'running') await mergeFullTextPending(platform, itemId);
   let final = stored;
   if (stored.status === 'running') {
     try {
@@ -107,6 +108,20 @@ export async function storeExtractedText(
     final = synced;
   }
   await publishItemEvent(platform, final.appId, toItemEvent(final));
+}
+
+/**
+ * Moves the full-text index's pending entries (where new chunks' words wait, GIN's fast update) into the index
+ * proper. Every full-text search reads that list from start to end; PostgreSQL's autovacuum empties it now and then,
+ * but the embedded database has no autovacuum, so each item's ingestion empties it, in bulk. A failure is only logged:
+ * the entries are still found, more slowly.
+ */
+async function mergeFullTextPending(platform: Platform, itemId: string): Promise<void> {
+  try {
+    await platform.db.execute(sql`select gin_clean_pending_list('context_chunks_tsv_idx'::regclass)`);
+  } catch (err) {
+    platform.logger.warn({ err, itemId }, 'could not merge the full-text index pending list');
+  }
 }
 
 /** Ends an item in error, with no chunks left behind. */
