@@ -84,12 +84,20 @@ async function rawParse(f: Fixture): Promise<number> {
 }
 
 async function ingestOverHttp(base: string, token: string, appId: string, f: Fixture): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([f.bytes]), f.name);
-  const res = await fetch(`${base}/api/context/ingest/file?appId=${appId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
+  const upload = () => {
+    const form = new FormData();
+    form.append('file', new Blob([f.bytes]), f.name);
+    return fetch(`${base}/api/context/ingest/file?appId=${appId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+  };
+  // The kept-alive connection of the previous request may have been closed by the server while the raw parser ran
+  // (its idle timeout is 5 s), and a POST is not retried by fetch: one retry on a fresh connection.
+  const res = await upload().catch((err: Error & { cause?: { code?: string } }) => {
+    if (err.cause?.code === 'EPIPE' || err.cause?.code === 'ECONNRESET') return upload();
+    throw err;
   });
   if (res.status !== 201) throw new Error(`${f.name}: ${res.status} ${await res.text()}`);
   const { contextItemId } = (await res.json()) as { contextItemId: string };
