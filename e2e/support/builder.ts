@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The builder's side panel. */
 export const builderPanel = (page: Page) => page.getByRole('complementary', { name: 'Builder' });
@@ -12,4 +12,11 @@ export async function openPanel(builder: Locator, entry: RegExp): Promise<void> 
     .getByRole('navigation', { name: 'Builder menu' })
     .getByRole('button', { name: entry })
     .click();
+}
+
+/** Creates a tool from the home page; the workspace opens on it. Answers the builder's side panel. */
+export async function newTool(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'New AI tool' }).first().click();
+  await expect(page).toHaveURL(/\/build\/app\/[^/]+\/tool\/[^/]+$/);
+  return builderPanel(page);
 }

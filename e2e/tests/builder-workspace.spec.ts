@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
-import { builderPanel, openPanel, saveStatus } from '../support/builder';
+import { builderPanel, newTool, openPanel, saveStatus } from '../support/builder';
 import { LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 import { expectToast } from '../support/toast';
@@ -219,9 +219,7 @@ test('a builder makes a branded two-tool app with a multi-step form; visitors ru
 test('an autosave that fails puts the change back and says so', async ({ page }) => {
   const email = uniqueEmail('autosave');
   await signUpVerified(page, email, 'a long passphrase');
-  await page.getByRole('button', { name: 'New AI tool' }).first().click();
-  await expect(page).toHaveURL(/\/build\/app\/[^/]+\/tool\/[^/]+$/);
-  const builder = builderPanel(page);
+  const builder = await newTool(page);
   await openPanel(builder, /Tool texts/);
   const header = builder.getByLabel('Header', { exact: true });
   await header.fill('Kept title');

@@ -3,7 +3,7 @@ import { makeDocx, makePdf } from '../../packages/testkit/src/documents';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
-import { builderPanel, openPanel, saveStatus } from '../support/builder';
+import { newTool, openPanel, saveStatus } from '../support/builder';
 import { LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -40,9 +40,7 @@ test('a builder adds text, a CSV, a DOCX and a PDF, sees them sync live, renames
   await adminSetPlan(email, 'explorer');
   await page.reload();
 
-  await page.getByRole('button', { name: 'New AI tool' }).first().click();
-  await expect(page).toHaveURL(/\/build\/app\/[^/]+\/tool\/[^/]+$/);
-  const builder = builderPanel(page);
+  const builder = await newTool(page);
   await openPanel(builder, /Tool texts/);
   await builder.getByLabel('Header', { exact: true }).fill('Company helper');
   await builder.getByRole('button', { name: 'Done' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
-import { builderPanel, openPanel } from '../support/builder';
+import { newTool, openPanel } from '../support/builder';
 import { NOTION_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -26,9 +26,7 @@ test('a builder connects Notion in a popup, imports a page that syncs live, and 
   await signUpVerified(page, email, 'a long passphrase');
   await adminSetPlan(email, 'explorer');
   await page.reload();
-  await page.getByRole('button', { name: 'New AI tool' }).first().click();
-  await expect(page).toHaveURL(/\/build\/app\/[^/]+\/tool\/[^/]+$/);
-  const builder = builderPanel(page);
+  const builder = await newTool(page);
   await openPanel(builder, /Data sources/);
   const list = builder.getByRole('list', { name: 'Data sources' });
 

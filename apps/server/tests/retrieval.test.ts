@@ -72,6 +72,18 @@ async function seed(appId: string, name: string, chunks: string[], status: Conte
   return { itemId, chunkIds: ids };
 }
 
+/** An item seeded as above, its chunks then embedded by the fake model. */
+async function seedEmbedded(
+  appId: string,
+  name: string,
+  chunks: string[],
+  status: ContextItemStatus = 'synced',
+) {
+  const seeded = await seed(appId, name, chunks, status);
+  await embedChunks(server.platform, seeded.itemId);
+  return seeded;
+}
+
 const contents = (chunks: RetrievedChunk[]) => chunks.map((c) => c.content);
 
 /** The fake model's embedding of a text, asked over HTTP like the server does. */
@@ -175,7 +187,7 @@ describe('full-text retrieval', () => {
     for (const method of ['vector', 'hybrid'] as const) {
       expect(await retrieveContext(server.platform, { appId, query: 'boiling water', method })).toEqual(text);
     }
-    await embedChunks(server.platform, (await seed(appId, 'more.txt', ['More boiling water.'])).itemId);
+    await seedEmbedded(appId, 'more.txt', ['More boiling water.']);
     expect(llm.requests.filter((r) => r.path === '/v1/embeddings')).toEqual([]);
     const stored = await server.platform.db
       .select()
@@ -226,8 +238,7 @@ describe('vector and hybrid retrieval', () => {
   it('embeds the chunks lacking an embedding in batches, at the configured size, and indexes them', async () => {
     const { appId } = await start(withEmbeddings());
     const many = Array.from({ length: 70 }, (_, i) => `Line ${i} about teapots number ${i}`);
-    const { itemId } = await seed(appId, 'many.txt', many);
-    await embedChunks(server.platform, itemId);
+    const { itemId } = await seedEmbedded(appId, 'many.txt', many);
     const calls = llm.requests.filter((r) => r.path === '/v1/embeddings');
     expect(calls.map((c) => (c.body as { input: string[] }).input.length)).toEqual([64, 6]);
     expect(calls.every((c) => (c.body as { dimensions: number }).dimensions === DIMENSIONS)).toBe(true);
@@ -255,13 +266,10 @@ describe('vector and hybrid retrieval', () => {
 
   it('ranks by cosine similarity to the embedded query, within the app and its synced items', async () => {
     const { idToken, appId } = await start(withEmbeddings());
-    const { itemId } = await seed(appId, 'tea.txt', DOCS);
-    await embedChunks(server.platform, itemId);
-    const pending = await seed(appId, 'pending.txt', ['bicycles chains oiled kilometres'], 'pending');
-    await embedChunks(server.platform, pending.itemId);
+    await seedEmbedded(appId, 'tea.txt', DOCS);
+    await seedEmbedded(appId, 'pending.txt', ['bicycles chains oiled kilometres'], 'pending');
     const other = await makeTool(server, idToken);
-    const theirs = await seed(other.appId, 'other.txt', ['bicycles chains oiled kilometres']);
-    await embedChunks(server.platform, theirs.itemId);
+    await seedEmbedded(other.appId, 'other.txt', ['bicycles chains oiled kilometres']);
 
     // the words of one chunk in another order: the same bag of words, so the same vector
     const query = 'kilometres hundred few every oiled chains their need bicycles';
@@ -279,8 +287,7 @@ describe('vector and hybrid retrieval', () => {
 
   it('fuses the full-text and vector rankings by reciprocal rank (k = 60)', async () => {
     const { appId } = await start(withEmbeddings());
-    const { itemId } = await seed(appId, 'tea.txt', DOCS);
-    await embedChunks(server.platform, itemId);
+    await seedEmbedded(appId, 'tea.txt', DOCS);
     const query = 'green tea in boiling water';
     const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 20 });
     const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 20 });
@@ -311,8 +318,7 @@ describe('vector and hybrid retrieval', () => {
 
   it('fuses the any-word full-text list when no chunk holds every word of the query', async () => {
     const { appId } = await start(withEmbeddings());
-    const { itemId } = await seed(appId, 'tea.txt', DOCS);
-    await embedChunks(server.platform, itemId);
+    await seedEmbedded(appId, 'tea.txt', DOCS);
     const query = 'How many pressures does an espresso machine need?';
     const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 20 });
     expect(contents(text)).toEqual([DOCS[2], DOCS[3]]); // the chunks sharing some of its words
@@ -327,18 +333,15 @@ describe('vector and hybrid retrieval', () => {
 
   it('fuses the same way for an app holding a small share of all chunks, among its own synced items only', async () => {
     const { idToken, appId } = await start(withEmbeddings());
-    const { itemId } = await seed(appId, 'tea.txt', DOCS);
-    await embedChunks(server.platform, itemId);
-    const pending = await seed(appId, 'pending.txt', ['green tea boiling water espresso'], 'pending');
-    await embedChunks(server.platform, pending.itemId);
+    const { itemId } = await seedEmbedded(appId, 'tea.txt', DOCS);
+    await seedEmbedded(appId, 'pending.txt', ['green tea boiling water espresso'], 'pending');
     // another builder's app with many more chunks, the same words among them
     const other = await makeTool(server, idToken);
     const many = Array.from(
       { length: 80 },
       (_, i) => `green tea number ${i} in boiling water, espresso ${i}`,
     );
-    const theirs = await seed(other.appId, 'other.txt', many);
-    await embedChunks(server.platform, theirs.itemId);
+    await seedEmbedded(other.appId, 'other.txt', many);
     await server.platform.db.execute(sql`analyze context_chunks`);
     const [stats] = (
       (await server.platform.db.execute(
@@ -350,21 +353,17 @@ describe('vector and hybrid retrieval', () => {
 
     const queries = ['green tea in boiling water', 'How many pressures does an espresso machine need?'];
     // a limit of 25 asks each list for 50 candidates (and pgvector for a longer candidate list)
-    for (const [query, limit] of queries.flatMap(
-      (q) =>
-        [
-          [q, 5],
-          [q, 25],
-        ] as const,
-    )) {
-      const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 50 });
-      const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 50 });
-      const hybrid = await retrieveContext(server.platform, { appId, query, method: 'hybrid', limit });
-      const expected = reciprocalRankFusion([text, vector], limit);
-      expect(hybrid.length).toBe(Math.min(limit, new Set([...text, ...vector].map((c) => c.chunkId)).size));
-      expect(hybrid.map((c) => c.chunkId)).toEqual(expected.map((c) => c.chunkId));
-      hybrid.forEach((c, i) => expect(c.score).toBeCloseTo(expected[i]!.score, 12));
-      expect(hybrid.every((c) => c.itemId === itemId && c.itemName === 'tea.txt')).toBe(true);
+    for (const query of queries) {
+      for (const limit of [5, 25]) {
+        const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 50 });
+        const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 50 });
+        const hybrid = await retrieveContext(server.platform, { appId, query, method: 'hybrid', limit });
+        const expected = reciprocalRankFusion([text, vector], limit);
+        expect(hybrid.length).toBe(Math.min(limit, new Set([...text, ...vector].map((c) => c.chunkId)).size));
+        expect(hybrid.map((c) => c.chunkId)).toEqual(expected.map((c) => c.chunkId));
+        hybrid.forEach((c, i) => expect(c.score).toBeCloseTo(expected[i]!.score, 12));
+        expect(hybrid.every((c) => c.itemId === itemId && c.itemName === 'tea.txt')).toBe(true);
+      }
     }
   });
 

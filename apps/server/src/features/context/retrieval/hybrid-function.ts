@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
 import type { Platform } from '../../../platform';
-import { checkedDimensions } from './vector-index';
+import { checkedDimensions, oncePerDatabaseAndSize } from './vector-index';
 
 /**
  * Hybrid retrieval as one database function per embedding size (decision 0004). Both rankings, their fusion and the
@@ -119,36 +118,29 @@ END
 $body$`;
 }
 
-const ensured = new WeakMap<Database, Map<number, Promise<void>>>();
+const functionOnce = oncePerDatabaseAndSize();
 
-/** Creates this size's hybrid function once per database and process (another instance may race: both end with it). */
+/**
+ * Creates this size's hybrid function once per database and process (another instance may race: both end with it).
+ * A failure is not kept: the next search tries again.
+ */
 export function ensureHybridFunction(platform: Pick<Platform, 'database' | 'logger'>, dimensions: number) {
   const n = checkedDimensions(dimensions);
-  let sizes = ensured.get(platform.database);
-  if (!sizes) ensured.set(platform.database, (sizes = new Map()));
-  let done = sizes.get(n);
-  if (!done) {
-    const db = platform.database.db;
-    done = (async () => {
-      const name = hybridFunctionName(n);
-      const exists = async () => {
-        const result = await db.execute(sql`select to_regproc(${name}) is not null as found`);
-        return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
-      };
+  const db = platform.database.db;
+  const name = hybridFunctionName(n);
+  const exists = async () => {
+    const result = await db.execute(sql`select to_regproc(${name}) is not null as found`);
+    return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
+  };
+  return functionOnce(platform.database, n, async () => {
+    if (await exists()) return;
+    try {
+      await db.execute(sql.raw(hybridFunctionSql(n)));
+    } catch (err) {
+      // another instance creating it at this moment ("tuple concurrently updated"): theirs serves us too
       if (await exists()) return;
-      try {
-        await db.execute(sql.raw(hybridFunctionSql(n)));
-      } catch (err) {
-        // another instance creating it at this moment ("tuple concurrently updated"): theirs serves us too
-        if (!(await exists())) throw err;
-      }
-    })();
-    // a failure is not kept: the next search tries again
-    done.catch((err: unknown) => {
       platform.logger.warn({ err, dimensions: n }, 'could not create the hybrid search function');
-      sizes.delete(n);
-    });
-    sizes.set(n, done);
-  }
-  return done;
+      throw err;
+    }
+  });
 }

@@ -24,7 +24,26 @@ export function vectorLiteral(values: readonly number[]): string {
   return `[${values.join(',')}]`;
 }
 
-const ensured = new WeakMap<Database, Map<number, Promise<void>>>();
+/**
+ * Memoises a piece of set-up per database and embedding size in this process. A set-up that fails is forgotten, so
+ * the next call tries again; one that handles its own failure is kept.
+ */
+export function oncePerDatabaseAndSize() {
+  const made = new WeakMap<Database, Map<number, Promise<void>>>();
+  return (database: Database, dimensions: number, make: () => Promise<void>): Promise<void> => {
+    let sizes = made.get(database);
+    if (!sizes) made.set(database, (sizes = new Map()));
+    let done = sizes.get(dimensions);
+    if (!done) {
+      done = make();
+      sizes.set(dimensions, done);
+      done.catch(() => sizes.delete(dimensions));
+    }
+    return done;
+  };
+}
+
+const indexOnce = oncePerDatabaseAndSize();
 
 /**
  * Makes sure the HNSW index of this size exists (once per database and size in this process). Creating it takes a
@@ -33,11 +52,8 @@ const ensured = new WeakMap<Database, Map<number, Promise<void>>>();
  */
 export function ensureVectorIndex(platform: Pick<Platform, 'database' | 'logger'>, dimensions: number) {
   const n = checkedDimensions(dimensions);
-  let sizes = ensured.get(platform.database);
-  if (!sizes) ensured.set(platform.database, (sizes = new Map()));
-  let done = sizes.get(n);
-  if (!done) {
-    done = platform.database.db
+  return indexOnce(platform.database, n, () =>
+    platform.database.db
       .execute(
         sql.raw(
           `CREATE INDEX IF NOT EXISTS context_chunks_embedding_hnsw_${n} ON context_chunks ` +
@@ -50,10 +66,8 @@ export function ensureVectorIndex(platform: Pick<Platform, 'database' | 'logger'
           // e.g. another instance creating the same index at this moment; its index serves us too
           platform.logger.warn({ err, dimensions: n }, 'could not create the vector index of the chunks');
         },
-      );
-    sizes.set(n, done);
-  }
-  return done;
+      ),
+  );
 }
 
 /** Embeds texts with the configured model, checking that every vector has the configured size. */
