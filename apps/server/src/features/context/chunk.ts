@@ -10,31 +10,73 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
  * inside a surrogate pair.
  */
 export function chunkProse(text: string, size = CHUNK_SIZE, overlap = CHUNK_OVERLAP): string[] {
-  const chunks: string[] = [];
-  const n = text.length;
-  let start = 0;
-  while (start < n && isSpace(text[start])) start++;
-  while (start < n) {
-    let end = Math.min(start + size, n);
-    if (end < n) {
-      let cut = end;
-      while (cut > start + size / 2 && !isSpace(text[cut])) cut--;
-      if (cut > start + size / 2) end = cut;
-      else if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
-    }
-    const piece = text.slice(start, end).trim();
-    if (piece) chunks.push(piece);
-    if (end >= n) break;
-    let next = Math.max(end - overlap, start + 1);
-    // start the next piece at a word: after the first whitespace at or past `next`, if there is one before `end`
-    let w = next;
-    while (w < end && !isSpace(text[w])) w++;
-    if (w < end) next = w;
-    while (next < end && isSpace(text[next])) next++;
-    if (isHighSurrogate(text.charCodeAt(next - 1)) && next < n) next += 1;
-    start = next;
+  const chunker = new ProseChunker(size, overlap);
+  return [...chunker.push(text), ...chunker.end()];
+}
+
+/**
+ * `chunkProse` for text that arrives in parts (a PDF page by page): `push` answers the pieces that the text so far
+ * settles, `end` the rest. However the text is split, the pieces are those of `chunkProse` on the whole of it: a
+ * piece is only cut once the text reaches past its longest possible end.
+ */
+export class ProseChunker {
+  private text = '';
+  private start = 0;
+  private started = false;
+
+  constructor(
+    private readonly size = CHUNK_SIZE,
+    private readonly overlap = CHUNK_OVERLAP,
+  ) {}
+
+  push(part: string): string[] {
+    this.text += part;
+    return this.cut(false);
   }
-  return chunks;
+
+  end(): string[] {
+    return this.cut(true);
+  }
+
+  private cut(final: boolean): string[] {
+    const { size, overlap } = this;
+    const text = this.text;
+    const n = text.length;
+    const chunks: string[] = [];
+    let start = this.start;
+    if (!this.started) {
+      while (start < n && isSpace(text[start])) start++;
+      this.started = start < n;
+    }
+    // until the end, a piece needs the character after its longest end, to know where it may be cut
+    while (this.started && start < n && (final || start + size < n)) {
+      let end = Math.min(start + size, n);
+      if (end < n) {
+        let cut = end;
+        while (cut > start + size / 2 && !isSpace(text[cut])) cut--;
+        if (cut > start + size / 2) end = cut;
+        else if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+      }
+      const piece = text.slice(start, end).trim();
+      if (piece) chunks.push(piece);
+      if (end >= n) {
+        start = n;
+        break;
+      }
+      let next = Math.max(end - overlap, start + 1);
+      // start the next piece at a word: after the first whitespace at or past `next`, if there is one before `end`
+      let w = next;
+      while (w < end && !isSpace(text[w])) w++;
+      if (w < end) next = w;
+      while (next < end && isSpace(text[next])) next++;
+      if (isHighSurrogate(text.charCodeAt(next - 1)) && next < n) next += 1;
+      start = next;
+    }
+    // keep only what later pieces can still need
+    this.text = text.slice(start);
+    this.start = 0;
+    return chunks;
+  }
 }
 
 /**
@@ -59,14 +101,50 @@ export function chunkTable(header: string, rows: readonly string[], size = CHUNK
   return chunks;
 }
 
-export function chunkExtracted(extracted: ExtractedText): string[] {
+export function chunkExtracted(extracted: Exclude<ExtractedText, { kind: 'prose-parts' }>): string[] {
   return extracted.kind === 'table'
     ? chunkTable(extracted.header, extracted.rows)
     : chunkProse(extracted.text);
 }
 
-/** The characters counted against the monthly data processing limit. */
-export function extractedChars(extracted: ExtractedText): number {
+/** The characters counted against the monthly data processing limit, where they are known before reading. */
+export function extractedChars(extracted: ExtractedText): number | undefined {
+  if (extracted.kind === 'prose-parts') return undefined;
   if (extracted.kind === 'prose') return extracted.text.length;
   return extracted.rows.reduce((sum, row) => sum + row.length + 1, extracted.header.length);
+}
+
+/**
+ * The chunks of extracted text in batches of `size`, as its text arrives, each with the characters read so far
+ * (those counted against the monthly limit); the last batch, which may hold no chunks, has them all. Prose that
+ * arrives in parts is cut as `chunkProse` cuts the whole.
+ */
+export async function* chunkBatches(
+  extracted: ExtractedText,
+  size: number,
+): AsyncGenerator<{ chunks: string[]; chars: number }> {
+  if (extracted.kind !== 'prose-parts') {
+    const chunks = chunkExtracted(extracted);
+    const chars = extractedChars(extracted) ?? 0;
+    yield* inBatches(chunks, size, chars);
+    return;
+  }
+  const chunker = new ProseChunker();
+  let pending: string[] = [];
+  let chars = 0;
+  for await (const part of extracted.parts) {
+    chars += part.length;
+    pending.push(...chunker.push(part));
+    while (pending.length >= size) {
+      yield { chunks: pending.slice(0, size), chars };
+      pending = pending.slice(size);
+    }
+  }
+  pending.push(...chunker.end());
+  yield* inBatches(pending, size, chars);
+}
+
+function* inBatches(chunks: string[], size: number, chars: number) {
+  for (let i = 0; i < chunks.length; i += size) yield { chunks: chunks.slice(i, i + size), chars };
+  if (chunks.length === 0) yield { chunks, chars };
 }

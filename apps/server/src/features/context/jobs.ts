@@ -22,9 +22,14 @@ export function registerContextJobs(platform: Platform): void {
       if (!item || (item.status !== 'pending' && item.status !== 'running')) return;
       const running = await updateItem(platform, item.id, { status: 'running' }, ['pending', 'running']);
       if (!running) return;
-      let extracted: ExtractedText;
       try {
-        extracted = await extractItem(platform, running, ctx.signal);
+        // a document read in parts is read while its first chunks are stored: its failures surface here too
+        await storeExtractedText(
+          platform,
+          item.id,
+          await extractItem(platform, running, ctx.signal),
+          ctx.signal,
+        );
       } catch (err) {
         const final = err instanceof AppError && err.status < 500;
         if (final || ctx.attempt >= INGEST_ATTEMPTS || ctx.signal.aborted) {
@@ -38,7 +43,6 @@ export function registerContextJobs(platform: Platform): void {
         }
         throw err;
       }
-      await storeExtractedText(platform, item.id, extracted, ctx.signal);
     },
     { attempts: INGEST_ATTEMPTS, backoffMs: INGEST_BACKOFF_MS, concurrency: 2 },
   );

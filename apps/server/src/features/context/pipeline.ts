@@ -3,7 +3,7 @@ import { monthlyDataLimit } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextChunks, contextItems, contextUsage } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { chunkExtracted, extractedChars } from './chunk';
+import { chunkBatches, extractedChars } from './chunk';
 import { publishItemEvent } from './events';
 import { toItemEvent, type ContextItemRow } from './items';
 import { lockAccount, monthlyUsage, planOfAccount } from './limits';
@@ -12,21 +12,27 @@ import { embedChunks } from './retrieval/embed-chunks';
 /** Text taken out of a source, ready to be cut into chunks. */
 export type ExtractedText =
   | { kind: 'prose'; text: string }
+  /** prose read part by part (a PDF a few pages at a time), cut into chunks as it arrives */
+  | { kind: 'prose-parts'; parts: AsyncIterable<string> }
   /** a table: the header line and each row as one line of CSV, kept whole */
   | { kind: 'table'; header: string; rows: string[] };
 
-/** Chunks per insert statement. */
-const INSERT_BATCH = 1000;
+/**
+ * Chunks per insert statement: each statement commits on its own, so in the embedded database, which runs one
+ * statement at a time, other requests wait at most one batch (about 0.1 s) for their turn.
+ */
+const INSERT_BATCH = 250;
 
 /**
- * Cuts an item's extracted text into chunks and stores them in one transaction (replacing any earlier chunks) while
- * the item stays running, counts the characters against the monthly data limit, has the chunks embedded when an
- * embedding model is configured, and only then marks the item synced (retrieval reads synced items only). Nothing
- * is left written when it fails.
+ * Cuts an item's extracted text into chunks and stores them while the item stays running (retrieval reads synced
+ * items only), a batch at a time as the text arrives, so reading a long document and storing its first chunks
+ * go on together. Then it counts the characters against the monthly data limit, has the chunks embedded when an
+ * embedding model is configured, and only then marks the item synced. Earlier chunks of the item go first; when
+ * anything fails, its chunks go too.
  *
  * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
- * chunks. An item deleted meanwhile is left alone. When embedding fails the chunks go again and the item ends
- * `error`.
+ * chunks (text read in parts stops being read once it is past). An item deleted meanwhile is left alone. When
+ * embedding fails the chunks go again and the item ends `error`.
  */
 export async function storeExtractedText(
   platform: Platform,
@@ -36,16 +42,46 @@ export async function storeExtractedText(
 ): Promise<void> {
   const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, itemId));
   if (!item) return;
-  const plan = await planOfAccount(platform, item.accountId);
-  const chars = extractedChars(extracted);
-  const pieces = chunkExtracted(extracted);
+  const limit = monthlyDataLimit(await planOfAccount(platform, item.accountId));
+  // what the month has left now; counted again under the account's lock before the item's characters are added
+  const left = limit - (await monthlyUsage(platform.db, item.accountId));
+  const known = extractedChars(extracted);
+  let overLimit = known !== undefined && known > left;
+  let chunks = 0;
+  let chars = known ?? 0;
+
+  await deleteChunks(platform, itemId);
+  if (!overLimit) {
+    try {
+      const writes = boundedWrites(platform.database.kind === 'postgres' ? 2 : 1);
+      for await (const batch of chunkBatches(extracted, INSERT_BATCH)) {
+        chars = batch.chars;
+        if (chars > left) {
+          overLimit = true;
+          break;
+        }
+        if (batch.chunks.length > 0) {
+          await writes.add(insertChunks(platform, item, chunks, batch.chunks));
+          chunks += batch.chunks.length;
+          // the embedded database answers on this thread, without waiting on I/O: let requests in between batches
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      await writes.done();
+    } catch (err) {
+      // an item deleted meanwhile takes its chunks with it, and the next insert fails on its key
+      const gone = !(await itemExists(platform, itemId));
+      await deleteChunks(platform, itemId).catch(() => {});
+      if (gone) return;
+      throw err;
+    }
+  }
+
   const now = new Date();
   const usageId = newId();
-
   const stored = await platform.db.transaction(async (tx) => {
     await lockAccount(platform, tx, item.accountId);
-    const used = await monthlyUsage(tx, item.accountId);
-    const overLimit = used + chars > monthlyDataLimit(plan);
+    if (!overLimit) overLimit = (await monthlyUsage(tx, item.accountId)) + chars > limit;
     const [row] = await tx
       .update(contextItems)
       .set(
@@ -59,7 +95,7 @@ export async function storeExtractedText(
             }
           : {
               status: 'running',
-              numOfChunks: pieces.length,
+              numOfChunks: chunks,
               processedChars: chars,
               errorMessage: null,
               updatedAt: now,
@@ -68,21 +104,8 @@ export async function storeExtractedText(
       .where(eq(contextItems.id, itemId))
       .returning();
     if (!row) return null;
-    await tx.delete(contextChunks).where(eq(contextChunks.itemId, itemId));
-    if (!overLimit) {
-      await tx.insert(contextUsage).values({ id: usageId, accountId: row.accountId, itemId, chars });
-      for (let i = 0; i < pieces.length; i += INSERT_BATCH) {
-        const rows = pieces
-          .slice(i, i + INSERT_BATCH)
-          .map((content, j) => ({ id: newId(), position: i + j, content }));
-        // one JSON parameter per batch: a statement with a parameter per value costs more to send and parse than
-        // the rows themselves
-        await tx.execute(sql`
-          insert into context_chunks (id, item_id, app_id, position, content)
-          select r.id, ${itemId}, ${row.appId}, r.position, r.content
-          from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, position integer, content text)`);
-      }
-    }
+    if (overLimit) await tx.delete(contextChunks).where(eq(contextChunks.itemId, itemId));
+    else await tx.insert(contextUsage).values({ id: usageId, accountId: row.accountId, itemId, chars });
     return row;
   });
   if (!stored) return;
@@ -108,6 +131,61 @@ export async function storeExtractedText(
     final = synced;
   }
   await publishItemEvent(platform, final.appId, toItemEvent(final));
+}
+
+/** Stores chunks from `position` on, from one JSON parameter (a parameter per value costs more than the rows). */
+async function insertChunks(
+  platform: Platform,
+  item: ContextItemRow,
+  position: number,
+  contents: string[],
+): Promise<void> {
+  const rows = contents.map((content, j) => ({ id: newId(), position: position + j, content }));
+  await platform.db.execute(sql`
+    insert into context_chunks (id, item_id, app_id, position, content)
+    select r.id, ${item.id}, ${item.appId}, r.position, r.content
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, position integer, content text)`);
+}
+
+/**
+ * Runs writes with at most `max` under way: PostgreSQL computes two batches' full-text vectors on two connections
+ * at once; the embedded database runs one statement at a time anyway. `add` waits for room; `done` for all of
+ * them, and throws the first failure.
+ */
+function boundedWrites(max: number) {
+  const running = new Set<Promise<void>>();
+  let failure: { err: unknown } | undefined;
+  const check = () => {
+    if (failure) throw failure.err;
+  };
+  return {
+    async add(write: Promise<void>) {
+      const tracked: Promise<void> = write
+        .catch((err: unknown) => {
+          failure ??= { err };
+        })
+        .finally(() => running.delete(tracked));
+      running.add(tracked);
+      if (running.size >= max) await Promise.race(running);
+      check();
+    },
+    async done() {
+      await Promise.all(running);
+      check();
+    },
+  };
+}
+
+async function deleteChunks(platform: Platform, itemId: string): Promise<void> {
+  await platform.db.delete(contextChunks).where(eq(contextChunks.itemId, itemId));
+}
+
+async function itemExists(platform: Platform, itemId: string): Promise<boolean> {
+  const [row] = await platform.db
+    .select({ id: contextItems.id })
+    .from(contextItems)
+    .where(eq(contextItems.id, itemId));
+  return row !== undefined;
 }
 
 /**

@@ -3,11 +3,11 @@ import type { ExtractedText } from '../pipeline';
 import { parseCsv } from './csv';
 import { inspectDocx, type DocxLimits } from './docx';
 import { decodeText } from './text';
-import { extractInWorker, type WorkerLimits } from './worker';
+import { streamInWorker, type WorkerLimits } from './worker';
 
 export type ParseLimits = WorkerLimits & { docx?: DocxLimits };
 
-/** The text of an uploaded file by its kind: a table for CSV, prose for the rest. */
+/** The text of an uploaded file by its kind: a table for CSV, prose for the rest (read in parts for PDF and DOCX). */
 export async function extractFile(
   type: ContextItemType,
   bytes: Uint8Array,
@@ -20,10 +20,10 @@ export async function extractFile(
     case 'txt':
       return { kind: 'prose', text: stripBom(decodeText(bytes)) };
     case 'pdf':
-      return { kind: 'prose', text: await extractInWorker('pdf', bytes, limits, signal) };
+      return { kind: 'prose-parts', parts: streamInWorker('pdf', bytes, limits, signal) };
     case 'doc': {
       const safe = await inspectDocx(bytes, limits.docx);
-      return { kind: 'prose', text: await extractInWorker('docx', safe, limits, signal) };
+      return { kind: 'prose-parts', parts: streamInWorker('docx', safe, limits, signal) };
     }
     default:
       throw new AppError('context/unsupported-type');

@@ -1,3 +1,4 @@
+import { EventEmitter, on } from 'node:events';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@buildai/domain';
@@ -11,6 +12,12 @@ export interface WorkerLimits {
 
 export const PARSE_TIMEOUT_MS = 20_000;
 export const PARSE_HEAP_MB = 256;
+/** A parser worker left idle this long is ended. */
+export const PARSER_IDLE_MS = 30_000;
+/** A parser worker is ended after this many documents, so nothing a parser keeps can pile up. */
+export const PARSER_MAX_USES = 50;
+/** A PDF's text is sent on once this many characters of whole pages have been read. */
+const PDF_PART_CHARS = 64 * 1024;
 
 const requireHere = createRequire(import.meta.url);
 let modules: { unpdf: string; mammoth: string } | undefined;
@@ -21,72 +28,193 @@ function parserModules() {
 }
 
 /**
- * The worker's script, plain JavaScript so it needs no build step of its own. External file access stays off for
- * mammoth: a document that names a file outside itself never gets it read.
+ * The worker's script, plain JavaScript so it needs no build step of its own. It reads one document at a time and
+ * sends its text in parts: a PDF every few pages (normalised as unpdf's merged text is), a DOCX at once. External
+ * file access stays off for mammoth: a document that names a file outside itself never gets it read.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  const { kind, bytes, modules } = workerData;
+const { modules, partChars } = workerData;
+const normalise = (text) => text.replace(/[^\\S\\n]+/g, ' ').replace(/ ?\\n ?/g, '\\n').replace(/\\n{3,}/g, '\\n\\n');
+async function readPdf(bytes, send) {
+  const unpdf = require(modules.unpdf);
+  const pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
   try {
-    let text;
-    if (kind === 'pdf') {
-      const unpdf = require(modules.unpdf);
-      const pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
-      text = (await unpdf.extractText(pdf, { mergePages: true })).text;
-    } else {
-      const mammoth = require(modules.mammoth);
-      text = (await mammoth.extractRawText({ buffer: Buffer.from(bytes), externalFileAccess: false })).value;
+    let part = '';
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      const text = content.items.filter((i) => i.str != null).map((i) => i.str + (i.hasEOL ? '\\n' : '')).join('');
+      page.cleanup();
+      part += (n > 1 ? '\\n' : '') + text;
+      if (part.length >= partChars) {
+        send(normalise(part));
+        part = '';
+      }
     }
-    parentPort.postMessage({ ok: true, text });
-  } catch (err) {
-    parentPort.postMessage({ ok: false, message: String((err && err.message) || err) });
+    if (part) send(normalise(part));
+  } finally {
+    await pdf.destroy();
   }
-})();
+}
+async function readDocx(bytes, send) {
+  const mammoth = require(modules.mammoth);
+  send((await mammoth.extractRawText({ buffer: Buffer.from(bytes), externalFileAccess: false })).value);
+}
+parentPort.on('message', async ({ id, kind, bytes }) => {
+  const send = (text) => parentPort.postMessage({ id, type: 'text', text });
+  try {
+    await (kind === 'pdf' ? readPdf : readDocx)(bytes, send);
+    parentPort.postMessage({ id, type: 'end' });
+  } catch (err) {
+    parentPort.postMessage({ id, type: 'error', message: String((err && err.message) || err) });
+  }
+});
 `;
 
+type WorkerMessage =
+  | { id: number; type: 'text'; text: string }
+  | { id: number; type: 'end' }
+  | { id: number; type: 'error'; message: string };
+
+/** A parser worker and what it is doing. */
+interface ParserWorker {
+  worker: Worker;
+  heapMb: number;
+  uses: number;
+  /** the parse under way: its id, and where its messages and its failure go */
+  current?: { id: number; events: EventEmitter };
+  idleTimer?: NodeJS.Timeout;
+}
+
+/** Idle workers by heap limit. A worker is reused only while nothing went wrong in it. */
+const idle = new Map<number, ParserWorker[]>();
+let nextParseId = 1;
+let started = 0;
+
+/** How many parser workers were started since the process began, and how many wait idle now. */
+export function parserWorkerStats(): { started: number; idle: number } {
+  let waiting = 0;
+  for (const list of idle.values()) waiting += list.length;
+  return { started, idle: waiting };
+}
+
+function startWorker(heapMb: number): ParserWorker {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { modules: parserModules(), partChars: PDF_PART_CHARS },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    stdout: true,
+    stderr: true,
+  });
+  started += 1;
+  const entry: ParserWorker = { worker, heapMb, uses: 0 };
+  worker.on('message', (m: WorkerMessage) => {
+    const events = entry.current?.id === m.id ? entry.current.events : undefined;
+    if (!events) return;
+    if (m.type === 'text') events.emit('text', m.text);
+    else if (m.type === 'end') events.emit('end');
+    else fail(events, new AppError('context/unsupported-type', { details: { reason: m.message } }));
+  });
+  worker.on('error', (err: Error & { code?: string }) => {
+    fail(
+      entry.current?.events,
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new AppError('context/unsafe-document')
+        : new AppError('context/unsupported-type', { details: { reason: err.message } }),
+    );
+  });
+  worker.on('exit', (code) => {
+    forget(entry);
+    fail(entry.current?.events, new AppError('context/unsafe-document', { details: { code } }));
+  });
+  return entry;
+}
+
+/** Ends a parse with an error, once: after the first, nothing listens any more (and an unheard 'error' throws). */
+function fail(events: EventEmitter | undefined, err: Error): void {
+  if (events && events.listenerCount('error') > 0) events.emit('error', err);
+}
+
+function forget(entry: ParserWorker): void {
+  clearTimeout(entry.idleTimer);
+  const list = idle.get(entry.heapMb);
+  const at = list?.indexOf(entry) ?? -1;
+  if (list && at >= 0) list.splice(at, 1);
+}
+
+function acquire(heapMb: number): ParserWorker {
+  const entry = idle.get(heapMb)?.pop() ?? startWorker(heapMb);
+  clearTimeout(entry.idleTimer);
+  entry.worker.ref();
+  entry.uses += 1;
+  return entry;
+}
+
+/** Back to the idle workers after a parse that ended well; ended otherwise. */
+function release(entry: ParserWorker, reusable: boolean): void {
+  entry.current = undefined;
+  if (!reusable || entry.uses >= PARSER_MAX_USES) {
+    forget(entry);
+    void entry.worker.terminate();
+    return;
+  }
+  entry.worker.unref();
+  entry.idleTimer = setTimeout(() => {
+    forget(entry);
+    void entry.worker.terminate();
+  }, PARSER_IDLE_MS);
+  entry.idleTimer.unref();
+  const list = idle.get(entry.heapMb) ?? [];
+  list.push(entry);
+  idle.set(entry.heapMb, list);
+}
+
 /**
- * Extracts the text of a PDF or DOCX in a worker thread with a heap limit and a time limit: a document crafted to
- * stall or to swell cannot hold up or take down the server. A stall ends `context/parse-timeout`; a document that
- * runs the worker out of memory, `context/unsafe-document`; one the parser cannot read, `context/unsupported-type`.
+ * Reads the text of a PDF or DOCX in a worker thread with a heap limit and a time limit, as it comes: a document
+ * crafted to stall or to swell cannot hold up or take down the server. A stall ends `context/parse-timeout`; a
+ * document that runs the worker out of memory, `context/unsafe-document`; one the parser cannot read,
+ * `context/unsupported-type`. Workers are kept warm between documents; one that was cut off, ran out of memory or
+ * was left before the end of a document is ended instead.
  */
-export function extractInWorker(
+export async function* streamInWorker(
+  kind: 'pdf' | 'docx',
+  bytes: Uint8Array,
+  limits: WorkerLimits = {},
+  signal?: AbortSignal,
+): AsyncGenerator<string> {
+  if (signal?.aborted) throw new Error('Parse cancelled');
+  const entry = acquire(limits.heapMb ?? PARSE_HEAP_MB);
+  const events = new EventEmitter();
+  const id = nextParseId++;
+  entry.current = { id, events };
+  const parts = on(events, 'text', { close: ['end'] });
+  const timer = setTimeout(
+    () => fail(events, new AppError('context/parse-timeout')),
+    limits.timeoutMs ?? PARSE_TIMEOUT_MS,
+  );
+  const onAbort = () => fail(events, new Error('Parse cancelled'));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let completed = false;
+  try {
+    entry.worker.postMessage({ id, kind, bytes });
+    for await (const [text] of parts) yield text as string;
+    completed = true;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+    release(entry, completed);
+  }
+}
+
+/** The whole text of a PDF or DOCX, read by `streamInWorker`. */
+export async function extractInWorker(
   kind: 'pdf' | 'docx',
   bytes: Uint8Array,
   limits: WorkerLimits = {},
   signal?: AbortSignal,
 ): Promise<string> {
-  const timeoutMs = limits.timeoutMs ?? PARSE_TIMEOUT_MS;
-  return new Promise<string>((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error('Parse cancelled'));
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { kind, bytes, modules: parserModules() },
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb ?? PARSE_HEAP_MB },
-      stdout: true,
-      stderr: true,
-    });
-    let settled = false;
-    const finish = (err: Error | null, text?: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      if (err) reject(err);
-      else resolve(text ?? '');
-    };
-    const timer = setTimeout(() => finish(new AppError('context/parse-timeout')), timeoutMs);
-    const onAbort = () => finish(new Error('Parse cancelled'));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: { ok: boolean; text?: string; message?: string }) => {
-      if (m.ok) finish(null, m.text ?? '');
-      else finish(new AppError('context/unsupported-type', { details: { reason: m.message } }));
-    });
-    worker.on('error', (err: Error & { code?: string }) => {
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') finish(new AppError('context/unsafe-document'));
-      else finish(new AppError('context/unsupported-type', { details: { reason: err.message } }));
-    });
-    worker.on('exit', (code) => finish(new AppError('context/unsafe-document', { details: { code } })));
-  });
+  let text = '';
+  for await (const part of streamInWorker(kind, bytes, limits, signal)) text += part;
+  return text;
 }
