@@ -4,6 +4,7 @@ import { makePdf, signUpBuilder, startTestServer, type TestServer } from '@build
 import { chunkProse, ProseChunker } from '../src/features/context/chunk';
 import { parserWorkerStats, streamInWorker } from '../src/features/context/parse/worker';
 import { storeExtractedText } from '../src/features/context/pipeline';
+import { refreshChunkStatistics } from '../src/features/context/statistics';
 import { contextApi } from './fixtures/context-api';
 import { json } from './helpers';
 
@@ -195,5 +196,44 @@ describe('parser workers', () => {
     let text = '';
     for await (const part of streamInWorker('pdf', await makePdf(pages(1, 3)))) text += part;
     expect(text).toContain('word3000');
+  });
+});
+
+describe('chunk statistics', () => {
+  const counts = async () => {
+    const { rows } = (await server.platform.db.execute(sql`
+      select (select count(*) from context_chunks)::float8 as actual,
+        (select reltuples from pg_class where oid = 'context_chunks'::regclass)::float8 as counted`)) as unknown as {
+      rows: { actual: number; counted: number }[];
+    };
+    return rows[0]!;
+  };
+
+  it('are refreshed in the embedded database once an ingestion leaves them stale; PostgreSQL keeps its own', async () => {
+    const { id } = await syncedItem();
+    const embedded = server.platform.database.kind === 'pglite';
+    // 2,000 chunks written behind the pipeline's back leave the planner's count stale
+    await server.platform.db.execute(sql`
+      insert into context_chunks (id, item_id, app_id, position, content)
+      select 'stats-' || g, ${id}, (select app_id from context_items where id = ${id}), g, 'filler text ' || g
+      from generate_series(1, 2000) g`);
+    await server.platform.db.execute(
+      sql`update context_items set num_of_chunks = num_of_chunks + 2000 where id = ${id}`,
+    );
+    expect(await refreshChunkStatistics(server.platform)).toBe(embedded);
+    expect(await refreshChunkStatistics(server.platform)).toBe(false);
+    if (embedded) {
+      const { actual, counted } = await counts();
+      expect(Math.abs(actual - counted)).toBeLessThanOrEqual(50 + 0.1 * actual);
+    }
+    // an item stored through the pipeline refreshes them itself
+    const text = prose(1_500_000);
+    await storeExtractedText(server.platform, id, { kind: 'prose', text });
+    expect(await refreshChunkStatistics(server.platform)).toBe(false);
+    if (embedded) {
+      const { actual, counted } = await counts();
+      expect(actual).toBeGreaterThan(1_500);
+      expect(Math.abs(actual - counted)).toBeLessThanOrEqual(50 + 0.1 * actual);
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { apps, contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { refreshChunkStatistics } from './statistics';
 import { publishItemEvent } from './events';
 
 export type ContextItemRow = typeof contextItems.$inferSelect;
@@ -112,9 +113,13 @@ export async function queueIngestJob(platform: Platform, itemId: string): Promis
   }
 }
 
-/** Removes an item with its chunks (by cascade) and its stored original. */
+/**
+ * Removes an item with its chunks (by cascade) and its stored original; the embedded database's counts of the chunks
+ * are refreshed afterwards, when they have gone stale, without holding up the caller.
+ */
 export async function deleteItem(platform: Platform, item: ContextItemRow): Promise<void> {
   await platform.db.delete(contextItems).where(eq(contextItems.id, item.id));
+  void refreshChunkStatistics(platform);
   if (item.blobKey) {
     try {
       await platform.blobs.delete(item.blobKey);

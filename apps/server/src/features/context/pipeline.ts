@@ -7,6 +7,7 @@ import { chunkBatches, extractedChars } from './chunk';
 import { publishItemEvent } from './events';
 import { toItemEvent, type ContextItemRow } from './items';
 import { lockAccount, monthlyUsage, planOfAccount } from './limits';
+import { refreshChunkStatistics } from './statistics';
 import { embedChunks } from './retrieval/embed-chunks';
 
 /** Text taken out of a source, ready to be cut into chunks. */
@@ -32,7 +33,8 @@ const INSERT_BATCH = 250;
  *
  * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
  * chunks (text read in parts stops being read once it is past). An item deleted meanwhile is left alone. When
- * embedding fails the chunks go again and the item ends `error`.
+ * embedding fails the chunks go again and the item ends `error`. Once synced, the embedded database's counts of the
+ * chunks are refreshed when they have gone stale.
  */
 export async function storeExtractedText(
   platform: Platform,
@@ -131,6 +133,7 @@ export async function storeExtractedText(
     final = synced;
   }
   await publishItemEvent(platform, final.appId, toItemEvent(final));
+  if (final.status === 'synced') await refreshChunkStatistics(platform);
 }
 
 /** Stores chunks from `position` on, from one JSON parameter (a parameter per value costs more than the rows). */

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { Platform } from '../../platform';
+
+const running = new WeakMap<Database, Promise<boolean>>();
+
+/**
+ * Keeps the planner's counts of the chunks table current in the embedded database, which has no autovacuum: when
+ * the chunks the items hold differ from the table's last counted rows by more than autovacuum's own threshold
+ * (50 rows and a tenth), the chunks and items tables are analysed. The planner sizes its plans by those counts, and
+ * hybrid retrieval judges an app's share of all chunks by them. Answers whether it analysed; on PostgreSQL that is
+ * autovacuum's work and it never does. A failure is only logged.
+ */
+export function refreshChunkStatistics(platform: Pick<Platform, 'database' | 'logger'>): Promise<boolean> {
+  const { database } = platform;
+  if (database.kind !== 'pglite') return Promise.resolve(false);
+  const under = running.get(database);
+  if (under) return under;
+  const run = (async () => {
+    try {
+      const result = await database.db.execute(sql`
+        select coalesce((select sum(num_of_chunks) from context_items), 0)::float8 as held,
+          (select reltuples from pg_class where oid = 'context_chunks'::regclass)::float8 as counted`);
+      const [row] = (result as unknown as { rows: { held: number; counted: number }[] }).rows;
+      if (!row) return false;
+      const counted = Math.max(row.counted, 0);
+      const stale = row.counted < 0 || Math.abs(row.held - counted) > 50 + 0.1 * counted;
+      if (!stale) return false;
+      await database.db.execute(sql`analyze context_chunks, context_items`);
+      return true;
+    } catch (err) {
+      platform.logger.warn({ err }, 'could not refresh the chunk statistics');
+      return false;
+    } finally {
+      running.delete(database);
+    }
+  })();
+  running.set(database, run);
+  return run;
+}
