@@ -7,6 +7,7 @@ import { contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { chunkProse } from '../src/features/context/chunk';
 import { setParseLimits } from '../src/features/context/options';
+import { assertCsvHasRows, parseCsv } from '../src/features/context/parse/csv';
 import { neutraliseRelationships } from '../src/features/context/parse/docx';
 import { contextApi, expectErrorBody } from './fixtures/context-api';
 import { declareSizes, makeDocx, makePdf } from './fixtures/context-files';
@@ -67,6 +68,35 @@ describe('CSV', () => {
     expect(chunks).toEqual(['__proto__,constructor,prototype\n"{""polluted"":1}",x,y']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
+  it('checks an upload as the parser reads it, from its first rows', () => {
+    const verdict = (check: () => unknown) => {
+      try {
+        check();
+        return 'ok';
+      } catch (err) {
+        return (err as { code?: string }).code;
+      }
+    };
+    const cases = [
+      'a,b\n1,2\n',
+      'only,a,header\n',
+      '',
+      '\n\n \n',
+      ',,\n1,2,3\n',
+      ',,\n1,2,3\n4,5,6',
+      'a,b\n , \n\n',
+      'a,b\n , \n\nx,\n',
+      '"multi\nline header",b\n"a value\nwith a break",2\n',
+      '"unterminated,b\n1,2',
+      'h\n' + '\n'.repeat(10_000) + 'row',
+    ];
+    for (const csv of cases) {
+      expect([csv, verdict(() => assertCsvHasRows(csv))]).toEqual([csv, verdict(() => parseCsv(csv))]);
+    }
+    expect(verdict(() => assertCsvHasRows('a,b\n1,2\n'))).toBe('ok');
+    expect(verdict(() => assertCsvHasRows('only,a,header\n'))).toBe('context/csv-invalid');
   });
 
   it('refuses a CSV without headers or rows in the request, with the toast text', async () => {

@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, contextMessages, formatFileLimit, type ContextItemType } from '@buildai/domain';
 import type { Ctx } from '../../http/context';
-import { parseCsv } from './parse/csv';
+import { assertCsvHasRows } from './parse/csv';
 import { inspectDocx, type DocxLimits } from './parse/docx';
 import { decodeText } from './parse/text';
 import { stripBom } from './parse';
@@ -72,7 +72,7 @@ export async function checkUpload(name: string, bytes: Uint8Array, docx?: DocxLi
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
   switch (ext) {
     case 'csv':
-      parseCsv(stripBom(decodeText(bytes)));
+      assertCsvHasRows(stripBom(decodeText(bytes)));
       return { type: 'csv', mimeType: 'text/csv', ext };
     case 'txt':
     case 'md':
