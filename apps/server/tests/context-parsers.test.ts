@@ -7,7 +7,7 @@ import { contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { chunkProse } from '../src/features/context/chunk';
 import { setParseLimits } from '../src/features/context/options';
-import { assertCsvHasRows, parseCsv } from '../src/features/context/parse/csv';
+import { assertCsvHasRows, csvLines, parseCsv } from '../src/features/context/parse/csv';
 import { neutraliseRelationships } from '../src/features/context/parse/docx';
 import { contextApi, expectErrorBody } from './fixtures/context-api';
 import { declareSizes, makeDocx, makePdf } from './fixtures/context-files';
@@ -97,6 +97,25 @@ describe('CSV', () => {
     }
     expect(verdict(() => assertCsvHasRows('a,b\n1,2\n'))).toBe('ok');
     expect(verdict(() => assertCsvHasRows('only,a,header\n'))).toBe('context/csv-invalid');
+  });
+
+  it('reads a long CSV a thousand rows at a time into the lines the whole parse gives', async () => {
+    const rows = Array.from({ length: 4_321 }, (_, i) =>
+      i % 500 === 7 ? ' , ' : i % 3 ? `${i},"two\nlines ${i}",x` : `${i},"a ""quoted"" cell",y`,
+    );
+    const csv = ['id,"note, long",flag', '', ...rows].join('\r\n');
+    const whole = parseCsv(csv);
+    const lines: string[] = [];
+    for await (const line of csvLines(csv)) lines.push(line);
+    expect(lines).toEqual([whole.header, ...whole.rows]);
+    expect(lines.length).toBe(4_321 - 9 + 1);
+    for (const bad of ['only,a,header\n', '\n\n', ',,\n1,2,3\n']) {
+      await expect(
+        (async () => {
+          for await (const line of csvLines(bad)) void line;
+        })(),
+      ).rejects.toMatchObject({ code: 'context/csv-invalid' });
+    }
   });
 
   it('refuses a CSV without headers or rows in the request, with the toast text', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { chunkProse, ProseChunker } from '../src/features/context/chunk';
+import { chunkProse, chunkTable, ProseChunker } from '../src/features/context/chunk';
 import { parserWorkerStats, streamInWorker } from '../src/features/context/parse/worker';
 import { storeExtractedText } from '../src/features/context/pipeline';
 import { refreshChunkStatistics } from '../src/features/context/statistics';
@@ -89,6 +89,26 @@ describe('storing text read in parts', () => {
     expect(row).toMatchObject({ status: 'synced', numOfChunks: chunkProse(text).length });
     expect(row!.processedChars).toBe(text.length);
     expect((await api.item(b.idToken, b.appId, id))?.status).toBe('synced');
+  });
+
+  it('stores a table read line by line as the whole table is stored', async () => {
+    const { id } = await syncedItem();
+    const header = 'sku,name,notes';
+    const rows = Array.from(
+      { length: 3_000 },
+      (_, i) => `${i},item ${i},"${'n'.repeat(i % 7 === 0 ? 1_200 : 40)}"`,
+    );
+    async function* lines() {
+      yield header;
+      yield* rows;
+    }
+    await storeExtractedText(server.platform, id, { kind: 'table-lines', lines: lines() });
+    expect(await api.chunks(id)).toEqual(chunkTable(header, rows));
+    expect(await api.row(id)).toMatchObject({
+      status: 'synced',
+      numOfChunks: chunkTable(header, rows).length,
+      processedChars: rows.reduce((sum, row) => sum + row.length + 1, header.length),
+    });
   });
 
   it('stores chunks while the text is still arriving, and keeps none when reading fails', async () => {

@@ -84,24 +84,48 @@ export class ProseChunker {
  * long for that is a piece of its own. Rows are never split.
  */
 export function chunkTable(header: string, rows: readonly string[], size = CHUNK_SIZE): string[] {
+  const chunker = new TableChunker(header, size);
   const chunks: string[] = [];
-  let current: string[] = [];
-  let length = header.length;
   for (const row of rows) {
-    const added = row.length + 1;
-    if (current.length > 0 && length + added > size) {
-      chunks.push([header, ...current].join('\n'));
-      current = [];
-      length = header.length;
-    }
-    current.push(row);
-    length += added;
+    const chunk = chunker.push(row);
+    if (chunk !== undefined) chunks.push(chunk);
   }
-  if (current.length > 0) chunks.push([header, ...current].join('\n'));
+  const last = chunker.end();
+  if (last !== undefined) chunks.push(last);
   return chunks;
 }
 
-export function chunkExtracted(extracted: Exclude<ExtractedText, { kind: 'prose-parts' }>): string[] {
+/** `chunkTable` a row at a time: `push` answers a piece when the row does not fit the one being filled. */
+export class TableChunker {
+  private current: string[] = [];
+  private length: number;
+
+  constructor(
+    private readonly header: string,
+    private readonly size = CHUNK_SIZE,
+  ) {
+    this.length = header.length;
+  }
+
+  push(row: string): string | undefined {
+    const added = row.length + 1;
+    let done: string | undefined;
+    if (this.current.length > 0 && this.length + added > this.size) done = this.end();
+    this.current.push(row);
+    this.length += added;
+    return done;
+  }
+
+  end(): string | undefined {
+    if (this.current.length === 0) return undefined;
+    const chunk = [this.header, ...this.current].join('\n');
+    this.current = [];
+    this.length = this.header.length;
+    return chunk;
+  }
+}
+
+export function chunkExtracted(extracted: Extract<ExtractedText, { kind: 'prose' | 'table' }>): string[] {
   return extracted.kind === 'table'
     ? chunkTable(extracted.header, extracted.rows)
     : chunkProse(extracted.text);
@@ -109,7 +133,7 @@ export function chunkExtracted(extracted: Exclude<ExtractedText, { kind: 'prose-
 
 /** The characters counted against the monthly data processing limit, where they are known before reading. */
 export function extractedChars(extracted: ExtractedText): number | undefined {
-  if (extracted.kind === 'prose-parts') return undefined;
+  if (extracted.kind === 'prose-parts' || extracted.kind === 'table-lines') return undefined;
   if (extracted.kind === 'prose') return extracted.text.length;
   return extracted.rows.reduce((sum, row) => sum + row.length + 1, extracted.header.length);
 }
@@ -123,10 +147,14 @@ export async function* chunkBatches(
   extracted: ExtractedText,
   size: number,
 ): AsyncGenerator<{ chunks: string[]; chars: number }> {
-  if (extracted.kind !== 'prose-parts') {
+  if (extracted.kind === 'prose' || extracted.kind === 'table') {
     const chunks = chunkExtracted(extracted);
     const chars = extractedChars(extracted) ?? 0;
     yield* inBatches(chunks, size, chars);
+    return;
+  }
+  if (extracted.kind === 'table-lines') {
+    yield* tableBatches(extracted.lines, size);
     return;
   }
   const chunker = new ProseChunker();
@@ -141,6 +169,34 @@ export async function* chunkBatches(
     }
   }
   pending.push(...chunker.end());
+  yield* inBatches(pending, size, chars);
+}
+
+/** The chunks of a table read a line at a time (the header first), counted as `extractedChars` counts a table. */
+async function* tableBatches(
+  lines: AsyncIterable<string>,
+  size: number,
+): AsyncGenerator<{ chunks: string[]; chars: number }> {
+  let chunker: TableChunker | undefined;
+  let pending: string[] = [];
+  let chars = 0;
+  for await (const line of lines) {
+    if (!chunker) {
+      chunker = new TableChunker(line);
+      chars = line.length;
+      continue;
+    }
+    chars += line.length + 1;
+    const chunk = chunker.push(line);
+    if (chunk === undefined) continue;
+    pending.push(chunk);
+    if (pending.length >= size) {
+      yield { chunks: pending, chars };
+      pending = [];
+    }
+  }
+  const last = chunker?.end();
+  if (last !== undefined) pending.push(last);
   yield* inBatches(pending, size, chars);
 }
 

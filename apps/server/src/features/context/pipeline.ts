@@ -16,7 +16,9 @@ export type ExtractedText =
   /** prose read part by part (a PDF a few pages at a time), cut into chunks as it arrives */
   | { kind: 'prose-parts'; parts: AsyncIterable<string> }
   /** a table: the header line and each row as one line of CSV, kept whole */
-  | { kind: 'table'; header: string; rows: string[] };
+  | { kind: 'table'; header: string; rows: string[] }
+  /** a table read row by row: its lines as they come, the header line first */
+  | { kind: 'table-lines'; lines: AsyncIterable<string> };
 
 /**
  * Chunks per insert statement: each statement commits on its own, so in the embedded database, which runs one
@@ -32,7 +34,7 @@ const INSERT_BATCH = 250;
  * anything fails, its chunks go too.
  *
  * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
- * chunks (text read in parts stops being read once it is past). An item deleted meanwhile is left alone. When
+ * chunks (text read as it comes stops being read once it is past). An item deleted meanwhile is left alone. When
  * embedding fails the chunks go again and the item ends `error`. Once synced, the embedded database's counts of the
  * chunks are refreshed when they have gone stale.
  */

@@ -1,13 +1,13 @@
 import { AppError, type ContextItemType } from '@buildai/domain';
 import type { ExtractedText } from '../pipeline';
-import { parseCsv } from './csv';
+import { csvLines } from './csv';
 import { inspectDocx, type DocxLimits } from './docx';
 import { decodeText } from './text';
 import { streamInWorker, type WorkerLimits } from './worker';
 
 export type ParseLimits = WorkerLimits & { docx?: DocxLimits };
 
-/** The text of an uploaded file by its kind: a table for CSV, prose for the rest (read in parts for PDF and DOCX). */
+/** The text of an uploaded file by its kind: a table for CSV, prose for the rest; all but plain text read as it comes. */
 export async function extractFile(
   type: ContextItemType,
   bytes: Uint8Array,
@@ -16,7 +16,7 @@ export async function extractFile(
 ): Promise<ExtractedText> {
   switch (type) {
     case 'csv':
-      return parseCsv(stripBom(decodeText(bytes)));
+      return { kind: 'table-lines', lines: csvLines(stripBom(decodeText(bytes))) };
     case 'txt':
       return { kind: 'prose', text: stripBom(decodeText(bytes)) };
     case 'pdf':
