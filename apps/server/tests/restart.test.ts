@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, createLogger, createPlatform, loadConfig } from '@buildai/server';
 import { inProcessRequest } from '@buildai/testkit';
@@ -39,6 +40,49 @@ describe('the embedded database', () => {
     // the id token from before the restart is still valid: the signing key was kept too
     const app = await json(await second.request(`/api/apps/${appId}`, { token: idToken }));
     expect(app).toMatchObject({ appId, header: 'Slogan maker', isOwner: true });
+    await second.platform.close();
+  });
+
+  it('finishes a data item that a stop left running, with none of its interrupted chunks', async () => {
+    const first = await boot();
+    const signUp = await first.request('/api/live_api/auth/signUp', {
+      method: 'POST',
+      json: { email: 'resume@example.com', password: 'a long passphrase', tenantId: 'platform' },
+    });
+    const { idToken } = await json(signUp);
+    await first.request('/api/live_api/account/create', { method: 'POST', token: idToken });
+    const { appId } = await makeTool(first, idToken);
+    const created = await first.request(`/api/context/ingest/text?appId=${appId}`, {
+      method: 'POST',
+      token: idToken,
+      json: { context: 'Harbor fees are due on the first Monday of each month.' },
+    });
+    const { contextItemId } = await json(created);
+    const status = async (b: Awaited<ReturnType<typeof boot>>) => {
+      const list = await json(await b.request(`/api/context/items?appId=${appId}`, { token: idToken }));
+      return (list.contextItems as { id: string; status: string }[]).find((i) => i.id === contextItemId)
+        ?.status;
+    };
+    for (let i = 0; i < 200 && (await status(first)) !== 'synced'; i++)
+      await new Promise((r) => setTimeout(r, 25));
+    // as a stop in the middle of storing leaves it: running, with a chunk the interrupted job had written
+    await first.platform.db.execute(
+      sql`update context_items set status = 'running' where id = ${contextItemId}`,
+    );
+    await first.platform.db.execute(sql`
+      insert into context_chunks (id, item_id, app_id, position, content)
+      values ('interrupted-chunk', ${contextItemId}, ${appId}, 1, 'half of something')`);
+    await first.platform.close();
+
+    const second = await boot();
+    for (let i = 0; i < 200 && (await status(second)) !== 'synced'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(await status(second)).toBe('synced');
+    const { rows } = (await second.platform.db.execute(
+      sql`select content from context_chunks where item_id = ${contextItemId} order by position`,
+    )) as unknown as { rows: { content: string }[] };
+    expect(rows.map((r) => r.content)).toEqual(['Harbor fees are due on the first Monday of each month.']);
     await second.platform.close();
   });
 });

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { AppError } from '@buildai/domain';
 import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { importExternal } from '../integrations/import-external';
-import { INGEST_JOB, updateItem, type ContextItemRow, type IngestJobData } from './items';
+import { INGEST_JOB, queueIngestJob, updateItem, type ContextItemRow, type IngestJobData } from './items';
 import { parseLimitsOf } from './options';
 import { extractFile } from './parse';
 import { failItem, storeExtractedText, type ExtractedText } from './pipeline';
@@ -46,6 +46,28 @@ export function registerContextJobs(platform: Platform): void {
     },
     { attempts: INGEST_ATTEMPTS, backoffMs: INGEST_BACKOFF_MS, concurrency: 2 },
   );
+  if (platform.jobs.kind === 'in-process') void resumeUnfinished(platform);
+}
+
+/**
+ * Queues again the items a stopped server left pending or running: the embedded job queue is held in memory and
+ * lost with the process (BullMQ keeps its jobs and runs stalled ones again itself). The job deletes whatever chunks
+ * the interrupted one had written before storing its own.
+ */
+async function resumeUnfinished(platform: Platform): Promise<number> {
+  try {
+    const unfinished = await platform.db
+      .select({ id: contextItems.id })
+      .from(contextItems)
+      .where(inArray(contextItems.status, ['pending', 'running']));
+    for (const { id } of unfinished) await queueIngestJob(platform, id);
+    if (unfinished.length > 0)
+      platform.logger.info({ items: unfinished.length }, 'resumed unfinished data items');
+    return unfinished.length;
+  } catch (err) {
+    platform.logger.warn({ err }, 'could not resume unfinished data items');
+    return 0;
+  }
 }
 
 /** The text of an item: its stored file or pasted text, or whatever its source holds. */
