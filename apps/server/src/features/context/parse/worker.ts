@@ -206,15 +206,3 @@ export async function* streamInWorker(
     release(entry, completed);
   }
 }
-
-/** The whole text of a PDF or DOCX, read by `streamInWorker`. */
-export async function extractInWorker(
-  kind: 'pdf' | 'docx',
-  bytes: Uint8Array,
-  limits: WorkerLimits = {},
-  signal?: AbortSignal,
-): Promise<string> {
-  let text = '';
-  for await (const part of streamInWorker(kind, bytes, limits, signal)) text += part;
-  return text;
-}
