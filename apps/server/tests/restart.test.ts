@@ -19,16 +19,22 @@ async function boot() {
   return { platform, request };
 }
 
+/** Signs a builder up, creates the account and a tool: its id token and the tool's app id. */
+async function builderWithTool(server: Awaited<ReturnType<typeof boot>>, email: string) {
+  const signUp = await server.request('/api/live_api/auth/signUp', {
+    method: 'POST',
+    json: { email, password: 'a long passphrase', tenantId: 'platform' },
+  });
+  const { idToken } = await json(signUp);
+  await server.request('/api/live_api/account/create', { method: 'POST', token: idToken });
+  const { appId } = await makeTool(server, idToken);
+  return { idToken: idToken as string, appId };
+}
+
 describe('the embedded database', () => {
   it('keeps accounts, apps and sessions across a restart', async () => {
     const first = await boot();
-    const signUp = await first.request('/api/live_api/auth/signUp', {
-      method: 'POST',
-      json: { email: 'keep@example.com', password: 'a long passphrase', tenantId: 'platform' },
-    });
-    const { idToken } = await json(signUp);
-    await first.request('/api/live_api/account/create', { method: 'POST', token: idToken });
-    const { appId } = await makeTool(first, idToken);
+    const { idToken, appId } = await builderWithTool(first, 'keep@example.com');
     await first.platform.close();
 
     const second = await boot();
@@ -45,13 +51,7 @@ describe('the embedded database', () => {
 
   it('finishes a data item that a stop left running, with none of its interrupted chunks', async () => {
     const first = await boot();
-    const signUp = await first.request('/api/live_api/auth/signUp', {
-      method: 'POST',
-      json: { email: 'resume@example.com', password: 'a long passphrase', tenantId: 'platform' },
-    });
-    const { idToken } = await json(signUp);
-    await first.request('/api/live_api/account/create', { method: 'POST', token: idToken });
-    const { appId } = await makeTool(first, idToken);
+    const { idToken, appId } = await builderWithTool(first, 'resume@example.com');
     const created = await first.request(`/api/context/ingest/text?appId=${appId}`, {
       method: 'POST',
       token: idToken,
