@@ -162,13 +162,16 @@ export async function* chunkBatches(
   let chars = 0;
   for await (const part of extracted.parts) {
     chars += part.length;
-    pending.push(...chunker.push(part));
-    while (pending.length >= size) {
-      yield { chunks: pending.slice(0, size), chars };
-      pending = pending.slice(size);
+    // one part may settle tens of thousands of pieces (a DOCX arrives whole): no spreading them into a call
+    for (const chunk of chunker.push(part)) {
+      pending.push(chunk);
+      if (pending.length >= size) {
+        yield { chunks: pending, chars };
+        pending = [];
+      }
     }
   }
-  pending.push(...chunker.end());
+  for (const chunk of chunker.end()) pending.push(chunk);
   yield* inBatches(pending, size, chars);
 }
 
