@@ -229,7 +229,7 @@ describe('chunk statistics', () => {
     return rows[0]!;
   };
 
-  it('are refreshed in the embedded database once an ingestion leaves them stale; PostgreSQL keeps its own', async () => {
+  it('are refreshed (with a vacuum of the table) in the embedded database once they go stale; PostgreSQL keeps its own', async () => {
     const { id } = await syncedItem();
     const embedded = server.platform.database.kind === 'pglite';
     // 2,000 chunks written behind the pipeline's back leave the planner's count stale
@@ -245,6 +245,11 @@ describe('chunk statistics', () => {
     if (embedded) {
       const { actual, counted } = await counts();
       expect(Math.abs(actual - counted)).toBeLessThanOrEqual(50 + 0.1 * actual);
+      const { rows } = (await server.platform.db.execute(sql`
+        select last_vacuum is not null as vacuumed from pg_stat_user_tables where relname = 'context_chunks'`)) as unknown as {
+        rows: { vacuumed: boolean }[];
+      };
+      expect(rows[0]?.vacuumed).toBe(true);
     }
     // an item stored through the pipeline refreshes them itself
     const text = prose(1_500_000);
