@@ -4,34 +4,15 @@
 // slowest answer of the item list, polled every 25 ms while each file is ingested.
 // The embedded database by default; BENCH_INGESTION_DATABASE_URL=postgres://user@host:5432/postgres runs the server
 // on a throwaway database on that PostgreSQL server instead.
-import { randomBytes } from 'node:crypto';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import Papa from 'papaparse';
-import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { createThrowawayDatabase } from '@buildai/testkit';
 import { signUpBuilder, startBuiltServer, stop } from './lib';
 
 const POSTGRES_URL = process.env.BENCH_INGESTION_DATABASE_URL;
-
-/** A new, empty database on the server of `serverUrl`; the server migrates it when it starts. */
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `buildai_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 interface Fixture {
   name: string;
@@ -181,7 +162,7 @@ export async function benchIngestion(port = 3947): Promise<IngestionResult> {
   ];
   const admin = 'ingest-bench@example.com';
   // the embedded database by default; a throwaway database on POSTGRES_URL's server when it is set
-  const fresh = POSTGRES_URL ? await createDatabase(POSTGRES_URL) : undefined;
+  const fresh = POSTGRES_URL ? await createThrowawayDatabase(POSTGRES_URL) : undefined;
   const child = await startBuiltServer(port, {
     ADMIN_EMAILS: admin,
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),

@@ -14,6 +14,29 @@ import {
 } from '@buildai/server';
 
 /**
+ * A new, empty database on the PostgreSQL server of `serverUrl`: its connection string, and `drop()` to remove it
+ * again (closing whatever is still connected to it).
+ */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `buildai_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * A fresh, migrated database for one test (or benchmark): PGlite in memory by default, or a new database on the
  * PostgreSQL server of `serverUrl` (TEST_DATABASE_URL unless given), dropped again by `drop()`.
  */
@@ -25,24 +48,10 @@ export async function openFreshDatabase(
     await database.migrate();
     return { database, drop: async () => {} };
   }
-  const name = `buildai_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const throwaway = await createThrowawayDatabase(serverUrl);
+  const database = await openDatabase({ url: throwaway.url });
   await database.migrate();
-  return {
-    database,
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return { database, drop: throwaway.drop };
 }
 
 export type RequestInitWithJson = RequestInit & { json?: unknown; token?: string };

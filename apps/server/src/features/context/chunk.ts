@@ -153,54 +153,51 @@ export async function* chunkBatches(
     yield* inBatches(chunks, size, chars);
     return;
   }
-  if (extracted.kind === 'table-lines') {
-    yield* tableBatches(extracted.lines, size);
-    return;
-  }
-  const chunker = new ProseChunker();
+  const read = { chars: 0 };
+  const chunks =
+    extracted.kind === 'table-lines'
+      ? tableChunks(extracted.lines, read)
+      : proseChunks(extracted.parts, read);
   let pending: string[] = [];
-  let chars = 0;
-  for await (const part of extracted.parts) {
-    chars += part.length;
-    // one part may settle tens of thousands of pieces (a DOCX arrives whole): no spreading them into a call
-    for (const chunk of chunker.push(part)) {
-      pending.push(chunk);
-      if (pending.length >= size) {
-        yield { chunks: pending, chars };
-        pending = [];
-      }
-    }
-  }
-  for (const chunk of chunker.end()) pending.push(chunk);
-  yield* inBatches(pending, size, chars);
-}
-
-/** The chunks of a table read a line at a time (the header first), counted as `extractedChars` counts a table. */
-async function* tableBatches(
-  lines: AsyncIterable<string>,
-  size: number,
-): AsyncGenerator<{ chunks: string[]; chars: number }> {
-  let chunker: TableChunker | undefined;
-  let pending: string[] = [];
-  let chars = 0;
-  for await (const line of lines) {
-    if (!chunker) {
-      chunker = new TableChunker(line);
-      chars = line.length;
-      continue;
-    }
-    chars += line.length + 1;
-    const chunk = chunker.push(line);
-    if (chunk === undefined) continue;
+  // one part may settle tens of thousands of pieces (a DOCX arrives whole): they are batched one by one
+  for await (const chunk of chunks) {
     pending.push(chunk);
     if (pending.length >= size) {
-      yield { chunks: pending, chars };
+      yield { chunks: pending, chars: read.chars };
       pending = [];
     }
   }
+  yield* inBatches(pending, size, read.chars);
+}
+
+/** The pieces of prose read in parts, counting its characters in `read`. */
+async function* proseChunks(parts: AsyncIterable<string>, read: { chars: number }): AsyncGenerator<string> {
+  const chunker = new ProseChunker();
+  for await (const part of parts) {
+    read.chars += part.length;
+    yield* chunker.push(part);
+  }
+  yield* chunker.end();
+}
+
+/**
+ * The pieces of a table read a line at a time (the header first), counting its characters in `read` as
+ * `extractedChars` counts a table.
+ */
+async function* tableChunks(lines: AsyncIterable<string>, read: { chars: number }): AsyncGenerator<string> {
+  let chunker: TableChunker | undefined;
+  for await (const line of lines) {
+    if (!chunker) {
+      chunker = new TableChunker(line);
+      read.chars = line.length;
+      continue;
+    }
+    read.chars += line.length + 1;
+    const chunk = chunker.push(line);
+    if (chunk !== undefined) yield chunk;
+  }
   const last = chunker?.end();
-  if (last !== undefined) pending.push(last);
-  yield* inBatches(pending, size, chars);
+  if (last !== undefined) yield last;
 }
 
 function* inBatches(chunks: string[], size: number, chars: number) {

@@ -54,7 +54,7 @@ export function registerContextJobs(platform: Platform): void {
  * lost with the process (BullMQ keeps its jobs and runs stalled ones again itself). The job deletes whatever chunks
  * the interrupted one had written before storing its own.
  */
-async function resumeUnfinished(platform: Platform): Promise<number> {
+async function resumeUnfinished(platform: Platform): Promise<void> {
   try {
     const unfinished = await platform.db
       .select({ id: contextItems.id })
@@ -63,10 +63,8 @@ async function resumeUnfinished(platform: Platform): Promise<number> {
     for (const { id } of unfinished) await queueIngestJob(platform, id);
     if (unfinished.length > 0)
       platform.logger.info({ items: unfinished.length }, 'resumed unfinished data items');
-    return unfinished.length;
   } catch (err) {
     platform.logger.warn({ err }, 'could not resume unfinished data items');
-    return 0;
   }
 }
 
