@@ -288,6 +288,8 @@ describe('vector and hybrid retrieval', () => {
   it('fuses the full-text and vector rankings by reciprocal rank (k = 60)', async () => {
     const { appId } = await start(withEmbeddings());
     await seedEmbedded(appId, 'tea.txt', DOCS);
+    // an item still being stored has chunks that match best, and none of them counts yet
+    await seedEmbedded(appId, 'draft.txt', ['green tea in boiling water', 'green tea, boiling water'], 'running');
     const query = 'green tea in boiling water';
     const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 20 });
     const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 20 });
@@ -299,6 +301,7 @@ describe('vector and hybrid retrieval', () => {
     }
     const best = [...score.values()].sort((a, b) => b - a).slice(0, 3);
     expect(hybrid).toHaveLength(3);
+    expect(hybrid.every((c) => c.itemName === 'tea.txt')).toBe(true);
     hybrid.forEach((c, i) => {
       expect(c.score).toBeCloseTo(score.get(c.chunkId)!, 12);
       expect(c.score).toBeCloseTo(best[i]!, 12);
