@@ -1,8 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { chunkProse, chunkTable, ProseChunker } from '../src/features/context/chunk';
-import { parserWorkerStats, streamInWorker } from '../src/features/context/parse/worker';
+import { extractText, getDocumentProxy } from 'unpdf';
+import {
+  PDF_SHARED_BYTES,
+  parserWorkerStats,
+  streamInWorker,
+} from '../src/features/context/parse/worker';
 import { storeExtractedText } from '../src/features/context/pipeline';
 import { refreshChunkStatistics } from '../src/features/context/statistics';
 import { contextApi } from './fixtures/context-api';
@@ -203,6 +209,18 @@ describe('parser workers', () => {
     let text = '';
     for await (const part of streamInWorker('pdf', await makePdf(pages(1, 7)))) text += part;
     expect(text).toContain('word7000');
+  });
+
+  it('read a large PDF with two workers at once, its text in page order as unpdf merges it', async () => {
+    const large = await makePdf(pages(240));
+    expect(large.length).toBeGreaterThanOrEqual(PDF_SHARED_BYTES);
+    const parts: string[] = [];
+    for await (const part of streamInWorker('pdf', large)) parts.push(part);
+    const merged = await extractText(await getDocumentProxy(new Uint8Array(large)), { mergePages: true });
+    expect(parts.length).toBeGreaterThan(10);
+    expect(parts.join('')).toBe(merged.text);
+    // both workers finished their share and wait warm for the next document
+    expect(parserWorkerStats().idle).toBeGreaterThanOrEqual(Math.min(2, availableParallelism()));
   });
 
   it('replace a worker cut off by the time limit', async () => {

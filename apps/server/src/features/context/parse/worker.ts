@@ -1,5 +1,6 @@
-import { EventEmitter, on } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@buildai/domain';
 
@@ -18,6 +19,18 @@ export const PARSER_IDLE_MS = 30_000;
 export const PARSER_MAX_USES = 50;
 /** A PDF's text is sent on once this many characters of whole pages have been read. */
 const PDF_PART_CHARS = 64 * 1024;
+/**
+ * A PDF of at least this many bytes is read by several workers at once (as many as the machine has cores, at most
+ * two), each taking every second page; its text still comes in page order.
+ */
+export const PDF_SHARED_BYTES = 512 * 1024;
+const PDF_READERS = Math.max(1, Math.min(2, availableParallelism()));
+/** Whitespace as unpdf's merged text has it. */
+const normalise = (text: string) =>
+  text
+    .replace(/[^\S\n]+/g, ' ')
+    .replace(/ ?\n ?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n');
 
 const requireHere = createRequire(import.meta.url);
 let modules: { unpdf: string; mammoth: string } | undefined;
@@ -29,30 +42,33 @@ function parserModules() {
 
 /**
  * The worker's script, plain JavaScript so it needs no build step of its own. It reads one document at a time and
- * sends its text in parts: a PDF every few pages (normalised as unpdf's merged text is), a DOCX at once. External
- * file access stays off for mammoth: a document that names a file outside itself never gets it read.
+ * sends its text as it goes: a PDF's pages a few at a time (its share of them: every `of`-th page from `index`), a
+ * DOCX at once. External file access stays off for mammoth: a document that names a file outside itself never gets
+ * it read.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { modules, partChars } = workerData;
-const normalise = (text) => text.replace(/[^\\S\\n]+/g, ' ').replace(/ ?\\n ?/g, '\\n').replace(/\\n{3,}/g, '\\n\\n');
-async function readPdf(bytes, send) {
+async function readPdf(bytes, sendPages, of, index) {
   const unpdf = require(modules.unpdf);
   const pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
   try {
-    let part = '';
-    for (let n = 1; n <= pdf.numPages; n++) {
+    let texts = [];
+    let chars = 0;
+    for (let n = 1 + index; n <= pdf.numPages; n += of) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       const text = content.items.filter((i) => i.str != null).map((i) => i.str + (i.hasEOL ? '\\n' : '')).join('');
       page.cleanup();
-      part += (n > 1 ? '\\n' : '') + text;
-      if (part.length >= partChars) {
-        send(normalise(part));
-        part = '';
+      texts.push(text);
+      chars += text.length;
+      if (chars >= partChars / of) {
+        sendPages(texts);
+        texts = [];
+        chars = 0;
       }
     }
-    if (part) send(normalise(part));
+    if (texts.length > 0) sendPages(texts);
   } finally {
     await pdf.destroy();
   }
@@ -61,10 +77,10 @@ async function readDocx(bytes, send) {
   const mammoth = require(modules.mammoth);
   send((await mammoth.extractRawText({ buffer: Buffer.from(bytes), externalFileAccess: false })).value);
 }
-parentPort.on('message', async ({ id, kind, bytes }) => {
-  const send = (text) => parentPort.postMessage({ id, type: 'text', text });
+parentPort.on('message', async ({ id, kind, bytes, of, index }) => {
   try {
-    await (kind === 'pdf' ? readPdf : readDocx)(bytes, send);
+    if (kind === 'pdf') await readPdf(bytes, (texts) => parentPort.postMessage({ id, type: 'pages', texts }), of, index);
+    else await readDocx(bytes, (text) => parentPort.postMessage({ id, type: 'text', text }));
     parentPort.postMessage({ id, type: 'end' });
   } catch (err) {
     parentPort.postMessage({ id, type: 'error', message: String((err && err.message) || err) });
@@ -74,6 +90,7 @@ parentPort.on('message', async ({ id, kind, bytes }) => {
 
 type WorkerMessage =
   | { id: number; type: 'text'; text: string }
+  | { id: number; type: 'pages'; texts: string[] }
   | { id: number; type: 'end' }
   | { id: number; type: 'error'; message: string };
 
@@ -112,7 +129,8 @@ function startWorker(heapMb: number): ParserWorker {
   worker.on('message', (m: WorkerMessage) => {
     const events = entry.current?.id === m.id ? entry.current.events : undefined;
     if (!events) return;
-    if (m.type === 'text') events.emit('text', m.text);
+    if (m.type === 'text') events.emit('text', [m.text]);
+    else if (m.type === 'pages') events.emit('text', m.texts);
     else if (m.type === 'end') events.emit('end');
     else fail(events, new AppError('context/unsupported-type', { details: { reason: m.message } }));
   });
@@ -170,12 +188,20 @@ function release(entry: ParserWorker, reusable: boolean): void {
   idle.set(entry.heapMb, list);
 }
 
+/** One worker's part in a parse: the texts it sent that were not taken yet, and whether it has ended. */
+interface Reader {
+  entry: ParserWorker;
+  texts: string[];
+  ended: boolean;
+}
+
 /**
  * Reads the text of a PDF or DOCX in a worker thread with a heap limit and a time limit, as it comes: a document
  * crafted to stall or to swell cannot hold up or take down the server. A stall ends `context/parse-timeout`; a
  * document that runs the worker out of memory, `context/unsafe-document`; one the parser cannot read,
- * `context/unsupported-type`. Workers are kept warm between documents; one that was cut off, ran out of memory or
- * was left before the end of a document is ended instead.
+ * `context/unsupported-type`. A large PDF is read by two workers at once, each with those limits. Workers are kept
+ * warm between documents; one that was cut off, ran out of memory or was left before the end of a document is ended
+ * instead.
  */
 export async function* streamInWorker(
   kind: 'pdf' | 'docx',
@@ -184,25 +210,74 @@ export async function* streamInWorker(
   signal?: AbortSignal,
 ): AsyncGenerator<string> {
   if (signal?.aborted) throw new Error('Parse cancelled');
-  const entry = acquire(limits.heapMb ?? PARSE_HEAP_MB);
-  const events = new EventEmitter();
-  const id = nextParseId++;
-  entry.current = { id, events };
-  const parts = on(events, 'text', { close: ['end'] });
+  const of = kind === 'pdf' && bytes.length >= PDF_SHARED_BYTES ? PDF_READERS : 1;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const wakeUp = () => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  const stop = (err: Error) => {
+    failure ??= err;
+    wakeUp();
+  };
+  const readers: Reader[] = Array.from({ length: of }, () => {
+    const reader: Reader = { entry: acquire(limits.heapMb ?? PARSE_HEAP_MB), texts: [], ended: false };
+    const events = new EventEmitter();
+    events.on('text', (texts: string[]) => {
+      reader.texts.push(...texts);
+      wakeUp();
+    });
+    events.on('end', () => {
+      reader.ended = true;
+      wakeUp();
+    });
+    events.on('error', stop);
+    reader.entry.current = { id: nextParseId++, events };
+    return reader;
+  });
+  /** The reader's next text; undefined once it has sent all of them. */
+  const take = async (reader: Reader): Promise<string | undefined> => {
+    for (;;) {
+      if (failure) throw failure;
+      if (reader.texts.length > 0) return reader.texts.shift();
+      if (reader.ended) return undefined;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
   const timer = setTimeout(
-    () => fail(events, new AppError('context/parse-timeout')),
+    () => stop(new AppError('context/parse-timeout')),
     limits.timeoutMs ?? PARSE_TIMEOUT_MS,
   );
-  const onAbort = () => fail(events, new Error('Parse cancelled'));
+  const onAbort = () => stop(new Error('Parse cancelled'));
   signal?.addEventListener('abort', onAbort, { once: true });
   let completed = false;
   try {
-    entry.worker.postMessage({ id, kind, bytes });
-    for await (const [text] of parts) yield text as string;
+    readers.forEach(({ entry }, index) =>
+      entry.worker.postMessage({ id: entry.current!.id, kind, bytes, of, index }),
+    );
+    if (kind === 'docx') {
+      for (let text; (text = await take(readers[0]!)) !== undefined; ) yield text;
+    } else {
+      // page n comes from reader (n - 1) % of; the first reader with no page left is past the last page
+      let part = '';
+      for (let n = 1; ; n++) {
+        const text = await take(readers[(n - 1) % of]!);
+        if (text === undefined) break;
+        part += (n > 1 ? '\n' : '') + text;
+        if (part.length >= PDF_PART_CHARS) {
+          yield normalise(part);
+          part = '';
+        }
+      }
+      if (part) yield normalise(part);
+      for (const reader of readers) await take(reader);
+    }
     completed = true;
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
-    release(entry, completed);
+    for (const reader of readers) release(reader.entry, completed);
   }
 }
