@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { chunkProse, chunkTable, ProseChunker } from '../src/features/context/chunk';
 import { extractText, getDocumentProxy } from 'unpdf';
-import {
-  PDF_SHARED_BYTES,
-  parserWorkerStats,
-  streamInWorker,
-} from '../src/features/context/parse/worker';
+import { PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from '../src/features/context/parse/worker';
 import { storeExtractedText } from '../src/features/context/pipeline';
 import { refreshChunkStatistics } from '../src/features/context/statistics';
 import { contextApi } from './fixtures/context-api';
@@ -215,7 +211,7 @@ describe('parser workers', () => {
     const large = await makePdf(pages(240));
     expect(large.length).toBeGreaterThanOrEqual(PDF_SHARED_BYTES);
     const parts: string[] = [];
-    for await (const part of streamInWorker('pdf', large)) parts.push(part);
+    for await (const part of streamInWorker('pdf', large, { pdfReaders: 2 })) parts.push(part);
     const merged = await extractText(await getDocumentProxy(new Uint8Array(large)), { mergePages: true });
     expect(parts.length).toBeGreaterThan(10);
     expect(parts.join('')).toBe(merged.text);

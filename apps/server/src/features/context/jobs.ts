@@ -78,5 +78,13 @@ async function extractItem(
   if (!item.blobKey) throw new AppError('context/no-file');
   const blob = await platform.blobs.get(item.blobKey);
   if (!blob) throw new AppError('context/no-file');
-  return extractFile(item.type, new Uint8Array(blob.body), parseLimitsOf(platform), signal);
+  // a large PDF is read by two workers when the database has cores of its own; the embedded database answers on the
+  // server's thread, which two busy workers would leave waiting
+  const pdfReaders = platform.database.kind === 'postgres' ? 2 : 1;
+  return extractFile(
+    item.type,
+    new Uint8Array(blob.body),
+    { pdfReaders, ...parseLimitsOf(platform) },
+    signal,
+  );
 }

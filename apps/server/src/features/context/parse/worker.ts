@@ -9,6 +9,8 @@ export interface WorkerLimits {
   timeoutMs?: number;
   /** Old-generation heap of the worker, MB (default 256). */
   heapMb?: number;
+  /** Workers that read a large PDF together (default 1; at most as many as the machine has cores). */
+  pdfReaders?: number;
 }
 
 export const PARSE_TIMEOUT_MS = 20_000;
@@ -20,11 +22,10 @@ export const PARSER_MAX_USES = 50;
 /** A PDF's text is sent on once this many characters of whole pages have been read. */
 const PDF_PART_CHARS = 64 * 1024;
 /**
- * A PDF of at least this many bytes is read by several workers at once (as many as the machine has cores, at most
- * two), each taking every second page; its text still comes in page order.
+ * A PDF of at least this many bytes may be read by several workers at once (`pdfReaders`), each taking every n-th
+ * page; its text still comes in page order.
  */
 export const PDF_SHARED_BYTES = 512 * 1024;
-const PDF_READERS = Math.max(1, Math.min(2, availableParallelism()));
 /** Whitespace as unpdf's merged text has it. */
 const normalise = (text: string) =>
   text
@@ -199,7 +200,7 @@ interface Reader {
  * Reads the text of a PDF or DOCX in a worker thread with a heap limit and a time limit, as it comes: a document
  * crafted to stall or to swell cannot hold up or take down the server. A stall ends `context/parse-timeout`; a
  * document that runs the worker out of memory, `context/unsafe-document`; one the parser cannot read,
- * `context/unsupported-type`. A large PDF is read by two workers at once, each with those limits. Workers are kept
+ * `context/unsupported-type`. A large PDF may be read by several workers at once, each with those limits. Workers are kept
  * warm between documents; one that was cut off, ran out of memory or was left before the end of a document is ended
  * instead.
  */
@@ -210,7 +211,10 @@ export async function* streamInWorker(
   signal?: AbortSignal,
 ): AsyncGenerator<string> {
   if (signal?.aborted) throw new Error('Parse cancelled');
-  const of = kind === 'pdf' && bytes.length >= PDF_SHARED_BYTES ? PDF_READERS : 1;
+  const of =
+    kind === 'pdf' && bytes.length >= PDF_SHARED_BYTES
+      ? Math.max(1, Math.min(Math.floor(limits.pdfReaders ?? 1), availableParallelism()))
+      : 1;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
   const wakeUp = () => {
@@ -258,7 +262,7 @@ export async function* streamInWorker(
       entry.worker.postMessage({ id: entry.current!.id, kind, bytes, of, index }),
     );
     if (kind === 'docx') {
-      for (let text; (text = await take(readers[0]!)) !== undefined; ) yield text;
+      for (let text; (text = await take(readers[0]!)) !== undefined;) yield text;
     } else {
       // page n comes from reader (n - 1) % of; the first reader with no page left is past the last page
       let part = '';
