@@ -289,7 +289,12 @@ describe('vector and hybrid retrieval', () => {
     const { appId } = await start(withEmbeddings());
     await seedEmbedded(appId, 'tea.txt', DOCS);
     // an item still being stored has chunks that match best, and none of them counts yet
-    await seedEmbedded(appId, 'draft.txt', ['green tea in boiling water', 'green tea, boiling water'], 'running');
+    await seedEmbedded(
+      appId,
+      'draft.txt',
+      ['green tea in boiling water', 'green tea, boiling water'],
+      'running',
+    );
     const query = 'green tea in boiling water';
     const text = await retrieveContext(server.platform, { appId, query, method: 'fulltext', limit: 20 });
     const vector = await retrieveContext(server.platform, { appId, query, method: 'vector', limit: 20 });
