@@ -18,7 +18,7 @@ import { checkedDimensions, oncePerDatabaseAndSize } from './vector-index';
  *
  * Bump the version when the body changes: each version is its own function, created once per database.
  */
-const VERSION = 9;
+const VERSION = 10;
 
 export function hybridFunctionName(dimensions: number): string {
   return `context_hybrid_search_v${VERSION}_${checkedDimensions(dimensions)}`;
@@ -57,13 +57,14 @@ function statement(n: number) {
       SELECT e.id, e.item_id, e.content, e.rank FROM every_word e
       UNION ALL SELECT a.id, a.item_id, a.content, a.rank FROM any_word a
       UNION ALL SELECT v.id, v.item_id, v.content, v.rank FROM by_vector v),
-    -- the chunks' text was read by the lists (a chunk in two lists has the same text in both)
     fused AS (
-      SELECT l.id, sum(1.0::double precision / (:rrfK + l.rank)) AS score, min(l.rank) AS best,
-        min(l.item_id) AS item_id, min(l.content) AS content FROM lists l
+      SELECT l.id, sum(1.0::double precision / (:rrfK + l.rank)) AS score, min(l.rank) AS best FROM lists l
       GROUP BY l.id ORDER BY score DESC, best, l.id COLLATE "C" LIMIT :limit)
-    SELECT f.id, f.item_id, (SELECT i.name FROM context_items i WHERE i.id = f.item_id) AS name, f.content, f.score
-    FROM fused f ORDER BY f.score DESC, f.best, f.id COLLATE "C"`;
+    -- the chunks' text was read by the lists: each winner takes it from the first list holding it; only the winners'
+    -- items are read, for their names
+    SELECT f.id, l.item_id, (SELECT i.name FROM context_items i WHERE i.id = l.item_id) AS name, l.content, f.score
+    FROM fused f CROSS JOIN LATERAL (SELECT l.item_id, l.content FROM lists l WHERE l.id = f.id LIMIT 1) l
+    ORDER BY f.score DESC, f.best, f.id COLLATE "C"`;
 }
 
 const kept: Record<Slot, string> = {
