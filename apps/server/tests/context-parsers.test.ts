@@ -2,12 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextMessages } from '@buildai/domain';
+import { AppError, contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { chunkProse } from '../src/features/context/chunk';
 import { setParseLimits } from '../src/features/context/options';
-import { assertCsvHasRows, csvLines, parseCsv } from '../src/features/context/parse/csv';
+import { assertCsvHasRows, csvLines } from '../src/features/context/parse/csv';
 import { neutraliseRelationships } from '../src/features/context/parse/docx';
 import { contextApi, expectErrorBody } from './fixtures/context-api';
 import { declareSizes, makeDocx, makePdf } from './fixtures/context-files';
@@ -26,6 +27,20 @@ afterAll(async () => {
 });
 
 const enc = (s: string) => new TextEncoder().encode(s);
+
+/**
+ * The reference the upload's quick check and the reader in turns must agree with: the whole CSV parsed at once,
+ * rows with anything in them as lines of CSV, the first the header; no header or no row is `context/csv-invalid`.
+ */
+function parseCsv(text: string): { header: string; rows: string[] } {
+  const line = (cells: unknown[]) => Papa.unparse([cells.map(String)], { newline: '\n' });
+  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy' });
+  const [header, ...data] = parsed.data.filter(
+    (row) => Array.isArray(row) && row.some((cell) => String(cell).trim() !== ''),
+  );
+  if (!header || data.length === 0) throw new AppError('context/csv-invalid');
+  return { header: line(header), rows: data.map(line) };
+}
 
 /** Uploads a file as a fresh moon builder, waits for it and answers the item and its chunks. */
 async function ingest(bytes: Uint8Array, name: string) {

@@ -1,6 +1,5 @@
 import Papa from 'papaparse';
 import { AppError } from '@buildai/domain';
-import type { ExtractedText } from '../pipeline';
 
 /** One row back as a line of CSV, quoted where needed. */
 const toLine = (cells: string[]) => Papa.unparse([cells], { newline: '\n' });
@@ -8,7 +7,7 @@ const toLine = (cells: string[]) => Papa.unparse([cells], { newline: '\n' });
 const hasContent = (row: unknown) => Array.isArray(row) && row.some((cell) => String(cell).trim() !== '');
 
 /**
- * Refuses a CSV without a header or rows, as `parseCsv` would, reading only as far as its first two rows with
+ * Refuses a CSV without a header or rows, as `csvLines` would, reading only as far as its first two rows with
  * anything in them: an upload's check costs next to nothing however long the file.
  */
 export function assertCsvHasRows(text: string): void {
@@ -27,9 +26,11 @@ export function assertCsvHasRows(text: string): void {
 const ROWS_PER_TURN = 1000;
 
 /**
- * A CSV's lines as `parseCsv` makes them, header first, read a thousand rows at a time with the event loop's other
- * work let in between, so that a long file neither holds up the server's thread nor waits to be read whole before
- * its first chunks are stored. Ends `context/csv-invalid` when there is no header or no row.
+ * A CSV's lines, header first: each row with anything in it as one line of CSV, quoted where needed. Rows are
+ * parsed to arrays, never objects, so a column named `__proto__` or `constructor` is only ever a string. Read a
+ * thousand rows at a time with the event loop's other work let in between, so that a long file neither holds up
+ * the server's thread nor waits to be read whole before its first chunks are stored. Ends `context/csv-invalid`
+ * when there is no header or no row.
  */
 export async function* csvLines(text: string): AsyncGenerator<string> {
   let parser: Papa.Parser | undefined;
@@ -61,15 +62,4 @@ export async function* csvLines(text: string): AsyncGenerator<string> {
     await new Promise((resolve) => setImmediate(resolve));
   }
   if (lines < 2) throw new AppError('context/csv-invalid');
-}
-
-/**
- * A CSV as a table: the header line and each row as one line. Parsed to arrays, never objects, so a column named
- * `__proto__` or `constructor` is only ever a string. Needs a header with a name and at least one data row.
- */
-export function parseCsv(text: string): Extract<ExtractedText, { kind: 'table' }> {
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy' });
-  const [header, ...data] = parsed.data.filter(hasContent);
-  if (!header || data.length === 0) throw new AppError('context/csv-invalid');
-  return { kind: 'table', header: toLine(header.map(String)), rows: data.map((r) => toLine(r.map(String))) };
 }
