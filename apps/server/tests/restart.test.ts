@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createApp, createLogger, createPlatform, loadConfig } from '@buildai/server';
 import { inProcessRequest } from '@buildai/testkit';
 import { json, makeTool } from './helpers';
@@ -63,8 +63,10 @@ describe('the embedded database', () => {
       return (list.contextItems as { id: string; status: string }[]).find((i) => i.id === contextItemId)
         ?.status;
     };
-    for (let i = 0; i < 200 && (await status(first)) !== 'synced'; i++)
-      await new Promise((r) => setTimeout(r, 25));
+    await vi.waitFor(async () => expect(await status(first)).toBe('synced'), {
+      timeout: 5_000,
+      interval: 25,
+    });
     // as a stop in the middle of storing leaves it: running, with a chunk the interrupted job had written
     await first.platform.db.execute(
       sql`update context_items set status = 'running' where id = ${contextItemId}`,
@@ -75,10 +77,10 @@ describe('the embedded database', () => {
     await first.platform.close();
 
     const second = await boot();
-    for (let i = 0; i < 200 && (await status(second)) !== 'synced'; i++) {
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(await status(second)).toBe('synced');
+    await vi.waitFor(async () => expect(await status(second)).toBe('synced'), {
+      timeout: 5_000,
+      interval: 25,
+    });
     const { rows } = (await second.platform.db.execute(
       sql`select content from context_chunks where item_id = ${contextItemId} order by position`,
     )) as unknown as { rows: { content: string }[] };

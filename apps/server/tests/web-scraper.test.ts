@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scrapeLimits } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { newId } from '../src/db/ids';
@@ -260,12 +260,10 @@ describe('POST /api/context/ingest/web', () => {
     expect(job?.name).toBe('context.ingest');
     expect(site.hits).toEqual([]); // the request itself fetches nothing
     // the job crawls the site: let it finish, so that its requests are not counted by the tests that follow
-    for (let i = 0; i < 400; i++) {
-      const state = (await server.platform.jobs.get(contextItemId))?.state;
-      if (state !== 'waiting' && state !== 'active') break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    expect((await server.platform.jobs.get(contextItemId))?.state).toBe('completed');
+    await vi.waitFor(
+      async () => expect((await server.platform.jobs.get(contextItemId))?.state).toBe('completed'),
+      { timeout: 10_000, interval: 25 },
+    );
   });
 
   it("answers 404 for another builder's app and for no token 401", async () => {
