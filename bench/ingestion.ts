@@ -5,6 +5,7 @@
 // slowest answer of the item list, asked for every 100 ms while each file is ingested.
 // The embedded database by default; BENCH_INGESTION_DATABASE_URL=postgres://user@host:5432/postgres runs the server
 // on a throwaway database on that PostgreSQL server instead.
+import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import Papa from 'papaparse';
@@ -111,22 +112,14 @@ async function followItems(base: string, token: string, appId: string) {
   if (res.status !== 200 || !res.body) throw new Error(`events: ${res.status}`);
   const ended = new Map<string, { status: string; numOfChunks: number }>();
   const waiting = new Map<string, () => void>();
+  const events = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
   const read = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
     try {
-      for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(part, { stream: true });
-        let at: number;
-        while ((at = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          if (!message.startsWith('data: ')) continue;
-          const event = JSON.parse(message.slice(6)) as { id: string; status: string; numOfChunks: number };
-          if (['unsynced', 'pending', 'running'].includes(event.status)) continue;
-          ended.set(event.id, event);
-          waiting.get(event.id)?.();
-        }
+      for await (const message of events as unknown as AsyncIterable<EventSourceMessage>) {
+        const event = JSON.parse(message.data) as { id: string; status: string; numOfChunks: number };
+        if (['unsynced', 'pending', 'running'].includes(event.status)) continue;
+        ended.set(event.id, event);
+        waiting.get(event.id)?.();
       }
     } catch (err) {
       if (!abort.signal.aborted) throw err;
