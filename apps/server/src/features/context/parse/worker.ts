@@ -200,9 +200,9 @@ interface Reader {
  * Reads the text of a PDF or DOCX in a worker thread with a heap limit and a time limit, as it comes: a document
  * crafted to stall or to swell cannot hold up or take down the server. A stall ends `context/parse-timeout`; a
  * document that runs the worker out of memory, `context/unsafe-document`; one the parser cannot read,
- * `context/unsupported-type`. A large PDF may be read by several workers at once, each with those limits. Workers are kept
- * warm between documents; one that was cut off, ran out of memory or was left before the end of a document is ended
- * instead.
+ * `context/unsupported-type`. A large PDF may be read by several workers at once, each with those limits. Workers
+ * are kept warm between documents; one that was cut off, ran out of memory or was left before the end of a document
+ * is ended instead.
  */
 export async function* streamInWorker(
   kind: 'pdf' | 'docx',
