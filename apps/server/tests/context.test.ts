@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
@@ -202,14 +202,16 @@ describe('full-text index', () => {
 
   it('leaves no new words waiting in its pending list once an item is stored', async () => {
     // the pending list is the whole table's: items of earlier tests still being stored would add to it meanwhile
-    for (let i = 0; i < 600; i++) {
-      const { rows } = (await server.platform.db.execute(sql`
-        select count(*)::int as n from context_items where status in ('pending', 'running')`)) as unknown as {
-        rows: { n: number }[];
-      };
-      if (rows[0]!.n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitFor(
+      async () => {
+        const { rows } = (await server.platform.db.execute(sql`
+          select count(*)::int as n from context_items where status in ('pending', 'running')`)) as unknown as {
+          rows: { n: number }[];
+        };
+        expect(rows[0]!.n).toBe(0);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     const b = await api.builderOn('lite');
     await cleanPending();
     const res = await api.ingestText(b.idToken, b.appId, {
