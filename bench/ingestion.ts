@@ -4,7 +4,8 @@
 // from the upload to the item event that says synced, as the data sources panel learns of it. Also printed: the
 // slowest answer of the item list, asked for every 100 ms while each file is ingested.
 // The embedded database by default; BENCH_INGESTION_DATABASE_URL=postgres://user@host:5432/postgres runs the server
-// on a throwaway database on that PostgreSQL server instead.
+// on a throwaway database on that PostgreSQL server instead. The target (>= 0.5x) is judged on PostgreSQL; the
+// embedded figure is reported (decision 0004 says why).
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
@@ -270,6 +271,9 @@ export function printIngestion(r: IngestionResult): void {
   }
   console.log(`  raw parsers   ${r.rawMbps.toFixed(2)} MB/s`);
   console.log(
-    `  through BuildAI ${r.productMbps.toFixed(2)} MB/s   ratio ${(r.productMbps / r.rawMbps).toFixed(2)}x  (target >= 0.5x)`,
+    `  through BuildAI ${r.productMbps.toFixed(2)} MB/s   ratio ${(r.productMbps / r.rawMbps).toFixed(2)}x  ` +
+      (POSTGRES_URL
+        ? '(target >= 0.5x)'
+        : '(reported; the target >= 0.5x is judged on PostgreSQL, decision 0004)'),
   );
 }

@@ -3,7 +3,8 @@
 // through retrieveContext (full text + vector, fused; the query's vector is given, so no model call is timed)
 // against the raw pgvector query for the same ten chunks (`select id, item_id, content … order by
 // embedding::vector(64) <=> $1 limit 10`, same app filter), in the same job, interleaved. Also recall@10 of the HNSW
-// vector list against an exact scan.
+// vector list against an exact scan. The HNSW index is then rebuilt (another random graph) and the two forms timed
+// again, BENCH_RETRIEVAL_GRAPHS times in all (3 by default); the target is judged on the median ratio.
 // BENCH_RETRIEVAL_DATABASE_URL=postgres://user@host:5432/postgres runs it on that PostgreSQL server instead, in a
 // fresh database (dropped at the end). `node --import tsx retrieval.ts` (in bench/) runs
 // this benchmark alone; BENCH_CHUNKS and BENCH_QUERIES size it.
@@ -22,6 +23,11 @@ const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
 const DIMENSIONS = 64;
 const ITEMS = 100;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
+/**
+ * HNSW graphs timed: pgvector draws each chunk's levels at random, so each build gives another graph and the ratio
+ * moves by about a tenth between them. The target is judged on the median (decision 0004).
+ */
+const GRAPHS = Math.max(1, Number(process.env.BENCH_RETRIEVAL_GRAPHS ?? 3));
 const POSTGRES_URL = process.env.BENCH_RETRIEVAL_DATABASE_URL;
 /** A word the generated text never holds (its syllables have no x or y). */
 const NO_CHUNK_WORD = 'xylophone';
@@ -220,8 +226,6 @@ export async function benchRetrieval() {
       where app_id = ${appId} and tsv @@ plainto_tsquery('english', ${query})`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
   };
-  let recallHits = 0;
-  let recallTotal = 0;
   let hybridEmpty = 0;
   const hybrid = (q: (typeof queries)[number]) =>
     retrieveContext(platform, {
@@ -231,22 +235,39 @@ export async function benchRetrieval() {
       limit: 10,
       queryEmbedding: q.vector,
     });
+  const pass = async (n: number, q: (typeof queries)[number]) => {
+    if (n % 2 === 0) {
+      const h = await time(() => hybrid(q));
+      return { h, r: await time(() => raw(q.vector)) };
+    }
+    const r = await time(() => raw(q.vector));
+    return { h: await time(() => hybrid(q)), r };
+  };
+  /** recall@10 of the vector list against an exact scan, over the timed queries */
+  const recallOf = async () => {
+    let hits = 0;
+    let total = 0;
+    for (const q of queries.slice(5)) {
+      const approximate = await retrieveContext(platform, {
+        appId,
+        query: q.query,
+        method: 'vector',
+        limit: 10,
+        queryEmbedding: q.vector,
+      });
+      const truth = new Set(await exact(q.vector));
+      hits += approximate.filter((c) => truth.has(c.chunkId)).length;
+      total += truth.size;
+    }
+    return hits / total;
+  };
   for (const [n, q] of queries.entries()) {
     // Each query runs twice in each form, the two forms taking turns at going first. The first run of a query meets
     // the index and table pages it needs outside the database's buffer cache (as a new query does when the data is
     // larger than the cache), and its turn then warms some of them for the other form; the second runs find them
     // all in the cache and time the work itself. The target is judged on the second runs; both are reported.
-    const hybridFirst = n % 2 === 0;
-    const pass = async () => {
-      if (hybridFirst) {
-        const h = await time(() => hybrid(q));
-        return { h, r: await time(() => raw(q.vector)) };
-      }
-      const r = await time(() => raw(q.vector));
-      return { h: await time(() => hybrid(q)), r };
-    };
-    const cold = await pass();
-    const { h, r } = await pass();
+    const cold = await pass(n, q);
+    const { h, r } = await pass(n, q);
     if (
       JSON.stringify(h.value.map((c) => c.chunkId)) !== JSON.stringify(cold.h.value.map((c) => c.chunkId))
     ) {
@@ -283,16 +304,21 @@ export async function benchRetrieval() {
     looseMs.push(l.ms);
     anyWordMs.push(a.ms);
     if (h.value.length === 0) hybridEmpty++;
-    const approximate = await retrieveContext(platform, {
-      appId,
-      query: q.query,
-      method: 'vector',
-      limit: 10,
-      queryEmbedding: q.vector,
-    });
-    const truth = new Set(await exact(q.vector));
-    recallHits += approximate.filter((c) => truth.has(c.chunkId)).length;
-    recallTotal += truth.size;
+  }
+  const graphs = [{ ratio: percentile(hybridMs, 50) / percentile(rawMs, 50), recall: await recallOf() }];
+  for (let g = 1; g < GRAPHS; g++) {
+    // another graph of the same chunks: the same queries, second runs timed as above
+    await platform.db.execute(sql.raw(`reindex index context_chunks_embedding_hnsw_${DIMENSIONS}`));
+    const hs: number[] = [];
+    const rs: number[] = [];
+    for (const [n, q] of queries.entries()) {
+      await pass(n, q);
+      const { h, r } = await pass(n, q);
+      if (n < 5) continue;
+      hs.push(h.ms);
+      rs.push(r.ms);
+    }
+    graphs.push({ ratio: percentile(hs, 50) / percentile(rs, 50), recall: await recallOf() });
   }
   await platform.close();
   await fresh.drop();
@@ -324,7 +350,12 @@ export async function benchRetrieval() {
     textP50: percentile(textMs, 50),
     looseHybridP50: percentile(looseMs, 50),
     anyWordHybridP50: percentile(anyWordMs, 50),
-    recall: recallHits / recallTotal,
+    recall: graphs[0]!.recall,
+    graphs,
+    medianRatio: percentile(
+      graphs.map((g) => g.ratio),
+      50,
+    ),
     hybridEmpty,
     matchesP50: percentile(matches, 50),
     byMatches: [byMatches(0, 50), byMatches(51, 500), byMatches(501, Infinity)].filter((b) => b !== null),
@@ -345,7 +376,7 @@ export function printRetrieval(r: Awaited<ReturnType<typeof benchRetrieval>>) {
   console.log(
     `  hybrid top 10 via retrieveContext, second run of each query  p50 ${f(r.hybridP50)}  p95 ${f(r.hybridP95)}`,
   );
-  console.log(`  ratio hybrid/raw p50 ${(r.hybridP50 / r.rawP50).toFixed(2)}x  (target <= 2x)`);
+  console.log(`  ratio hybrid/raw p50 ${(r.hybridP50 / r.rawP50).toFixed(2)}x`);
   console.log(
     `  first run of each query (pages not yet cached): hybrid p50 ${f(r.hybridColdP50)}  raw p50 ${f(r.rawColdP50)}  ` +
       `ratio ${(r.hybridColdP50 / r.rawColdP50).toFixed(2)}x`,
@@ -364,6 +395,13 @@ export function printRetrieval(r: Awaited<ReturnType<typeof benchRetrieval>>) {
     );
   }
   console.log(`  recall@10 of the HNSW vector list against an exact scan ${r.recall.toFixed(3)}`);
+  console.log(
+    `  by HNSW graph (each build draws its own): ratio ${r.graphs.map((g) => `${g.ratio.toFixed(2)}x`).join(', ')}; ` +
+      `recall@10 ${r.graphs.map((g) => g.recall.toFixed(3)).join(', ')}`,
+  );
+  console.log(
+    `  median ratio over ${r.graphs.length} graph${r.graphs.length === 1 ? '' : 's'} ${r.medianRatio.toFixed(2)}x  (target <= 2x)`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
