@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { UsageRecord } from '@buildai/domain';
 import { schema } from '@buildai/server';
@@ -18,7 +18,13 @@ beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: 'test-key' });
 });
 afterAll(() => llm.close());
+// The days are counted on the test's clock and the server's, which are one clock: held still for each test, so that a
+// test running over midnight (UTC) or a step of the machine's clock cannot put the two on different days.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
 afterEach(async () => {
+  vi.useRealTimers();
   await server?.close();
   llm.reset();
 });
