@@ -1,13 +1,14 @@
-// (e) Retrieval over data source chunks in the embedded database (PGlite + pgvector), in-process: 100,000 chunks
-// of generated text with 64-dimension vectors, bulk loaded, then the HNSW index built. A top-10 hybrid query
-// through retrieveContext (full text + vector, fused; the query's vector is given, so no model call is timed)
-// against the raw pgvector query for the same ten chunks (`select id, item_id, content … order by
-// embedding::vector(64) <=> $1 limit 10`, same app filter), in the same job, interleaved. Also recall@10 of the HNSW
-// vector list against an exact scan. The HNSW index is then rebuilt (another random graph) and the two forms timed
-// again, BENCH_RETRIEVAL_GRAPHS times in all (3 by default); the target is judged on the median ratio.
-// BENCH_RETRIEVAL_DATABASE_URL=postgres://user@host:5432/postgres runs it on that PostgreSQL server instead, in a
-// fresh database (dropped at the end). `node --import tsx retrieval.ts` (in bench/) runs
-// this benchmark alone; BENCH_CHUNKS and BENCH_QUERIES size it.
+// (e) Retrieval over data source chunks, in-process: 100,000 chunks of generated text with vectors of the product's
+// default embedding size (AI_EMBEDDING_DIMENSIONS, 1536; BENCH_DIMENSIONS sets another), bulk loaded, then the HNSW
+// index built. A top-10 hybrid query through retrieveContext (full text + vector, fused; the query's vector is given,
+// so no model call is timed) against the raw pgvector query for the same ten chunks (`select id, item_id, content …
+// order by embedding::vector(n) <=> $1 limit 10`, same app filter), in the same job, interleaved. Also recall@10 of
+// the HNSW vector list against an exact scan. The HNSW index is then rebuilt (another random graph) and the two forms
+// timed again, BENCH_RETRIEVAL_GRAPHS times in all (3 by default); the target is judged on the median ratio, on
+// PostgreSQL (decision 0004). It runs in the embedded database (PGlite, in memory) unless
+// BENCH_RETRIEVAL_DATABASE_URL=postgres://user@host:5432/postgres names a PostgreSQL server, where it runs in a fresh
+// database (dropped at the end). `node --max-old-space-size=8192 --import tsx retrieval.ts` (in bench/) runs this
+// benchmark alone; BENCH_CHUNKS and BENCH_QUERIES size it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,11 +17,21 @@ import { sql } from 'drizzle-orm';
 import { createApp, createLogger, createPlatform, loadConfig, schema, type Platform } from '@buildai/server';
 import { openFreshDatabase } from '@buildai/testkit';
 import { retrieveContext } from '../apps/server/src/features/context/retrieval/retrieve';
-import { ensureVectorIndex, vectorLiteral } from '../apps/server/src/features/context/retrieval/vector-index';
+import {
+  ensureVectorIndex,
+  vectorIndexSql,
+  vectorLiteral,
+} from '../apps/server/src/features/context/retrieval/vector-index';
 import { percentile } from './lib';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
-const DIMENSIONS = 64;
+/** The product's default embedding size unless BENCH_DIMENSIONS sets another (decision 0004). */
+const DIMENSIONS = Number(process.env.BENCH_DIMENSIONS ?? loadConfig({}).AI_EMBEDDING_DIMENSIONS);
+/**
+ * The vectors' noise is scaled with their size, so that the clusters have the same shape at any size (the spreads are
+ * those of 64 dimensions).
+ */
+const SPREAD = Math.sqrt(64 / DIMENSIONS);
 const ITEMS = 100;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 100);
 /**
@@ -45,7 +56,9 @@ function mulberry32(seed: number) {
   };
 }
 const random = mulberry32(42);
-const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+/** Vectors draw from their own generator, so the text and the queries' words are the same at any vector size. */
+const vectorRandom = mulberry32(4242);
+const gaussian = () => Math.sqrt(-2 * Math.log(1 - vectorRandom())) * Math.cos(2 * Math.PI * vectorRandom());
 const normalize = (v: number[]) => {
   const length = Math.hypot(...v);
   return v.map((x) => x / length);
@@ -144,15 +157,15 @@ export async function benchRetrieval() {
       numOfChunks: CHUNKS / ITEMS,
     })),
   );
-  const vectors: number[][] = [];
+  const vectors: Float32Array[] = [];
   const texts: string[] = [];
   const BATCH = 500;
   for (let start = 0; start < CHUNKS; start += BATCH) {
     const rows = [];
     for (let i = start; i < Math.min(CHUNKS, start + BATCH); i++) {
-      const v = near(centers[Math.floor(random() * CLUSTERS)]!, 0.08);
+      const v = near(centers[Math.floor(vectorRandom() * CLUSTERS)]!, 0.08 * SPREAD);
       const t = text(40 + Math.floor(random() * 80));
-      vectors.push(v);
+      vectors.push(Float32Array.from(v));
       texts.push(t);
       rows.push(
         sql`(${`bench-chunk-${i}`}, ${itemIds[i % ITEMS]!}, ${appId}, ${Math.floor(i / ITEMS)}, ${t}, ${literal(v)}::vector)`,
@@ -164,6 +177,13 @@ export async function benchRetrieval() {
   }
   const loadS = (performance.now() - loadStarted) / 1000;
   const indexStarted = performance.now();
+  // the graph of large vectors is built in memory (pgvector slows to a crawl once it no longer fits)
+  const buildIndex = (statement: string) =>
+    platform.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local maintenance_work_mem = '${POSTGRES_URL ? '2GB' : '512MB'}'`));
+      await tx.execute(sql.raw(statement));
+    });
+  await buildIndex(vectorIndexSql(DIMENSIONS));
   await ensureVectorIndex(platform, DIMENSIONS);
   // folds the full-text index's pending list in and gathers statistics (PGlite has no autovacuum)
   await platform.db.execute(sql`vacuum analyze context_chunks`);
@@ -177,7 +197,7 @@ export async function benchRetrieval() {
     const i = Math.floor(random() * CHUNKS);
     const own = texts[i]!.split(' ');
     const q = [own[Math.floor(random() * own.length)], own[Math.floor(random() * own.length)]];
-    return { vector: near(vectors[i]!, 0.03), query: q.join(' '), loose: text(3) };
+    return { vector: near(Array.from(vectors[i]!), 0.03 * SPREAD), query: q.join(' '), loose: text(3) };
   });
   const time = async <T>(fn: () => Promise<T>) => {
     const started = performance.now();
@@ -308,7 +328,7 @@ export async function benchRetrieval() {
   const graphs = [{ ratio: percentile(hybridMs, 50) / percentile(rawMs, 50), recall: await recallOf() }];
   for (let g = 1; g < GRAPHS; g++) {
     // another graph of the same chunks: the same queries, second runs timed as above
-    await platform.db.execute(sql.raw(`reindex index context_chunks_embedding_hnsw_${DIMENSIONS}`));
+    await buildIndex(`reindex index context_chunks_embedding_hnsw_${DIMENSIONS}`);
     const hs: number[] = [];
     const rs: number[] = [];
     for (const [n, q] of queries.entries()) {
@@ -337,6 +357,7 @@ export async function benchRetrieval() {
     database: POSTGRES_URL ? 'PostgreSQL' : 'embedded PGlite',
     chunks: CHUNKS,
     dimensions: DIMENSIONS,
+    productDimensions: loadConfig({}).AI_EMBEDDING_DIMENSIONS,
     queries: QUERIES,
     loadS,
     indexS,
@@ -400,7 +421,10 @@ export function printRetrieval(r: Awaited<ReturnType<typeof benchRetrieval>>) {
       `recall@10 ${r.graphs.map((g) => g.recall.toFixed(3)).join(', ')}`,
   );
   console.log(
-    `  median ratio over ${r.graphs.length} graph${r.graphs.length === 1 ? '' : 's'} ${r.medianRatio.toFixed(2)}x  (target <= 2x)`,
+    `  median ratio over ${r.graphs.length} graph${r.graphs.length === 1 ? '' : 's'} ${r.medianRatio.toFixed(2)}x  ` +
+      (r.database === 'PostgreSQL' && r.dimensions === r.productDimensions
+        ? '(target <= 2x)'
+        : `(reported; the target <= 2x is judged on PostgreSQL at the default ${r.productDimensions} dimensions, decision 0004)`),
   );
 }
 

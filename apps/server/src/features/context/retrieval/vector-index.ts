@@ -45,6 +45,15 @@ export function oncePerDatabaseAndSize() {
 
 const indexOnce = oncePerDatabaseAndSize();
 
+/** The statement that creates the HNSW index of one embedding size (a no-op when it exists). */
+export function vectorIndexSql(dimensions: number): string {
+  const n = checkedDimensions(dimensions);
+  return (
+    `CREATE INDEX IF NOT EXISTS context_chunks_embedding_hnsw_${n} ON context_chunks ` +
+    `USING hnsw ((embedding::vector(${n})) vector_cosine_ops) WHERE vector_dims(embedding) = ${n}`
+  );
+}
+
 /**
  * Makes sure the HNSW index of this size exists (once per database and size in this process). Creating it takes a
  * lock that holds writes to the chunks back meanwhile; on a table loaded before an embedding model was configured
@@ -53,20 +62,13 @@ const indexOnce = oncePerDatabaseAndSize();
 export function ensureVectorIndex(platform: Pick<Platform, 'database' | 'logger'>, dimensions: number) {
   const n = checkedDimensions(dimensions);
   return indexOnce(platform.database, n, () =>
-    platform.database.db
-      .execute(
-        sql.raw(
-          `CREATE INDEX IF NOT EXISTS context_chunks_embedding_hnsw_${n} ON context_chunks ` +
-            `USING hnsw ((embedding::vector(${n})) vector_cosine_ops) WHERE vector_dims(embedding) = ${n}`,
-        ),
-      )
-      .then(
-        () => undefined,
-        (err: unknown) => {
-          // e.g. another instance creating the same index at this moment; its index serves us too
-          platform.logger.warn({ err, dimensions: n }, 'could not create the vector index of the chunks');
-        },
-      ),
+    platform.database.db.execute(sql.raw(vectorIndexSql(n))).then(
+      () => undefined,
+      (err: unknown) => {
+        // e.g. another instance creating the same index at this moment; its index serves us too
+        platform.logger.warn({ err, dimensions: n }, 'could not create the vector index of the chunks');
+      },
+    ),
   );
 }
 
