@@ -18,15 +18,16 @@ import { createApp, createLogger, createPlatform, loadConfig, schema, type Platf
 import { openFreshDatabase } from '@buildai/testkit';
 import { retrieveContext } from '../apps/server/src/features/context/retrieval/retrieve';
 import {
-  ensureVectorIndex,
+  vectorIndexName,
   vectorIndexSql,
   vectorLiteral,
 } from '../apps/server/src/features/context/retrieval/vector-index';
 import { percentile } from './lib';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
+const PRODUCT_DIMENSIONS = loadConfig({}).AI_EMBEDDING_DIMENSIONS;
 /** The product's default embedding size unless BENCH_DIMENSIONS sets another (decision 0004). */
-const DIMENSIONS = Number(process.env.BENCH_DIMENSIONS ?? loadConfig({}).AI_EMBEDDING_DIMENSIONS);
+const DIMENSIONS = Number(process.env.BENCH_DIMENSIONS ?? PRODUCT_DIMENSIONS);
 /**
  * The vectors' noise is scaled with their size, so that the clusters have the same shape at any size (the spreads are
  * those of 64 dimensions).
@@ -183,8 +184,8 @@ export async function benchRetrieval() {
       await tx.execute(sql.raw(`set local maintenance_work_mem = '${POSTGRES_URL ? '2GB' : '512MB'}'`));
       await tx.execute(sql.raw(statement));
     });
+  // built here with the memory it needs; retrieveContext's own ensureVectorIndex then finds it
   await buildIndex(vectorIndexSql(DIMENSIONS));
-  await ensureVectorIndex(platform, DIMENSIONS);
   // folds the full-text index's pending list in and gathers statistics (PGlite has no autovacuum)
   await platform.db.execute(sql`vacuum analyze context_chunks`);
   await platform.db.execute(sql`vacuum analyze context_items`);
@@ -229,7 +230,7 @@ export async function benchRetrieval() {
       where c.app_id = ${appId} and vector_dims(c.embedding) = ${sql.raw(String(DIMENSIONS))}
       order by c.embedding::vector(${sql.raw(String(DIMENSIONS))}) <=> ${literal(queries[0]!.vector)}::vector(${sql.raw(String(DIMENSIONS))})
       limit 10`);
-  const usesIndex = JSON.stringify(plan).includes(`context_chunks_embedding_hnsw_${DIMENSIONS}`);
+  const usesIndex = JSON.stringify(plan).includes(vectorIndexName(DIMENSIONS));
 
   const hybridMs: number[] = [];
   const rawMs: number[] = [];
@@ -328,7 +329,7 @@ export async function benchRetrieval() {
   const graphs = [{ ratio: percentile(hybridMs, 50) / percentile(rawMs, 50), recall: await recallOf() }];
   for (let g = 1; g < GRAPHS; g++) {
     // another graph of the same chunks: the same queries, second runs timed as above
-    await buildIndex(`reindex index context_chunks_embedding_hnsw_${DIMENSIONS}`);
+    await buildIndex(`reindex index ${vectorIndexName(DIMENSIONS)}`);
     const hs: number[] = [];
     const rs: number[] = [];
     for (const [n, q] of queries.entries()) {
@@ -357,7 +358,7 @@ export async function benchRetrieval() {
     database: POSTGRES_URL ? 'PostgreSQL' : 'embedded PGlite',
     chunks: CHUNKS,
     dimensions: DIMENSIONS,
-    productDimensions: loadConfig({}).AI_EMBEDDING_DIMENSIONS,
+    productDimensions: PRODUCT_DIMENSIONS,
     queries: QUERIES,
     loadS,
     indexS,

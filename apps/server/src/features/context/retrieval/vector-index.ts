@@ -45,11 +45,16 @@ export function oncePerDatabaseAndSize() {
 
 const indexOnce = oncePerDatabaseAndSize();
 
+/** The name of the HNSW index of one embedding size. */
+export function vectorIndexName(dimensions: number): string {
+  return `context_chunks_embedding_hnsw_${checkedDimensions(dimensions)}`;
+}
+
 /** The statement that creates the HNSW index of one embedding size (a no-op when it exists). */
 export function vectorIndexSql(dimensions: number): string {
   const n = checkedDimensions(dimensions);
   return (
-    `CREATE INDEX IF NOT EXISTS context_chunks_embedding_hnsw_${n} ON context_chunks ` +
+    `CREATE INDEX IF NOT EXISTS ${vectorIndexName(n)} ON context_chunks ` +
     `USING hnsw ((embedding::vector(${n})) vector_cosine_ops) WHERE vector_dims(embedding) = ${n}`
   );
 }
