@@ -1,5 +1,6 @@
 // Lint rules, including the module boundaries of DESIGN §3.
 import tseslint from 'typescript-eslint';
+import { featureBoundaries } from './scripts/eslint/feature-boundaries.js';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -75,5 +76,11 @@ export default tseslint.config(
     rules: restrict([
       { group: ['../*/routes', '../../features/*/routes'], message: "never import another feature's routes" },
     ]),
+  },
+  // another server feature is reached through its index.ts only (decision 0005)
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/server/tests/**/*.ts', 'bench/**/*.ts'],
+    plugins: { buildai: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'buildai/feature-boundaries': 'error' },
   },
 );

@@ -16,12 +16,12 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createApp, createLogger, createPlatform, loadConfig, schema, type Platform } from '@buildai/server';
 import { openFreshDatabase } from '@buildai/testkit';
-import { retrieveContext } from '../apps/server/src/features/context/retrieval/retrieve';
 import {
+  retrieveContext,
   vectorIndexName,
   vectorIndexSql,
   vectorLiteral,
-} from '../apps/server/src/features/context/retrieval/vector-index';
+} from '../apps/server/src/features/context';
 import { percentile } from './lib';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);

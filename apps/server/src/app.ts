@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { AppError } from '@buildai/domain';
-import { authenticate } from './features/identity/authenticate';
-import { identityRoutes } from './features/identity/routes';
-import { accountRoutes } from './features/accounts/routes';
-import { appRoutes } from './features/apps/routes';
-import { registerContextJobs } from './features/context/jobs';
-import { contextRoutes } from './features/context/routes';
-import { contextToolRoutes } from './features/context/tool-routes';
-import { integrationRoutes, webIngestRoutes } from './features/integrations/routes';
-import { analyticsRoutes } from './features/analytics/routes';
-import { builderRoutes } from './features/builder/routes';
-import { filesRoutes } from './features/files/routes';
-import { createPublishedTools } from './features/runtime/published-tools';
-import { runtimeRoutes } from './features/runtime/routes';
-import { devMailRoutes } from './features/dev-mail/routes';
-import { memoryRoutes } from './features/memories/routes';
-import { plansOf } from './features/plans/plans';
-import { adminRoutes, paidPlanRoutes } from './features/plans/routes';
+import { authenticate, identityRoutes } from './features/identity';
+import { accountRoutes } from './features/accounts';
+import { appRoutes } from './features/apps';
+import { registerContextJobs, contextRoutes, contextToolRoutes } from './features/context';
+import { importExternal, integrationRoutes, webIngestRoutes } from './features/integrations';
+import { analyticsRoutes } from './features/analytics';
+import { builderRoutes } from './features/builder';
+import { filesRoutes } from './features/files';
+import { createPublishedTools, runtimeRoutes } from './features/runtime';
+import { devMailRoutes } from './features/dev-mail';
+import { memoryRoutes } from './features/memories';
+import { plansOf, adminRoutes, paidPlanRoutes } from './features/plans';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { defaultWebDist, mountSpa } from './http/spa';
@@ -29,7 +24,7 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   const { logger } = platform;
   // a PLANS_FILE that does not parse stops the start here, with the reason
   plansOf(platform.config);
-  registerContextJobs(platform);
+  registerContextJobs(platform, importExternal);
 
   app.use('*', async (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.

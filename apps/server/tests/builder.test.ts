@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { builderMessages } from '@buildai/domain';
 import { schema } from '@buildai/server';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { onAppChange } from '../src/features/apps/load-app';
+import { onAppChange } from '../src/features/apps';
 import {
   activateAndPublish,
   addTool,

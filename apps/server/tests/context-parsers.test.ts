@@ -6,10 +6,13 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { chunkProse } from '../src/features/context/chunk';
-import { setParseLimits } from '../src/features/context/options';
-import { assertCsvHasRows, csvLines } from '../src/features/context/parse/csv';
-import { neutraliseRelationships } from '../src/features/context/parse/docx';
+import {
+  chunkProse,
+  setParseLimits,
+  assertCsvHasRows,
+  csvLines,
+  neutraliseRelationships,
+} from '../src/features/context';
 import { contextApi, expectErrorBody } from './fixtures/context-api';
 import { declareSizes, makeDocx, makePdf } from './fixtures/context-files';
 import { json } from './helpers';

@@ -2,11 +2,17 @@ import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { chunkProse, chunkTable, ProseChunker } from '../src/features/context/chunk';
+import {
+  chunkProse,
+  chunkTable,
+  ProseChunker,
+  PDF_SHARED_BYTES,
+  parserWorkerStats,
+  streamInWorker,
+  storeExtractedText,
+  refreshChunkStatistics,
+} from '../src/features/context';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from '../src/features/context/parse/worker';
-import { storeExtractedText } from '../src/features/context/pipeline';
-import { refreshChunkStatistics } from '../src/features/context/statistics';
 import { contextApi } from './fixtures/context-api';
 import { json } from './helpers';
 

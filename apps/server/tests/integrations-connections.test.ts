@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@buildai/domain';
 import { signUpBuilder, type FakeGoogleDrive, type FakeNotion, type TestServer } from '@buildai/testkit';
-import { connectionKey, loadConnection } from '../src/features/integrations/connections';
+import { connectionKey, loadConnection } from '../src/features/integrations';
 import {
   popupTrip,
   startIntegrationServers,

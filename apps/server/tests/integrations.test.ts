@@ -6,9 +6,8 @@ import type { ContextItemType } from '@buildai/domain';
 import { signUpBuilder, type FakeGoogleDrive, type FakeNotion, type TestServer } from '@buildai/testkit';
 import { newId } from '../src/db/ids';
 import { contextItems } from '../src/db/schema';
-import { connectionKey, loadConnection } from '../src/features/integrations/connections';
-import { importExternal } from '../src/features/integrations/import-external';
-import { serverKeyBytes } from '../src/features/identity/tokens';
+import { connectionKey, loadConnection, importExternal } from '../src/features/integrations';
+import { serverKeyBytes } from '../src/features/identity';
 import {
   popupTrip,
   startIntegrationServers,

@@ -10,13 +10,13 @@ import {
   type TestServer,
 } from '@buildai/testkit';
 import { newId } from '../src/db/ids';
-import { embedChunks } from '../src/features/context/retrieval/embed-chunks';
 import {
+  embedChunks,
   reciprocalRankFusion,
   retrieveContext,
   type RetrievedChunk,
-} from '../src/features/context/retrieval/retrieve';
-import { CONTEXT_PREAMBLE, contextBlock, MAX_CONTEXT_CHARS } from '../src/features/runtime/run-context';
+} from '../src/features/context';
+import { CONTEXT_PREAMBLE, contextBlock, MAX_CONTEXT_CHARS } from '../src/features/runtime';
 import { activateAndPublish, makeTool, readRunEvents, fakeLlmConfig } from './helpers';
 
 const DIMENSIONS = 8;

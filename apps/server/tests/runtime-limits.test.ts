@@ -10,7 +10,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { admitRun } from '../src/features/runtime/run-limits';
+import { admitRun } from '../src/features/runtime';
 import { activateAndPublish, json, readRunEvents, fakeLlmConfig } from './helpers';
 
 let llm: FakeLlm;

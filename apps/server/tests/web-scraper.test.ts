@@ -6,10 +6,13 @@ import { scrapeLimits } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { newId } from '../src/db/ids';
 import { accounts, contextItems } from '../src/db/schema';
-import { importExternal } from '../src/features/integrations/import-external';
-import { isRefusedAddress } from '../src/features/integrations/web/address';
-import { MAX_PAGE_BYTES, PAGE_TIMEOUT_MS } from '../src/features/integrations/web/crawl';
-import { setScraperOverrides } from '../src/features/integrations/web/scraper';
+import {
+  importExternal,
+  isRefusedAddress,
+  MAX_PAGE_BYTES,
+  PAGE_TIMEOUT_MS,
+  setScraperOverrides,
+} from '../src/features/integrations';
 import { json, makeGeneratedApp } from './helpers';
 
 /** A small site on a local address that records the paths it was asked for. */

@@ -6,8 +6,7 @@ import {
   validateOtpRequest,
 } from '@buildai/domain';
 import { parseBody, requireCaller, type AppEnv } from '../../http/context';
-import { completeEmailChange, sendResetPasswordEmail } from '../identity/email-flows';
-import { sendMagicLink, validateOtp } from '../identity/magic-link';
+import { completeEmailChange, sendResetPasswordEmail, sendMagicLink, validateOtp } from '../identity';
 import { createAccount } from './create-account';
 import { getCurrentAccount } from './get-current-account';
 

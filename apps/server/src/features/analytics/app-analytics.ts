@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { runs } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadOwnedApp, loadTools, requireBuilder } from '../apps/load-app';
-import { PROVIDER_FAILED } from '../runtime/run-limits';
+import { loadOwnedApp, loadTools, requireBuilder } from '../apps';
+import { PROVIDER_FAILED } from '../runtime';
 
 const DAY_MS = 86_400_000;
 

@@ -3,7 +3,8 @@ import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { deleteStoredImage } from './images';
-import { announceAppChange, loadOwnedApp, loadToolOf } from './load-app';
+import { announceAppChange } from './app-change-bus';
+import { loadOwnedApp, loadToolOf } from './load-app';
 import { requireBuilderRights } from './rights';
 
 /** DELETE /api/apps/{appId}/tools/{toolId}: the tool, its runs (by cascade) and its photo. */

@@ -4,8 +4,9 @@ import { newId } from '../../db/ids';
 import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { fileUrl, keyOfFileUrl, styleImageKey, toolImageKey, type ImageExt } from '../files/image-keys';
-import { announceAppChange, loadOwnedApp, loadToolOf } from './load-app';
+import { fileUrl, keyOfFileUrl, styleImageKey, toolImageKey, type ImageExt } from '../files';
+import { announceAppChange } from './app-change-bus';
+import { loadOwnedApp, loadToolOf } from './load-app';
 import { requireBuilderRights } from './rights';
 import { toToolSummary } from './view';
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange, loadOwnedApp, loadTools, requireBuilder } from './load-app';
+import { announceAppChange } from './app-change-bus';
+import { loadOwnedApp, loadTools, requireBuilder } from './load-app';
 import { toAppView } from './view';
 
 /** Publishes the app: its active tools become reachable by anyone. Publishing again keeps the first date. */

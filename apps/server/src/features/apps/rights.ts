@@ -1,7 +1,7 @@
 import { LIVE_TOOL_LIMITS, liveToolLimit } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { isAdminAccount, type AccountRow } from '../accounts/get-current-account';
+import { isAdminAccount, type AccountRow } from '../accounts';
 import { requireBuilder } from './load-app';
 
 /** What the builder's plan and role allow (spec 000 §6, spec 001 §6). */

@@ -6,7 +6,8 @@ import { apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { checkToolDefinition } from './check-tool-definition';
-import { announceAppChange, loadOwnedApp, loadTools } from './load-app';
+import { announceAppChange } from './app-change-bus';
+import { loadOwnedApp, loadTools } from './load-app';
 import { requireBuilderRights } from './rights';
 import { toAppView, type AppRow } from './view';
 

@@ -9,7 +9,8 @@ import {
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange, loadOwnedApp } from './load-app';
+import { announceAppChange } from './app-change-bus';
+import { loadOwnedApp } from './load-app';
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireBuilderRights } from './rights';
 import { validateWith } from './validate';

@@ -3,7 +3,8 @@ import { AppError, builderMessages, type ToolStatus } from '@buildai/domain';
 import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange, loadOwnedApp, loadToolOf } from './load-app';
+import { announceAppChange } from './app-change-bus';
+import { loadOwnedApp, loadToolOf } from './load-app';
 import { requireBuilderRights } from './rights';
 import { toToolSummary } from './view';
 

@@ -10,9 +10,14 @@ import {
 import type { z } from 'zod';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { allowedFieldTypes, checkToolDefinition } from '../apps/check-tool-definition';
-import { loadOwnedApp, loadToolOf, loadTools } from '../apps/load-app';
-import { requireBuilderRights } from '../apps/rights';
+import {
+  allowedFieldTypes,
+  checkToolDefinition,
+  loadOwnedApp,
+  loadToolOf,
+  loadTools,
+  requireBuilderRights,
+} from '../apps';
 
 export interface MagicCreateResult {
   result: { name: string; field: CustomField };

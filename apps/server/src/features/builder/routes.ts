@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { magicCreateRequest } from '@buildai/domain';
 import { parseBody, requireCaller, type AppEnv } from '../../http/context';
-import { requireBuilder } from '../apps/load-app';
+import { requireBuilder } from '../apps';
 import { magicCreate } from './magic-create';
 
 /** Providers that run only their own models: the list offers those. */

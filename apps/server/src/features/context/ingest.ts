@@ -3,8 +3,8 @@ import { AppError } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
-import type { AccountRow } from '../accounts/get-current-account';
-import type { AppRow } from '../apps/view';
+import type { AccountRow } from '../accounts';
+import type { AppRow } from '../apps';
 import { enqueueIngest, itemBlobKey, type ContextItemRow, type NewContextItem } from './items';
 import { assertRoomForItems, lockAccount } from './limits';
 

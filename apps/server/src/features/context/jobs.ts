@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { AppError } from '@buildai/domain';
 import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { importExternal } from '../integrations/import-external';
 import { INGEST_JOB, queueIngestJob, updateItem, type ContextItemRow, type IngestJobData } from './items';
 import { parseLimitsOf } from './options';
 import { extractFile } from './parse';
@@ -12,8 +11,18 @@ import { failItem, storeExtractedText, type ExtractedText } from './pipeline';
 export const INGEST_ATTEMPTS = 3;
 const INGEST_BACKOFF_MS = 2000;
 
+/**
+ * Reads the text of an item that lives elsewhere (web page, Notion, Google Drive). The integrations feature provides
+ * it; context takes it as an argument so that it does not depend on integrations, which depends on context.
+ */
+export type ExternalImporter = (
+  platform: Platform,
+  item: ContextItemRow,
+  signal: AbortSignal,
+) => Promise<ExtractedText>;
+
 /** Registers the ingestion jobs of data source items on the platform's job queue. */
-export function registerContextJobs(platform: Platform): void {
+export function registerContextJobs(platform: Platform, importExternal: ExternalImporter): void {
   platform.jobs.register<IngestJobData>(
     INGEST_JOB,
     async (data, ctx) => {
@@ -27,7 +36,7 @@ export function registerContextJobs(platform: Platform): void {
         await storeExtractedText(
           platform,
           item.id,
-          await extractItem(platform, running, ctx.signal),
+          await extractItem(platform, importExternal, running, ctx.signal),
           ctx.signal,
         );
       } catch (err) {
@@ -71,6 +80,7 @@ async function resumeUnfinished(platform: Platform): Promise<void> {
 /** The text of an item: its stored file or pasted text, or whatever its source holds. */
 async function extractItem(
   platform: Platform,
+  importExternal: ExternalImporter,
   item: ContextItemRow,
   signal: AbortSignal,
 ): Promise<ExtractedText> {

@@ -3,7 +3,7 @@ import { AppError, LITE_MAX_ITEMS, maxFiles, monthlyDataLimit } from '@buildai/d
 import type { Db } from '../../db/client';
 import { accounts, contextItems, contextUsage, users } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { isAdminAccount, type AccountRow } from '../accounts/get-current-account';
+import { isAdminAccount, type AccountRow } from '../accounts';
 
 /** The plan whose limits apply to an account: admins count as 'moon' whatever their plan. */
 export function effectivePlan(platform: Platform, account: AccountRow, email: string): string {

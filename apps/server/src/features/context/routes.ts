@@ -7,7 +7,7 @@ import {
   renameContextRequest,
 } from '@buildai/domain';
 import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
-import { loadOwnedApp, requireBuilder } from '../apps/load-app';
+import { loadOwnedApp, requireBuilder } from '../apps';
 import { itemEventStream } from './events';
 import { checkUpload, fileTooBig, limitBody, readUploadedFile } from './ingest-file';
 import { addItems, addStoredItem, loadItemOfApp, pastedTextName, type Builder } from './ingest';

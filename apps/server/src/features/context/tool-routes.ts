@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { replaceDataItemRequest } from '@buildai/domain';
 import { parseBody, requireCaller, type AppEnv } from '../../http/context';
-import { loadOwnedApp, requireBuilder } from '../apps/load-app';
+import { loadOwnedApp, requireBuilder } from '../apps';
 import { replaceDataItem } from './replace-item';
 
 /** POST /api/tools/{appId}/replaceDataItem (spec 000 §7, spec 001 §3 data item). */

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Platform } from '../../platform';
-import { serverKeyBytes } from '../identity/tokens';
+import { serverKeyBytes } from '../identity';
 
 /** The providers a builder can connect to import from. */
 export const integrationProviders = ['notion', 'google-drive'] as const;

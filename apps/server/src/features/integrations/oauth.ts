@@ -5,9 +5,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '@buildai/domain';
 import type { Ctx } from '../../http/context';
 import type { Platform } from '../../platform';
-import { googleDiscovery } from '../identity/google';
-import { publicBaseUrl } from '../identity/links';
-import { serverKeyBytes } from '../identity/tokens';
+import { googleDiscovery, publicBaseUrl, serverKeyBytes } from '../identity';
 import { saveConnection, type Connection, type IntegrationProvider } from './connections';
 
 const STATE_AUDIENCE = 'buildai:integration-state';

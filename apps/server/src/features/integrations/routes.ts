@@ -5,10 +5,9 @@ import { AppError, ingestWebRequest } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextItems } from '../../db/schema/context';
 import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
-import { loadOwnedApp, requireBuilder } from '../apps/load-app';
-import { INGEST_JOB, type IngestJobData } from '../context/items';
-import { assertRoomForItems, effectivePlan, lockAccount } from '../context/limits';
-import { serverKeyBytes } from '../identity/tokens';
+import { loadOwnedApp, requireBuilder } from '../apps';
+import { INGEST_JOB, type IngestJobData, assertRoomForItems, effectivePlan, lockAccount } from '../context';
+import { serverKeyBytes } from '../identity';
 import {
   deleteConnection,
   isIntegrationProvider,

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { AppError } from '@buildai/domain';
 import type { AppEnv } from '../../http/context';
-import { resolveTenant } from '../identity/tenants';
-import { accountUser, cookieUser } from '../runtime/end-user';
+import { resolveTenant } from '../identity';
+import { accountUser, cookieUser } from '../../http/end-user';
 import { readMemory } from './remember';
 
 /**

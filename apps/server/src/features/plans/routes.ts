@@ -3,10 +3,8 @@ import { Hono } from 'hono';
 import { AppError, PLATFORM_TENANT_ID, adminSetPlanRequest } from '@buildai/domain';
 import { accounts } from '../../db/schema';
 import { parseBody, requireCaller, type AppEnv } from '../../http/context';
-import { getCurrentAccount, isAdminAccount, requireAccount } from '../accounts/get-current-account';
-import { accessSubject } from '../identity/session';
-import { resolveTenant } from '../identity/tenants';
-import { findUser, normaliseEmail } from '../identity/users';
+import { getCurrentAccount, isAdminAccount, requireAccount } from '../accounts';
+import { accessSubject, resolveTenant, findUser, normaliseEmail } from '../identity';
 import { findPlan, plansOf } from './plans';
 
 /** `GET /api/live_api/app/paidPlans?appId=`: builder plans, or an app's membership plans. */

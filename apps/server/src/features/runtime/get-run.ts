@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError, type RunResult } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { apps, runs, tools } from '../../db/schema';
-import { rememberedFields } from '../memories/remember';
+import { rememberedFields } from '../memories';
 
 /**
  * A run of a published app, for anyone holding its id. The values of personal and memorize fields stay out:

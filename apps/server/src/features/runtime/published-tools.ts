@@ -3,9 +3,8 @@ import { LRUCache } from 'lru-cache';
 import type { AppSettings } from '@buildai/domain';
 import { apps, tools } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { onAppChange } from '../apps/load-app';
-import { readSettings, type AppRow, type ToolRow } from '../apps/view';
-import { rememberedFields } from '../memories/remember';
+import { onAppChange, readSettings, type AppRow, type ToolRow } from '../apps';
+import { rememberedFields } from '../memories';
 
 export interface ToolWithApp {
   app: AppRow;

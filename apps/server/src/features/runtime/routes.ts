@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, runRequest, type RunEvent } from '@buildai/domain';
 import { parseBody, type AppEnv, type Ctx } from '../../http/context';
-import { resolveEndUser } from './end-user';
+import { resolveEndUser } from '../../http/end-user';
 import { getRunResult } from './get-run';
 import type { PublishedTools } from './published-tools';
 import { prepareRun } from './run-tool';

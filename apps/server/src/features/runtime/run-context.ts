@@ -7,7 +7,7 @@ import {
   retrieveContext,
   type RetrievedChunk,
   type RetrieveOptions,
-} from '../context/retrieval/retrieve';
+} from '../context';
 
 /** Decision 0004: at most this many characters of chunks go into a run's prompt. */
 export const MAX_CONTEXT_CHARS = 6000;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getCookie, setCookie } from 'hono/cookie';
 import { PLATFORM_TENANT_ID } from '@buildai/domain';
-import type { Caller, Ctx } from '../../http/context';
+import type { Caller, Ctx } from './context';
 
 /** The anonymous end user's id: random, HttpOnly, sent to the API only. */
 export const END_USER_COOKIE = 'bai_uid';

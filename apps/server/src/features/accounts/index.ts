@@ -1,0 +1,3 @@
+// The accounts feature as other parts of the server see it (decision 0005, "Feature boundaries").
+export { getCurrentAccount, isAdminAccount, requireAccount, type AccountRow } from './get-current-account';
+export { accountRoutes } from './routes';

@@ -1,0 +1,2 @@
+// The analytics feature as other parts of the server see it (decision 0005, "Feature boundaries").
+export { analyticsRoutes } from './routes';

@@ -1,0 +1,24 @@
+// The context (data sources) feature as other parts of the server see it (decision 0005, "Feature boundaries").
+export { INGEST_JOB, type IngestJobData } from './items';
+export { assertRoomForItems, effectivePlan, lockAccount } from './limits';
+export { registerContextJobs, type ExternalImporter } from './jobs';
+export { storeExtractedText, type ExtractedText } from './pipeline';
+export { refreshChunkStatistics } from './statistics';
+export { chunkProse, chunkTable, ProseChunker } from './chunk';
+export { setParseLimits } from './options';
+export { assertCsvHasRows, csvLines } from './parse/csv';
+export { neutraliseRelationships } from './parse/docx';
+export { PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from './parse/worker';
+export { embedChunks } from './retrieval/embed-chunks';
+export {
+  DEFAULT_RETRIEVE_LIMIT,
+  hasSyncedItems,
+  MAX_QUERY_CHARS,
+  reciprocalRankFusion,
+  retrieveContext,
+  type RetrievedChunk,
+  type RetrieveOptions,
+} from './retrieval/retrieve';
+export { vectorIndexName, vectorIndexSql, vectorLiteral } from './retrieval/vector-index';
+export { contextRoutes } from './routes';
+export { contextToolRoutes } from './tool-routes';

@@ -1,0 +1,7 @@
+// The integrations feature as other parts of the server see it (decision 0005, "Feature boundaries").
+export { connectionKey, loadConnection } from './connections';
+export { importExternal } from './import-external';
+export { isRefusedAddress } from './web/address';
+export { MAX_PAGE_BYTES, PAGE_TIMEOUT_MS } from './web/crawl';
+export { setScraperOverrides } from './web/scraper';
+export { integrationRoutes, webIngestRoutes } from './routes';
