@@ -12,19 +12,24 @@ import { filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import { devMailRoutes } from './features/dev-mail';
 import { memoryRoutes } from './features/memories';
-import { plansOf, adminRoutes, paidPlanRoutes } from './features/plans';
+import { adminRoutes, paidPlanRoutes } from './features/plans';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { defaultWebDist, mountSpa } from './http/spa';
 import { healthBody, type Platform } from './platform';
+import { createServices, type Services } from './services';
 
-/** The Hono app: middleware, routes, the error model (DESIGN §4) and the SPA with its history fallback. */
-export function createApp(platform: Platform): Hono<AppEnv> {
+/**
+ * The Hono app: middleware, routes, the error model (DESIGN §4) and the SPA with its history fallback. The
+ * features' state is `services`, built here unless the caller (a test) built it with its own options.
+ */
+export function createApp(platform: Platform, services: Services = createServices(platform)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { logger } = platform;
-  // a PLANS_FILE that does not parse stops the start here, with the reason
-  plansOf(platform.config);
-  registerContextJobs(platform, importExternal);
+  registerContextJobs(platform, {
+    parseLimits: services.parseLimits,
+    importExternal: (p, item, signal) => importExternal(p, services.integrations, item, signal),
+  });
 
   app.use('*', async (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.
@@ -51,17 +56,20 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   app.route('/api/live_api/auth', identityRoutes());
   app.route('/api/live_api/account', accountRoutes());
   app.route('/api/live_api/user', memoryRoutes());
-  app.route('/api/live_api/app', paidPlanRoutes());
-  app.route('/api/admin', adminRoutes());
+  app.route('/api/live_api/app', paidPlanRoutes(services.plans));
+  app.route('/api/admin', adminRoutes(services.plans));
   // the mail outbox for operators, outside production and only while mail stays in the outbox
   if (platform.config.NODE_ENV !== 'production' && platform.mail.kind === 'outbox')
     app.route('/', devMailRoutes());
-  app.route('/api/apps', runtimeRoutes(createPublishedTools(platform)));
-  app.route('/api/apps', appRoutes());
+  app.route(
+    '/api/apps',
+    runtimeRoutes(createPublishedTools(platform, services.appChanges), services.runAdmissions),
+  );
+  app.route('/api/apps', appRoutes(services.appChanges));
   app.route('/api/apps', analyticsRoutes());
   app.route('/api/builder', builderRoutes());
-  app.route('/api/context/ingest/web', webIngestRoutes());
-  app.route('/api/context', contextRoutes());
+  app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
+  app.route('/api/context', contextRoutes(services.parseLimits));
   app.route('/api/tools', contextToolRoutes());
   app.route('/api/integrations', integrationRoutes());
   app.route('/api/files', filesRoutes());

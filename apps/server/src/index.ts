@@ -1,5 +1,6 @@
 /** What tests, e2e and benchmarks use to run the server in-process. */
 export { createApp } from './app';
+export { createServices, type ServiceOptions, type Services } from './services';
 export { createNodeHandler } from './http/node-handler';
 export { loadConfig, type Config } from './config';
 export { createPlatform, describePlatform, type Platform } from './platform';

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { builderMessages } from '@buildai/domain';
 import { schema } from '@buildai/server';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { onAppChange } from '../src/features/apps';
 import {
   activateAndPublish,
   addTool,
@@ -633,7 +632,7 @@ describe('change announcements', () => {
     const { idToken } = await builderOn('explorer');
     const appId = await makeGeneratedApp(server, idToken);
     const heard: string[] = [];
-    const stop = await onAppChange(server.platform, (id) => {
+    const stop = await server.services.appChanges.subscribe((id) => {
       if (id === appId) heard.push(id);
     });
     try {

@@ -8,7 +8,7 @@ import { AppError, contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import {
   chunkProse,
-  setParseLimits,
+  type ParseLimits,
   assertCsvHasRows,
   csvLines,
   neutraliseRelationships,
@@ -18,10 +18,12 @@ import { declareSizes, makeDocx, makePdf } from './fixtures/context-files';
 import { json } from './helpers';
 
 let server: TestServer;
+/** The parsers' limits: passed where the server is created, shortened by the case that proves them. */
+const parseLimits: ParseLimits = {};
 let adminToken = '';
 let api: ReturnType<typeof contextApi>;
 beforeAll(async () => {
-  server = await startTestServer({ ADMIN_EMAILS: 'boss@example.com' });
+  server = await startTestServer({ ADMIN_EMAILS: 'boss@example.com' }, { parseLimits });
   adminToken = (await signUpBuilder(server, 'boss@example.com')).idToken;
   api = contextApi(server, () => adminToken);
 });
@@ -235,7 +237,7 @@ describe('PDF', () => {
   it('cuts off a parse that takes too long and keeps no chunks', async () => {
     const words = Array.from({ length: 700 }, (_, i) => `word${i}`).join(' ');
     const pdf = await makePdf(Array.from({ length: 300 }, () => words));
-    setParseLimits(server.platform, { timeoutMs: 50 });
+    parseLimits.timeoutMs = 50;
     try {
       const { item, chunks } = await ingest(pdf, 'huge.pdf');
       expect(item).toMatchObject({
@@ -245,7 +247,7 @@ describe('PDF', () => {
       });
       expect(chunks).toEqual([]);
     } finally {
-      setParseLimits(server.platform, {});
+      delete parseLimits.timeoutMs;
     }
   });
 

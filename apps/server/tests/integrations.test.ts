@@ -58,7 +58,7 @@ async function insertItem(values: {
   return row!;
 }
 const importItem = async (row: Awaited<ReturnType<typeof insertItem>>) =>
-  importExternal(server.platform, row, new AbortController().signal);
+  importExternal(server.platform, server.services.integrations, row, new AbortController().signal);
 
 describe('GET /api/integrations/fetchCarbonTokens', () => {
   it('answers a 5-minute signed token and which imports are configured', async () => {

@@ -10,7 +10,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { admitRun } from '../src/features/runtime';
+import { admitRun, RunAdmissions } from '../src/features/runtime';
 import { activateAndPublish, json, readRunEvents, fakeLlmConfig } from './helpers';
 
 let llm: FakeLlm;
@@ -217,6 +217,9 @@ describe('daily and weekly run limits', () => {
             .connectionString
         : undefined;
     const other: Database = url ? await openDatabase({ url }) : database;
+    // each instance admits its runs through its own batches
+    const here = new RunAdmissions(database);
+    const there = other === database ? here : new RunAdmissions(other);
     try {
       for (let round = 0; round < 3; round++) {
         const userKey = `anon:${newUid()}`;
@@ -232,7 +235,7 @@ describe('daily and weekly run limits', () => {
         });
         const results = await Promise.allSettled(
           Array.from({ length: 10 }, (_, i) =>
-            admitRun(i % 2 === 0 ? database : other, row(i), { daily: 3, weekly: null }),
+            admitRun(i % 2 === 0 ? here : there, row(i), { daily: 3, weekly: null }),
           ),
         );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);

@@ -11,9 +11,18 @@ import {
   isRefusedAddress,
   MAX_PAGE_BYTES,
   PAGE_TIMEOUT_MS,
-  setScraperOverrides,
+  type ScraperOverrides,
 } from '../src/features/integrations';
 import { json, makeGeneratedApp } from './helpers';
+
+/** The scraper's adjustments: passed where the server is created, changed between cases. */
+const scraper: ScraperOverrides = {};
+function useScraper(value: ScraperOverrides) {
+  delete scraper.resolve;
+  delete scraper.pageTimeoutMs;
+  delete scraper.maxPageBytes;
+  Object.assign(scraper, value);
+}
 
 /** A small site on a local address that records the paths it was asked for. */
 interface Site {
@@ -56,7 +65,7 @@ let privateSite: Site;
 let site: Site;
 
 beforeAll(async () => {
-  server = await startTestServer({ SCRAPER_ALLOW_LOOPBACK: '1' });
+  server = await startTestServer({ SCRAPER_ALLOW_LOOPBACK: '1' }, { scraper });
   const builder = await signUpBuilder(server);
   token = builder.idToken;
   accountId = builder.accountId;
@@ -132,7 +141,7 @@ beforeEach(async () => {
   otherSite.hits.length = 0;
   privateSite.hits.length = 0;
   server.platform.config.SCRAPER_ALLOW_LOOPBACK = true;
-  setScraperOverrides(server.platform, {});
+  useScraper({});
   await server.platform.db
     .update(accounts)
     .set({ plan: 'moon', isAdmin: false })
@@ -158,6 +167,7 @@ async function insertWebItem(url: string) {
 async function crawlText(url: string): Promise<string> {
   const extracted = await importExternal(
     server.platform,
+    server.services.integrations,
     await insertWebItem(url),
     new AbortController().signal,
   );
@@ -168,7 +178,7 @@ async function crawlText(url: string): Promise<string> {
 async function refusal(url: string): Promise<string | undefined> {
   const item = await insertWebItem(url);
   try {
-    await importExternal(server.platform, item, new AbortController().signal);
+    await importExternal(server.platform, server.services.integrations, item, new AbortController().signal);
     return undefined;
   } catch (err) {
     return (err as { code?: string }).code;
@@ -285,7 +295,12 @@ describe('POST /api/context/ingest/web', () => {
 describe('crawling', () => {
   it('reads the page and its same-host links as text under titles and addresses, without scripts or menus', async () => {
     const item = await insertWebItem(`${site.url}/`);
-    const extracted = await importExternal(server.platform, item, new AbortController().signal);
+    const extracted = await importExternal(
+      server.platform,
+      server.services.integrations,
+      item,
+      new AbortController().signal,
+    );
     expect(extracted.kind).toBe('prose');
     const text = extracted.kind === 'prose' ? extracted.text : '';
     expect(text).toContain('# Home Title');
@@ -321,7 +336,7 @@ describe('crawling', () => {
 
   it('checks the address again when connecting, so a name that changes address (rebinding) is refused', async () => {
     let calls = 0;
-    setScraperOverrides(server.platform, {
+    useScraper({
       resolve: async (host) => {
         if (host === 'site.test') return [{ address: '127.0.0.1', family: 4 }];
         if (host === 'rebind.test')
@@ -372,7 +387,7 @@ describe('crawling', () => {
 
   it('gives up on a page that never ends and goes on with the others', async () => {
     expect(PAGE_TIMEOUT_MS).toBe(10_000);
-    setScraperOverrides(server.platform, { pageTimeoutMs: 400 });
+    useScraper({ pageTimeoutMs: 400 });
     const started = Date.now();
     const text = await crawlText(`${site.url}/slow-index`);
     expect(Date.now() - started).toBeLessThan(5000);

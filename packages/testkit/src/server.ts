@@ -7,10 +7,13 @@ import {
   createNodeHandler,
   createLogger,
   createPlatform,
+  createServices,
   loadConfig,
   openDatabase,
   type Database,
   type Platform,
+  type ServiceOptions,
+  type Services,
 } from '@buildai/server';
 
 /**
@@ -70,6 +73,8 @@ export function inProcessRequest(app: ReturnType<typeof createApp>) {
 
 export interface TestServer {
   platform: Platform;
+  /** The features' state of this server (decision 0005), built with the options the test passed. */
+  services: Services;
   /** Calls the app in-process (Hono's app.request): real routing, middleware and database. */
   request(path: string, init?: RequestInitWithJson): Promise<Response>;
   /** Base URL once `listen()` was called. */
@@ -78,8 +83,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the server on a fresh database. `env` is parsed by the real configuration schema. */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+/**
+ * Starts the server on a fresh database. `env` is parsed by the real configuration schema; `options` are the test
+ * seams of the server (the scraper's resolver and caps, the parsers' limits).
+ */
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+  options: ServiceOptions = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/buildai-test-${randomBytes(4).toString('hex')}`,
@@ -95,10 +106,12 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     // each test server counts its own rate limits, even on a shared Redis
     limitsPrefix: `buildai-test:${randomBytes(6).toString('hex')}:limits`,
   });
-  const app = createApp(platform);
+  const services = createServices(platform, options);
+  const app = createApp(platform, services);
   let server: Server | undefined;
   const self: TestServer = {
     platform,
+    services,
     request: inProcessRequest(app),
     async listen(port = 0) {
       const http = createServer(createNodeHandler(app, platform));

@@ -15,11 +15,48 @@ export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 
-export interface Database {
+export interface Database extends SetUpWork {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What this process has set up or has under way on one database (decision 0005, "Services instead of module
+ * state"): kept by the database's own handle, so a fresh database (each test's) starts with none of it.
+ */
+export interface SetUpWork {
+  /**
+   * Runs `make` on the first call for `name` (an index, a function, a session setting) and answers its promise to
+   * every later call; a failure is forgotten, so the next call tries again.
+   */
+  once(name: string, make: () => Promise<void>): Promise<void>;
+  /** Runs `run` unless a run of `name` is under way on this database; then that run's promise is answered. */
+  exclusive<T>(name: string, run: () => Promise<T>): Promise<T>;
+}
+
+function setUpWork(): SetUpWork {
+  const made = new Map<string, Promise<void>>();
+  const running = new Map<string, Promise<unknown>>();
+  return {
+    once(name, make) {
+      let done = made.get(name);
+      if (!done) {
+        done = make();
+        made.set(name, done);
+        done.catch(() => made.delete(name));
+      }
+      return done;
+    },
+    exclusive<T>(name: string, run: () => Promise<T>): Promise<T> {
+      const under = running.get(name);
+      if (under) return under as Promise<T>;
+      const started = run().finally(() => running.delete(name));
+      running.set(name, started);
+      return started;
+    },
+  };
 }
 
 /** Migrations live beside this file in source (src/db) and are copied beside the bundle (dist). */
@@ -43,6 +80,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
+      ...setUpWork(),
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder: folder }),
@@ -54,6 +92,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   const client = await PGlite.create(dataDir, { extensions: { vector } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
+    ...setUpWork(),
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: folder }),

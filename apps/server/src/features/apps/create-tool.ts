@@ -11,7 +11,7 @@ import { newId } from '../../db/ids';
 import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp } from './load-app';
 import { requireBuilderRights } from './rights';
 import { checkToolPath, lockApp, pathTaken, toolPathsOf } from './tool-paths';
@@ -63,6 +63,7 @@ export async function insertTool(
 /** POST /api/apps/{appId}/tools: a new draft tool of a generated app; its header starts as its title. */
 export async function createTool(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   input: { title: string; path: string },
@@ -78,6 +79,6 @@ export async function createTool(
       return wanted;
     }),
   );
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   return created;
 }

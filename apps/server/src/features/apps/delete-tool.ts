@@ -3,16 +3,22 @@ import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { deleteStoredImage } from './images';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadToolOf } from './load-app';
 import { requireBuilderRights } from './rights';
 
 /** DELETE /api/apps/{appId}/tools/{toolId}: the tool, its runs (by cascade) and its photo. */
-export async function deleteTool(platform: Platform, caller: Caller, appId: string, toolId: string) {
+export async function deleteTool(
+  platform: Platform,
+  changes: AppChangeBus,
+  caller: Caller,
+  appId: string,
+  toolId: string,
+) {
   const rights = await requireBuilderRights(platform, caller);
   const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   await platform.db.delete(tools).where(and(eq(tools.toolId, toolId), eq(tools.appId, app.appId)));
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   await deleteStoredImage(platform, tool.imageUrl);
 }

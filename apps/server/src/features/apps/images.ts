@@ -5,7 +5,7 @@ import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { fileUrl, keyOfFileUrl, styleImageKey, toolImageKey, type ImageExt } from '../files';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadToolOf } from './load-app';
 import { requireBuilderRights } from './rights';
 import { toToolSummary } from './view';
@@ -52,6 +52,7 @@ export async function deleteStoredImage(platform: Platform, url: string | null |
 /** POST /api/apps/{appId}/tools/{toolId}/image: the tool's photo, replacing the one before. */
 export async function uploadToolImage(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   toolId: string,
@@ -69,7 +70,7 @@ export async function uploadToolImage(
     .update(tools)
     .set({ imageUrl, updatedAt: new Date() })
     .where(and(eq(tools.toolId, tool.toolId), eq(tools.appId, app.appId)));
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   await deleteStoredImage(platform, tool.imageUrl);
   return { imageUrl };
 }
@@ -77,6 +78,7 @@ export async function uploadToolImage(
 /** DELETE /api/apps/{appId}/tools/{toolId}/image: the tool goes back to having no photo. */
 export async function removeToolImage(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   toolId: string,
@@ -89,7 +91,7 @@ export async function removeToolImage(
     .set({ imageUrl: null, updatedAt: new Date() })
     .where(and(eq(tools.toolId, tool.toolId), eq(tools.appId, app.appId)))
     .returning();
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   await deleteStoredImage(platform, tool.imageUrl);
   return { tool: toToolSummary(updated!, true) };
 }
@@ -100,6 +102,7 @@ export async function removeToolImage(
  */
 export async function uploadStyleImage(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   kind: StyleImageKind,
@@ -111,6 +114,6 @@ export async function uploadStyleImage(
   const image = await readImage(file);
   const key = styleImageKey(accountId, app.appId, kind, newId(12), image.ext);
   await platform.blobs.put(key, image.bytes, { contentType: image.contentType });
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   return { url: fileUrl(key) };
 }

@@ -3,7 +3,7 @@ import { AppError, type ToolSummary } from '@buildai/domain';
 import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadTools } from './load-app';
 import { requireBuilderRights } from './rights';
 import { lockApp, toolPathsOf } from './tool-paths';
@@ -12,6 +12,7 @@ import { toToolSummary } from './view';
 /** POST /api/apps/{appId}/tools/order: the app's tools in the order given, which must name each exactly once. */
 export async function reorderTools(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   toolIds: string[],
@@ -40,6 +41,6 @@ export async function reorderTools(
         .where(and(eq(tools.toolId, toolId), eq(tools.appId, app.appId)));
     }
   });
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   return { tools: (await loadTools(platform.db, app.appId)).map((t) => toToolSummary(t, true)) };
 }

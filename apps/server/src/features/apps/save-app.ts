@@ -6,7 +6,7 @@ import { apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { checkToolDefinition } from './check-tool-definition';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadTools } from './load-app';
 import { requireBuilderRights } from './rights';
 import { toAppView, type AppRow } from './view';
@@ -43,7 +43,12 @@ export async function writeToolDefinition(
  * POST /api/apps: saves a tool's definition (the tool named by toolId, else the app's first tool) and,
  * for a generated app, its genApp. The app's header follows its first tool's header for tool apps.
  */
-export async function saveApp(platform: Platform, caller: Caller, input: z.infer<typeof saveAppRequest>) {
+export async function saveApp(
+  platform: Platform,
+  changes: AppChangeBus,
+  caller: Caller,
+  input: z.infer<typeof saveAppRequest>,
+) {
   const rights = await requireBuilderRights(platform, caller);
   const app = await loadOwnedApp(platform.db, rights.account.accountId, input.appId);
   const appTools = await loadTools(platform.db, app.appId);
@@ -70,7 +75,7 @@ export async function saveApp(platform: Platform, caller: Caller, input: z.infer
         .where(eq(apps.appId, app.appId));
     }
   });
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
 
   const saved = await loadOwnedApp(platform.db, rights.account.accountId, app.appId);
   return toAppView(saved, await loadTools(platform.db, app.appId), true);

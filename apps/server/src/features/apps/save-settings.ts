@@ -9,7 +9,7 @@ import {
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp } from './load-app';
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireBuilderRights } from './rights';
@@ -23,6 +23,7 @@ import { readSettings } from './view';
  */
 export async function saveSettings(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   sent: Record<string, unknown>,
@@ -47,7 +48,7 @@ export async function saveSettings(
     .update(apps)
     .set({ appSettings: settings, updatedAt: new Date() })
     .where(eq(apps.appId, app.appId));
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   return { appSettings: settings };
 }
 

@@ -3,7 +3,7 @@ import { ADMIN_ONLY_STYLE, AppError, appStyleSchema, type AppStyle } from '@buil
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp } from './load-app';
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireBuilderRights } from './rights';
@@ -13,6 +13,7 @@ import { readStyle } from './view';
 /** POST /api/apps/{appId}/style (spec 000 §3 branding): hiding the watermark is for admins only. */
 export async function saveStyle(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   sent: Record<string, unknown>,
@@ -29,6 +30,6 @@ export async function saveStyle(
     .update(apps)
     .set({ appStyle: style, updatedAt: new Date() })
     .where(eq(apps.appId, app.appId));
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   return { appStyle: style };
 }

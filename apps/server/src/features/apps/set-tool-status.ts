@@ -3,7 +3,7 @@ import { AppError, builderMessages, type ToolStatus } from '@buildai/domain';
 import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadToolOf } from './load-app';
 import { requireBuilderRights } from './rights';
 import { toToolSummary } from './view';
@@ -14,6 +14,7 @@ import { toToolSummary } from './view';
  */
 export async function setToolStatus(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   toolId: string,
@@ -52,6 +53,6 @@ export async function setToolStatus(
       .returning();
     return row!;
   });
-  await announceAppChange(platform, appId);
+  await changes.announce(appId);
   return { tool: toToolSummary(updated, true) };
 }

@@ -8,7 +8,7 @@ import { fileUrl, keyOfFileUrl, toolImageKey, type ImageExt } from '../files';
 import { checkToolDefinition } from './check-tool-definition';
 import { insertTool, requireGeneratedApp } from './create-tool';
 import { deleteStoredImage } from './images';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp } from './load-app';
 import { requireBuilderRights } from './rights';
 import { freePath } from './tool-paths';
@@ -61,6 +61,7 @@ export async function listTemplates(platform: Platform, caller: Caller): Promise
  */
 export async function createToolFromTemplate(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   input: { templateAppId: string; toolId: string },
@@ -96,7 +97,7 @@ export async function createToolFromTemplate(
         freePath(appTools, template.path),
       ),
     );
-    await announceAppChange(platform, app.appId);
+    await changes.announce(app.appId);
     return created;
   } catch (err) {
     await deleteStoredImage(platform, imageUrl);

@@ -4,7 +4,7 @@ import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { checkToolDefinition } from './check-tool-definition';
-import { announceAppChange } from './app-change-bus';
+import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadToolOf, loadTools } from './load-app';
 import { requireBuilderRights } from './rights';
 import { writeToolDefinition } from './save-app';
@@ -18,6 +18,7 @@ async function isFirstTool(platform: Platform, appId: string, toolId: string) {
 /** PUT /api/apps/{appId}/tools/{toolId}: the tool's definition, with the same checks as POST /api/apps. */
 export async function putToolDefinition(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   toolId: string,
@@ -31,13 +32,14 @@ export async function putToolDefinition(
   const saved = await platform.db.transaction((tx) =>
     writeToolDefinition(tx, app, toolId, definition, first),
   );
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   return { tool: toToolSummary(saved, true) };
 }
 
 /** PATCH /api/apps/{appId}/tools/{toolId}: renames the tool (its header follows) and/or moves its path. */
 export async function updateToolMeta(
   platform: Platform,
+  changes: AppChangeBus,
   caller: Caller,
   appId: string,
   toolId: string,
@@ -68,6 +70,6 @@ export async function updateToolMeta(
     }
     return row;
   });
-  await announceAppChange(platform, app.appId);
+  await changes.announce(app.appId);
   return { tool: toToolSummary(saved, true) };
 }

@@ -1,11 +1,11 @@
 // The context (data sources) feature as other parts of the server see it (decision 0005, "Feature boundaries").
 export { INGEST_JOB, type IngestJobData } from './items';
 export { assertRoomForItems, effectivePlan, lockAccount } from './limits';
-export { registerContextJobs, type ExternalImporter } from './jobs';
+export { registerContextJobs, type ExternalImporter, type IngestionServices } from './jobs';
 export { storeExtractedText, type ExtractedText } from './pipeline';
 export { refreshChunkStatistics } from './statistics';
 export { chunkProse, chunkTable, ProseChunker } from './chunk';
-export { setParseLimits } from './options';
+export type { ParseLimits } from './parse';
 export { assertCsvHasRows, csvLines } from './parse/csv';
 export { neutraliseRelationships } from './parse/docx';
 export { PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from './parse/worker';

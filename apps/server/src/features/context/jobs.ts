@@ -3,8 +3,7 @@ import { AppError } from '@buildai/domain';
 import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { INGEST_JOB, queueIngestJob, updateItem, type ContextItemRow, type IngestJobData } from './items';
-import { parseLimitsOf } from './options';
-import { extractFile } from './parse';
+import { extractFile, type ParseLimits } from './parse';
 import { failItem, storeExtractedText, type ExtractedText } from './pipeline';
 
 /** Tries of an ingestion: provider errors are retried with backoff; a document that cannot be read is final. */
@@ -21,8 +20,15 @@ export type ExternalImporter = (
   signal: AbortSignal,
 ) => Promise<ExtractedText>;
 
+/** What the ingestion jobs of one server read with (decision 0005, "Services instead of module state"). */
+export interface IngestionServices {
+  /** the parsers' limits: the defaults, or those a test passed where it created the server */
+  parseLimits: ParseLimits;
+  importExternal: ExternalImporter;
+}
+
 /** Registers the ingestion jobs of data source items on the platform's job queue. */
-export function registerContextJobs(platform: Platform, importExternal: ExternalImporter): void {
+export function registerContextJobs(platform: Platform, ingestion: IngestionServices): void {
   platform.jobs.register<IngestJobData>(
     INGEST_JOB,
     async (data, ctx) => {
@@ -36,7 +42,7 @@ export function registerContextJobs(platform: Platform, importExternal: External
         await storeExtractedText(
           platform,
           item.id,
-          await extractItem(platform, importExternal, running, ctx.signal),
+          await extractItem(platform, ingestion, running, ctx.signal),
           ctx.signal,
         );
       } catch (err) {
@@ -80,7 +86,7 @@ async function resumeUnfinished(platform: Platform): Promise<void> {
 /** The text of an item: its stored file or pasted text, or whatever its source holds. */
 async function extractItem(
   platform: Platform,
-  importExternal: ExternalImporter,
+  { importExternal, parseLimits }: IngestionServices,
   item: ContextItemRow,
   signal: AbortSignal,
 ): Promise<ExtractedText> {
@@ -91,10 +97,5 @@ async function extractItem(
   // a large PDF is read by two workers when the database has cores of its own; the embedded database answers on the
   // server's thread, which two busy workers would leave waiting
   const pdfReaders = platform.database.kind === 'postgres' ? 2 : 1;
-  return extractFile(
-    item.type,
-    new Uint8Array(blob.body),
-    { pdfReaders, ...parseLimitsOf(platform) },
-    signal,
-  );
+  return extractFile(item.type, new Uint8Array(blob.body), { pdfReaders, ...parseLimits }, signal);
 }

@@ -13,7 +13,7 @@ import { checkUpload, fileTooBig, limitBody, readUploadedFile } from './ingest-f
 import { addItems, addStoredItem, loadItemOfApp, pastedTextName, type Builder } from './ingest';
 import { deleteItem, listItems, loadOwnedItem, queueIngestJob, toContextItem, updateItem } from './items';
 import { assertRoomForItems, effectivePlan, hasReachedDataLimit } from './limits';
-import { parseLimitsOf } from './options';
+import type { ParseLimits } from './parse';
 
 async function builderOf(c: Ctx): Promise<Builder> {
   const platform = c.get('platform');
@@ -45,7 +45,7 @@ async function textBody(c: Ctx) {
 }
 
 /** /api/context (spec 000 §7): the data source items of an app. */
-export function contextRoutes() {
+export function contextRoutes(parseLimits: ParseLimits) {
   const r = new Hono<AppEnv>();
 
   r.get('/items', async (c) => {
@@ -119,7 +119,7 @@ export function contextRoutes() {
     );
     const max = maxFileBytes(b.plan);
     const file = await readUploadedFile(c, max);
-    const kind = await checkUpload(file.name, file.bytes, parseLimitsOf(b.platform).docx);
+    const kind = await checkUpload(file.name, file.bytes, parseLimits.docx);
     const row = await addStoredItem(
       b,
       app,

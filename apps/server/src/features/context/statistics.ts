@@ -1,8 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import type { Platform } from '../../platform';
-
-const running = new WeakMap<Database, Promise<boolean>>();
 
 /**
  * Keeps the chunks table in shape in the embedded database, which has no autovacuum: when the chunks the items hold
@@ -17,9 +14,8 @@ const running = new WeakMap<Database, Promise<boolean>>();
 export function refreshChunkStatistics(platform: Pick<Platform, 'database' | 'logger'>): Promise<boolean> {
   const { database } = platform;
   if (database.kind !== 'pglite') return Promise.resolve(false);
-  const under = running.get(database);
-  if (under) return under;
-  const run = (async () => {
+  // one at a time per database: a call while one runs is answered by that run
+  return database.exclusive('chunk-statistics', async () => {
     try {
       const result = await database.db.execute(sql`
         select coalesce((select sum(num_of_chunks) from context_items), 0)::float8 as held,
@@ -35,10 +31,6 @@ export function refreshChunkStatistics(platform: Pick<Platform, 'database' | 'lo
     } catch (err) {
       platform.logger.warn({ err }, 'could not refresh the chunk statistics');
       return false;
-    } finally {
-      running.delete(database);
     }
-  })();
-  running.set(database, run);
-  return run;
+  });
 }

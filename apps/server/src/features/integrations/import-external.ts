@@ -9,7 +9,8 @@ import { loadConnection, type IntegrationProvider } from './connections';
 import { exportDriveFile } from './google-drive';
 import { notionDatabaseTable, notionPageText } from './notion';
 import { crawl, pagesToText } from './web/crawl';
-import { addressPolicy, crawlLimits, scraperOverrides } from './web/scraper';
+import type { IntegrationServices } from './services';
+import { crawlLimits } from './web/scraper';
 
 type ItemRow = typeof contextItems.$inferSelect;
 
@@ -20,10 +21,12 @@ type ItemRow = typeof contextItems.$inferSelect;
  */
 export async function importExternal(
   platform: Platform,
+  services: IntegrationServices,
   item: ItemRow,
   signal: AbortSignal,
 ): Promise<ExtractedText> {
-  if (item.source === 'web scraper' || item.type === 'web page') return importWebPage(platform, item, signal);
+  if (item.source === 'web scraper' || item.type === 'web page')
+    return importWebPage(platform, services, item, signal);
   if (item.source === 'notion' || item.provider === 'notion') {
     const connection = await connectionFor(platform, item, 'notion');
     const id = providerId(item);
@@ -65,7 +68,12 @@ async function connectionFor(platform: Platform, item: ItemRow, provider: Integr
   return connection;
 }
 
-async function importWebPage(platform: Platform, item: ItemRow, signal: AbortSignal): Promise<ExtractedText> {
+async function importWebPage(
+  platform: Platform,
+  { scraper }: IntegrationServices,
+  item: ItemRow,
+  signal: AbortSignal,
+): Promise<ExtractedText> {
   if (!item.externalFileUrl) throw new AppError('context/url-refused');
   const [owner] = await platform.db
     .select({ account: accounts, email: users.email })
@@ -74,10 +82,10 @@ async function importWebPage(platform: Platform, item: ItemRow, signal: AbortSig
     .where(eq(accounts.accountId, item.accountId));
   if (!owner) throw new AppError('account/not-found');
   const limits = crawlLimits(owner.account.plan, isAdminAccount(platform, owner.account, owner.email));
-  const extra = scraperOverrides(platform);
+  const extra = scraper.overrides;
   const pages = await crawl(item.externalFileUrl, {
     ...limits,
-    policy: addressPolicy(platform),
+    policy: scraper.policy(),
     resolve: extra.resolve,
     pageTimeoutMs: extra.pageTimeoutMs,
     maxPageBytes: extra.maxPageBytes,

@@ -3,5 +3,6 @@ export { connectionKey, loadConnection } from './connections';
 export { importExternal } from './import-external';
 export { isRefusedAddress } from './web/address';
 export { MAX_PAGE_BYTES, PAGE_TIMEOUT_MS } from './web/crawl';
-export { setScraperOverrides } from './web/scraper';
+export type { ScraperOverrides } from './web/scraper';
+export { createIntegrationServices, type IntegrationOptions, type IntegrationServices } from './services';
 export { integrationRoutes, webIngestRoutes } from './routes';

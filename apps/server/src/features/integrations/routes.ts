@@ -24,7 +24,7 @@ import {
   startConnect,
 } from './oauth';
 import { checkUrl, systemResolver } from './web/address';
-import { addressPolicy, scraperOverrides } from './web/scraper';
+import type { IntegrationServices } from './services';
 
 /** Lifetime of the import widget's token (decision 0004). */
 export const WIDGET_TOKEN_LIFETIME_SECONDS = 300;
@@ -119,16 +119,12 @@ export function integrationRoutes() {
 }
 
 /** POST /api/context/ingest/web?appId= {url}: a web page and its same-site links, crawled as one item. */
-export function webIngestRoutes() {
+export function webIngestRoutes({ scraper }: IntegrationServices) {
   const r = new Hono<AppEnv>();
   r.post('/', async (c) => {
     const { platform, account, app } = await builderAndApp(c);
     const { url: raw } = await parseBody(c, ingestWebRequest);
-    const url = await checkUrl(
-      raw,
-      addressPolicy(platform),
-      scraperOverrides(platform).resolve ?? systemResolver,
-    );
+    const url = await checkUrl(raw, scraper.policy(), scraper.overrides.resolve ?? systemResolver);
     const plan = effectivePlan(platform, account, requireCaller(c).email);
     const id = newId();
     // within the plan's limits, counted and written under the account's lock like every other new item

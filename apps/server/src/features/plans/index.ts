@@ -1,3 +1,3 @@
 // The plans feature as other parts of the server see it (decision 0005, "Feature boundaries").
-export { plansOf } from './plans';
+export { loadPlans } from './plans';
 export { adminRoutes, paidPlanRoutes } from './routes';

@@ -29,15 +29,8 @@ export function loadPlans(config: Pick<Config, 'PLANS_FILE'>): PlanCard[] {
   }));
 }
 
-const cache = new WeakMap<Config, PlanCard[]>();
-export function plansOf(config: Config): PlanCard[] {
-  let plans = cache.get(config);
-  if (!plans) cache.set(config, (plans = loadPlans(config)));
-  return plans;
-}
-
 /** The plan id for a name or id as the admin types it ("Explorer", "explorer"). */
-export function findPlan(config: Config, nameOrId: string): PlanCard | undefined {
+export function findPlan(plans: readonly PlanCard[], nameOrId: string): PlanCard | undefined {
   const wanted = nameOrId.trim().toLowerCase();
-  return plansOf(config).find((p) => p.id.toLowerCase() === wanted || p.name.toLowerCase() === wanted);
+  return plans.find((p) => p.id.toLowerCase() === wanted || p.name.toLowerCase() === wanted);
 }

@@ -5,22 +5,23 @@ import { accounts } from '../../db/schema';
 import { parseBody, requireCaller, type AppEnv } from '../../http/context';
 import { getCurrentAccount, isAdminAccount, requireAccount } from '../accounts';
 import { accessSubject, resolveTenant, findUser, normaliseEmail } from '../identity';
-import { findPlan, plansOf } from './plans';
+import type { PlanCard } from '@buildai/domain';
+import { findPlan } from './plans';
 
 /** `GET /api/live_api/app/paidPlans?appId=`: builder plans, or an app's membership plans. */
-export function paidPlanRoutes() {
+export function paidPlanRoutes(plans: readonly PlanCard[]) {
   const r = new Hono<AppEnv>();
   r.get('/paidPlans', async (c) => {
     const platform = c.get('platform');
     const tenant = await resolveTenant(platform, c.req.query('appId'));
     // An app's own paid memberships come with its payment settings; until then it has none.
-    return c.json(tenant.appId ? [] : plansOf(platform.config));
+    return c.json(tenant.appId ? [] : plans);
   });
   return r;
 }
 
 /** `/api/admin/*`: admins only (ADMIN_EMAILS), checked on every call. */
-export function adminRoutes() {
+export function adminRoutes(plans: readonly PlanCard[]) {
   const r = new Hono<AppEnv>();
   r.post('/accounts/plan', async (c) => {
     const platform = c.get('platform');
@@ -29,7 +30,7 @@ export function adminRoutes() {
     const admin = await requireAccount(platform, caller);
     if (!isAdminAccount(platform, admin, caller.email)) throw new AppError('auth/forbidden');
     const body = await parseBody(c, adminSetPlanRequest);
-    const plan = findPlan(platform.config, body.plan);
+    const plan = findPlan(plans, body.plan);
     if (!plan) throw new AppError('plan/unknown', { field: 'plan' });
     const email = normaliseEmail(body.email);
     const user = email ? await findUser(platform, PLATFORM_TENANT_ID, email) : null;

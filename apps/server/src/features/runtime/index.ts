@@ -1,5 +1,5 @@
 // The runtime feature as other parts of the server see it (decision 0005, "Feature boundaries").
 export { createPublishedTools } from './published-tools';
 export { CONTEXT_PREAMBLE, contextBlock, MAX_CONTEXT_CHARS } from './run-context';
-export { admitRun, PROVIDER_FAILED } from './run-limits';
+export { admitRun, PROVIDER_FAILED, RunAdmissions } from './run-limits';
 export { runtimeRoutes } from './routes';

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppSettings } from '@buildai/domain';
 import { apps, tools } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { onAppChange, readSettings, type AppRow, type ToolRow } from '../apps';
+import { readSettings, type AppChangeBus, type AppRow, type ToolRow } from '../apps';
 import { rememberedFields } from '../memories';
 
 export interface ToolWithApp {
@@ -33,7 +33,7 @@ const TTL_MS = 60_000;
  * Only what anyone may run is kept (published app, active tool); every change to an app is announced on
  * `apps.changed` and drops that app's entries on every instance.
  */
-export function createPublishedTools(platform: Platform): PublishedTools {
+export function createPublishedTools(platform: Platform, changes: AppChangeBus): PublishedTools {
   const cache = new LRUCache<string, ToolWithApp>({ max: MAX_ENTRIES, ttl: TTL_MS });
   const byApp = new Map<string, Set<string>>();
   // A read that started before a change must not put its stale row back after the change was announced.
@@ -46,7 +46,7 @@ export function createPublishedTools(platform: Platform): PublishedTools {
   };
   // Nothing is kept until changes are being received.
   let listening = false;
-  const subscription = onAppChange(platform, forget).then(
+  const subscription = changes.subscribe(forget).then(
     (unsubscribe) => {
       listening = true;
       return unsubscribe;

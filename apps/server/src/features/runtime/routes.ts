@@ -6,6 +6,7 @@ import { resolveEndUser } from '../../http/end-user';
 import { getRunResult } from './get-run';
 import type { PublishedTools } from './published-tools';
 import { prepareRun } from './run-tool';
+import type { RunAdmissions } from './run-limits';
 
 const encoder = new TextEncoder();
 
@@ -42,7 +43,7 @@ const tooLarge = (): never => {
 };
 
 /** The end-user runtime: anyone runs an active tool of a published app and reads its result back. */
-export function runtimeRoutes(publishedTools: PublishedTools) {
+export function runtimeRoutes(publishedTools: PublishedTools, admissions: RunAdmissions) {
   const r = new Hono<AppEnv>();
   // inputs are text and photos scaled down in the browser: a few MB at most
   r.post(
@@ -54,6 +55,7 @@ export function runtimeRoutes(publishedTools: PublishedTools) {
       const run = await prepareRun(
         c.get('platform'),
         publishedTools,
+        admissions,
         c.get('caller'),
         resolveEndUser(c, appId),
         appId,

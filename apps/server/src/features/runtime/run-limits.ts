@@ -111,11 +111,12 @@ async function admitBatch(database: Database, batch: Request[]): Promise<Counted
 }
 
 /**
- * Runs that arrive together are admitted together: those read in the same turn of the event loop, or while the
+ * The run admissions of one server (built once by `createServices`, decision 0005). Runs that arrive together are
+ * admitted together: those read in the same turn of the event loop, or while the
  * previous batch is with the database, go in one statement (on PostgreSQL one transaction). A burst of users then
  * costs one database call rather than one each, and a lone run waits for nothing but its own.
  */
-class Admissions {
+export class RunAdmissions {
   private waiting: Request[] = [];
   private draining = false;
 
@@ -147,16 +148,12 @@ class Admissions {
   }
 }
 
-const admissions = new WeakMap<Database, Admissions>();
-
 /**
  * Stores the run if the user is still under the app's daily and weekly limits, or refuses it with 429; done
  * before the model is asked, atomically, so concurrent runs of one user never pass a limit.
  */
-export async function admitRun(database: Database, row: NewRun, limits: RunLimits): Promise<void> {
-  let local = admissions.get(database);
-  if (!local) admissions.set(database, (local = new Admissions(database)));
-  const { admitted, today, week } = await local.admit(row, limits);
+export async function admitRun(admissions: RunAdmissions, row: NewRun, limits: RunLimits): Promise<void> {
+  const { admitted, today, week } = await admissions.admit(row, limits);
   if (admitted) return;
   // the weekly refusal first: when both are reached, coming back tomorrow would not help
   if (limits.weekly !== null && week >= limits.weekly) {

@@ -19,7 +19,7 @@ import { remember, valuesToRemember } from '../memories';
 import type { EndUser } from '../../http/end-user';
 import type { PublishedTools } from './published-tools';
 import { retrievalQuery, runContext } from './run-context';
-import { admitRun, PROVIDER_FAILED } from './run-limits';
+import { admitRun, PROVIDER_FAILED, type RunAdmissions } from './run-limits';
 
 export interface PreparedRun {
   runId: string;
@@ -35,6 +35,7 @@ export interface PreparedRun {
 export async function prepareRun(
   platform: Platform,
   publishedTools: PublishedTools,
+  admissions: RunAdmissions,
   caller: Caller | null,
   user: EndUser,
   appId: string,
@@ -78,7 +79,7 @@ export async function prepareRun(
   // update waits for this insert.
   let stored: Promise<boolean> | undefined;
   if (settings.dailyUserLimit !== null || settings.weeklyUserLimit !== null) {
-    await admitRun(platform.database, row, {
+    await admitRun(admissions, row, {
       daily: settings.dailyUserLimit,
       weekly: settings.weeklyUserLimit,
     });

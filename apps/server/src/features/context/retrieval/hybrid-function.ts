@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Platform } from '../../../platform';
-import { checkedDimensions, oncePerDatabaseAndSize } from './vector-index';
+import { checkedDimensions } from './vector-index';
 
 /**
  * Hybrid retrieval as one database function per embedding size (decision 0004). Both rankings, their fusion and the
@@ -125,8 +125,6 @@ END
 $body$`;
 }
 
-const functionOnce = oncePerDatabaseAndSize();
-
 /**
  * Creates this size's hybrid function once per database and process (another instance may race: both end with it).
  * A failure is not kept: the next search tries again.
@@ -139,7 +137,7 @@ export function ensureHybridFunction(platform: Pick<Platform, 'database' | 'logg
     const result = await db.execute(sql`select to_regproc(${name}) is not null as found`);
     return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
   };
-  return functionOnce(platform.database, n, async () => {
+  return platform.database.once(name, async () => {
     if (await exists()) return;
     try {
       await db.execute(sql.raw(hybridFunctionSql(n)));

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import type { Platform } from '../../../platform';
 import { ensureHybridFunction, hybridFunctionName } from './hybrid-function';
 import { embedTexts, ensureVectorIndex, vectorLiteral, vectorType } from './vector-index';
@@ -156,7 +156,6 @@ function vectorSql(appId: string, embedding: readonly number[], n: number, limit
 
 /** pgvector's default candidate list; the session keeps it for searches that want no more. */
 const DEFAULT_EF_SEARCH = 40;
-const sessionSet = new WeakSet<Database>();
 
 /**
  * Runs a vector search with pgvector's iterative index scan on (so an index walk keeps going until enough chunks
@@ -170,10 +169,9 @@ async function withScanSettings<T>(
 ): Promise<T> {
   const efSearch = Math.max(DEFAULT_EF_SEARCH, limit * 2);
   if (platform.database.kind === 'pglite' && efSearch === DEFAULT_EF_SEARCH) {
-    if (!sessionSet.has(platform.database)) {
+    await platform.database.once('hnsw.iterative_scan', async () => {
       await platform.db.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', false)`);
-      sessionSet.add(platform.database);
-    }
+    });
     return search(platform.db);
   }
   return platform.db.transaction(async (tx) => {

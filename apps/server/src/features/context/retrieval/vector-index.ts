@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { EmbeddingModelV3 } from '@ai-sdk/provider';
-import type { Database } from '../../../db/client';
 import type { Platform } from '../../../platform';
 
 /**
@@ -24,27 +23,6 @@ export function vectorLiteral(values: readonly number[]): string {
   return `[${values.join(',')}]`;
 }
 
-/**
- * Memoises a piece of set-up per database and embedding size in this process. A set-up that fails is forgotten, so
- * the next call tries again; one that handles its own failure is kept.
- */
-export function oncePerDatabaseAndSize() {
-  const made = new WeakMap<Database, Map<number, Promise<void>>>();
-  return (database: Database, dimensions: number, make: () => Promise<void>): Promise<void> => {
-    let sizes = made.get(database);
-    if (!sizes) made.set(database, (sizes = new Map()));
-    let done = sizes.get(dimensions);
-    if (!done) {
-      done = make();
-      sizes.set(dimensions, done);
-      done.catch(() => sizes.delete(dimensions));
-    }
-    return done;
-  };
-}
-
-const indexOnce = oncePerDatabaseAndSize();
-
 /** The name of the HNSW index of one embedding size. */
 export function vectorIndexName(dimensions: number): string {
   return `context_chunks_embedding_hnsw_${checkedDimensions(dimensions)}`;
@@ -63,10 +41,11 @@ export function vectorIndexSql(dimensions: number): string {
  * Makes sure the HNSW index of this size exists (once per database and size in this process). Creating it takes a
  * lock that holds writes to the chunks back meanwhile; on a table loaded before an embedding model was configured
  * that is the one-off build DESIGN §9 asks for (after the bulk load). A failure is logged: searches then scan.
+ * What was made is kept by the database handle (`Database.once`).
  */
 export function ensureVectorIndex(platform: Pick<Platform, 'database' | 'logger'>, dimensions: number) {
   const n = checkedDimensions(dimensions);
-  return indexOnce(platform.database, n, () =>
+  return platform.database.once(vectorIndexName(n), () =>
     platform.database.db.execute(sql.raw(vectorIndexSql(n))).then(
       () => undefined,
       (err: unknown) => {

@@ -9,24 +9,28 @@ export interface ScraperOverrides {
   maxPageBytes?: number;
 }
 
-const overrides = new WeakMap<Platform, ScraperOverrides>();
-const warned = new WeakSet<Platform>();
+/**
+ * The web scraper of one server (built by `createServices`): its address policy, and the adjustments a test passed
+ * where it created the server. The adjustments are read on each crawl, so a test may change them between cases.
+ */
+export class ScraperSettings {
+  private warned = false;
 
-export function setScraperOverrides(platform: Platform, value: ScraperOverrides): void {
-  overrides.set(platform, value);
-}
-export function scraperOverrides(platform: Platform): ScraperOverrides {
-  return overrides.get(platform) ?? {};
-}
+  constructor(
+    private readonly platform: Pick<Platform, 'config' | 'logger'>,
+    readonly overrides: ScraperOverrides = {},
+  ) {}
 
-/** The address policy of this server; SCRAPER_ALLOW_LOOPBACK (never in production) is logged once. */
-export function addressPolicy(platform: Platform): AddressPolicy {
-  const allowLoopback = platform.config.SCRAPER_ALLOW_LOOPBACK && platform.config.NODE_ENV !== 'production';
-  if (allowLoopback && !warned.has(platform)) {
-    warned.add(platform);
-    platform.logger.warn('SCRAPER_ALLOW_LOOPBACK is on: the web scraper may reach 127.0.0.1 (tests only)');
+  /** The address policy of this server; SCRAPER_ALLOW_LOOPBACK (never in production) is logged once. */
+  policy(): AddressPolicy {
+    const { config, logger } = this.platform;
+    const allowLoopback = config.SCRAPER_ALLOW_LOOPBACK && config.NODE_ENV !== 'production';
+    if (allowLoopback && !this.warned) {
+      this.warned = true;
+      logger.warn('SCRAPER_ALLOW_LOOPBACK is on: the web scraper may reach 127.0.0.1 (tests only)');
+    }
+    return { allowLoopback };
   }
-  return { allowLoopback };
 }
 
 /** Depth and pages for an account: its plan's, or the top plan's for an admin. */

@@ -1,0 +1,44 @@
+import type { PlanCard } from '@buildai/domain';
+import { AppChangeBus } from './features/apps';
+import type { ParseLimits } from './features/context';
+import {
+  createIntegrationServices,
+  type IntegrationServices,
+  type ScraperOverrides,
+} from './features/integrations';
+import { loadPlans } from './features/plans';
+import { RunAdmissions } from './features/runtime';
+import type { Platform } from './platform';
+
+/**
+ * What a test may adjust where it creates the server (decision 0005, "Services instead of module state"). The
+ * product itself passes none.
+ */
+export interface ServiceOptions {
+  /** the web scraper's resolver and caps; read on each crawl, so a test may change them between cases */
+  scraper?: ScraperOverrides;
+  /** the parsers' limits (time, heap, DOCX sizes); read on each document */
+  parseLimits?: ParseLimits;
+}
+
+/** The state the features keep for one server, built in one place: here, once per `createApp`. */
+export interface Services {
+  /** the builder plans (bundled or PLANS_FILE), read at start: a file that does not parse stops the start */
+  plans: PlanCard[];
+  parseLimits: ParseLimits;
+  integrations: IntegrationServices;
+  /** app changes, heard by this instance at once and by the others through the events adapter */
+  appChanges: AppChangeBus;
+  /** the batches in which runs are counted against the limits and stored */
+  runAdmissions: RunAdmissions;
+}
+
+export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
+  return {
+    plans: loadPlans(platform.config),
+    parseLimits: options.parseLimits ?? {},
+    integrations: createIntegrationServices(platform, { scraper: options.scraper }),
+    appChanges: new AppChangeBus(platform),
+    runAdmissions: new RunAdmissions(platform.database),
+  };
+}
