@@ -50,11 +50,11 @@ export function createApp(platform: Platform, services: Services = createService
     if (c.req.path === '/api/health') logger.debug(line, 'request');
     else logger.info(line, 'request');
   });
-  app.use('/api/*', authenticate);
+  app.use('/api/*', authenticate(services.identity.signingKey));
 
   app.get('/api/health', (c) => c.json(healthBody(platform)));
-  app.route('/api/live_api/auth', identityRoutes());
-  app.route('/api/live_api/account', accountRoutes());
+  app.route('/api/live_api/auth', identityRoutes(services.identity));
+  app.route('/api/live_api/account', accountRoutes(services.identity.signingKey));
   app.route('/api/live_api/user', memoryRoutes());
   app.route('/api/live_api/app', paidPlanRoutes(services.plans));
   app.route('/api/admin', adminRoutes(services.plans));
@@ -71,7 +71,7 @@ export function createApp(platform: Platform, services: Services = createService
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
   app.route('/api/context', contextRoutes(services.parseLimits));
   app.route('/api/tools', contextToolRoutes());
-  app.route('/api/integrations', integrationRoutes());
+  app.route('/api/integrations', integrationRoutes(services.integrations));
   app.route('/api/files', filesRoutes());
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 

@@ -1,6 +1,7 @@
 import type { PlanCard } from '@buildai/domain';
 import { AppChangeBus } from './features/apps';
 import type { ParseLimits } from './features/context';
+import { createIdentityServices, type IdentityServices } from './features/identity';
 import {
   createIntegrationServices,
   type IntegrationServices,
@@ -25,6 +26,7 @@ export interface ServiceOptions {
 export interface Services {
   /** the builder plans (bundled or PLANS_FILE), read at start: a file that does not parse stops the start */
   plans: PlanCard[];
+  identity: IdentityServices;
   parseLimits: ParseLimits;
   integrations: IntegrationServices;
   /** app changes, heard by this instance at once and by the others through the events adapter */
@@ -34,10 +36,12 @@ export interface Services {
 }
 
 export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
+  const identity = createIdentityServices(platform);
   return {
     plans: loadPlans(platform.config),
+    identity,
     parseLimits: options.parseLimits ?? {},
-    integrations: createIntegrationServices(platform, { scraper: options.scraper }),
+    integrations: createIntegrationServices(platform, identity, { scraper: options.scraper }),
     appChanges: new AppChangeBus(platform),
     runAdmissions: new RunAdmissions(platform.database),
   };

@@ -107,7 +107,9 @@ describe('DELETE /api/integrations/{provider}/connection', () => {
     const res = await disconnect('notion');
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
-    expect(await loadConnection(server.platform, builder.accountId, 'notion')).toBeNull();
+    expect(
+      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+    ).toBeNull();
     expect(await server.platform.blobs.exists(connectionKey(builder.accountId, 'notion'))).toBe(false);
 
     const items = await listItems('notion');
@@ -167,7 +169,9 @@ describe('DELETE /api/integrations/{provider}/connection', () => {
     } finally {
       server.platform.config.NOTION_CLIENT_ID = saved;
     }
-    expect(await loadConnection(server.platform, builder.accountId, 'notion')).toBeNull();
+    expect(
+      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+    ).toBeNull();
   });
 
   it('answers not-found for an unknown provider', async () => {
@@ -197,7 +201,9 @@ describe('ownership and sign-in', () => {
       expect(res.status, provider).toBe(404);
       expect((await json(res)).error.code).toBe('app/not-found');
     }
-    expect(await loadConnection(server.platform, builder.accountId, 'notion')).not.toBeNull();
+    expect(
+      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+    ).not.toBeNull();
 
     // without an app named, or an app that does not exist
     expect(
@@ -217,6 +223,8 @@ describe('ownership and sign-in', () => {
       expect(res.status).toBe(401);
       expect((await json(res)).error.code).toBe('auth/unauthenticated');
     }
-    expect(await loadConnection(server.platform, builder.accountId, 'notion')).not.toBeNull();
+    expect(
+      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+    ).not.toBeNull();
   });
 });

@@ -7,7 +7,6 @@ import { signUpBuilder, type FakeGoogleDrive, type FakeNotion, type TestServer }
 import { newId } from '../src/db/ids';
 import { contextItems } from '../src/db/schema';
 import { connectionKey, loadConnection, importExternal } from '../src/features/integrations';
-import { serverKeyBytes } from '../src/features/identity';
 import {
   popupTrip,
   startIntegrationServers,
@@ -69,7 +68,7 @@ describe('GET /api/integrations/fetchCarbonTokens', () => {
     expect(body.providers).toEqual({ notion: true, googleDrive: true });
     const { payload } = await jwtVerify(
       body.accessToken,
-      createSecretKey(await serverKeyBytes(server.platform)),
+      createSecretKey(await server.services.identity.signingKey.bytes()),
       {
         audience: 'buildai:import-widget',
       },
@@ -140,7 +139,9 @@ describe('configuration and ownership', () => {
     const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
     back.searchParams.set('state', 'forged');
     expect((await fetch(back, { headers: { cookie } })).status).toBe(400);
-    expect(await loadConnection(server.platform, builder.accountId, 'notion')).toBeNull();
+    expect(
+      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+    ).toBeNull();
   });
 });
 
@@ -180,7 +181,12 @@ describe('Notion', () => {
 
     // stored encrypted under the account
     const blob = await server.platform.blobs.get(connectionKey(builder.accountId, 'notion'));
-    const connection = await loadConnection(server.platform, builder.accountId, 'notion');
+    const connection = await loadConnection(
+      server.platform,
+      server.services.identity.signingKey,
+      builder.accountId,
+      'notion',
+    );
     expect(connection?.accessToken).toBeTruthy();
     expect(blob!.body.toString()).not.toContain(connection!.accessToken);
 
@@ -235,7 +241,9 @@ describe('Notion', () => {
     notion.denyNext();
     const { html } = await connect('notion');
     expect(html).toContain('"cancelled":true');
-    expect(await loadConnection(server.platform, builder.accountId, 'notion')).toBeNull();
+    expect(
+      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+    ).toBeNull();
   });
 });
 
@@ -295,14 +303,24 @@ describe('Google Drive', () => {
     const docId = drive.addFile({ name: 'Plan', kind: 'doc', content: 'Fresh text' });
     drive.setTokenLifetime(30); // within the refresh margin at once
     await connect('google-drive');
-    const before = await loadConnection(server.platform, builder.accountId, 'google-drive');
+    const before = await loadConnection(
+      server.platform,
+      server.services.identity.signingKey,
+      builder.accountId,
+      'google-drive',
+    );
     const extracted = await importItem(
       await insertItem({ type: 'google doc', source: 'google drive', providerItemId: docId }),
     );
     expect(extracted).toEqual({ kind: 'prose', text: 'Fresh text' });
     const tokenCalls = drive.requests.filter((r) => r.path === '/token');
     expect(tokenCalls).toHaveLength(2);
-    const after = await loadConnection(server.platform, builder.accountId, 'google-drive');
+    const after = await loadConnection(
+      server.platform,
+      server.services.identity.signingKey,
+      builder.accountId,
+      'google-drive',
+    );
     expect(after!.accessToken).not.toBe(before!.accessToken);
     expect(after!.refreshToken).toBe(before!.refreshToken);
   });

@@ -6,12 +6,18 @@ import {
   validateOtpRequest,
 } from '@buildai/domain';
 import { parseBody, requireCaller, type AppEnv } from '../../http/context';
-import { completeEmailChange, sendResetPasswordEmail, sendMagicLink, validateOtp } from '../identity';
+import {
+  completeEmailChange,
+  sendResetPasswordEmail,
+  sendMagicLink,
+  validateOtp,
+  type SigningKey,
+} from '../identity';
 import { createAccount } from './create-account';
 import { getCurrentAccount } from './get-current-account';
 
 /** /api/live_api/account/* (spec 000 §7). */
-export function accountRoutes() {
+export function accountRoutes(signingKey: SigningKey) {
   const r = new Hono<AppEnv>();
   r.post('/create', async (c) => c.json(await createAccount(c.get('platform'), requireCaller(c))));
   r.get('/current', async (c) => c.json(await getCurrentAccount(c.get('platform'), requireCaller(c))));
@@ -32,7 +38,12 @@ export function accountRoutes() {
   );
   r.post('/validateOtp', async (c) =>
     c.json(
-      await validateOtp(c.get('platform'), c.req.query('appId'), await parseBody(c, validateOtpRequest)),
+      await validateOtp(
+        c.get('platform'),
+        signingKey,
+        c.req.query('appId'),
+        await parseBody(c, validateOtpRequest),
+      ),
     ),
   );
   return r;

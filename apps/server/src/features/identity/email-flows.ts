@@ -22,6 +22,7 @@ import {
   recordLoginFailure,
 } from './throttle';
 import { findUser, getUser, markVerified, normaliseEmail, type UserRow } from './users';
+import type { SigningKey } from './tokens';
 
 /** Emails a verification link for the user's current address. */
 export async function sendVerification(
@@ -138,6 +139,7 @@ async function checkCurrentPassword(platform: Platform, user: UserRow, password:
  */
 export async function changeEmail(
   platform: Platform,
+  signingKey: SigningKey,
   caller: Caller,
   input: { currentPassword: string; newEmail: string },
   ip: string,
@@ -146,7 +148,7 @@ export async function changeEmail(
   const newEmail = normaliseEmail(input.newEmail);
   if (!newEmail) throw new AppError('auth/invalid-email', { field: 'newEmail' });
   await checkCurrentPassword(platform, user, input.currentPassword, ip);
-  if (newEmail === user.email) return issueSession(platform, user);
+  if (newEmail === user.email) return issueSession(platform, signingKey, user);
   if (await findUser(platform, user.tenantId, newEmail)) {
     throw new AppError('auth/email-already-exists', { field: 'newEmail' });
   }
@@ -164,7 +166,7 @@ export async function changeEmail(
     platform.mail.send(emailChangedNotice(user.email, newEmail, tenant.appName)),
     sendVerification(platform, updated!, { appName: tenant.appName }),
   ]).catch((err: unknown) => platform.logger.warn({ err }, 'could not send the email-change messages'));
-  return issueSession(platform, updated!);
+  return issueSession(platform, signingKey, updated!);
 }
 
 /** `account/completeEmailChange {newEmail}`: confirms the account now answers to the new address. */
@@ -186,6 +188,7 @@ export async function completeEmailChange(platform: Platform, caller: Caller, ne
 /** `auth/changePassword`: with the current password; every other session ends. */
 export async function changePassword(
   platform: Platform,
+  signingKey: SigningKey,
   caller: Caller,
   input: { currentPassword: string; newPassword: string },
   ip: string,
@@ -198,5 +201,5 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword) })
     .where(eq(users.id, user.id));
   await revokeAllRefreshTokens(platform.db, user.id);
-  return issueSession(platform, user);
+  return issueSession(platform, signingKey, user);
 }

@@ -8,7 +8,7 @@ import type { Platform } from '../../platform';
 import { publicBaseUrl } from './links';
 import { issueCustomToken } from './magic-link';
 import { googleConfigured, resolveTenant } from './tenants';
-import { serverKeyBytes } from './tokens';
+import type { IdentityServices } from './services';
 import { findOrCreateUser, findUser, markVerified, normaliseEmail } from './users';
 
 const STATE_COOKIE = 'buildai_google';
@@ -29,52 +29,58 @@ interface Provider {
   client: OAuth2Client;
 }
 
-const discoveries = new WeakMap<Platform, Promise<Discovery>>();
-
 /**
- * The discovery document of GOOGLE_ISSUER, read once (a failure is retried on the next call). Sign-in and the
- * Google Drive import both use it.
+ * The OpenID provider of GOOGLE_ISSUER for one server (built once by `createServices`): its discovery document,
+ * read once, and its keys and client, made once (a failure is retried on the next call). Sign-in and the Google
+ * Drive import both use it.
  */
-export function googleDiscovery(platform: Platform): Promise<Discovery> {
-  let found = discoveries.get(platform);
-  if (!found) {
-    found = (async () => {
-      const issuer = platform.config.GOOGLE_ISSUER.replace(/\/+$/, '');
-      const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
-        signal: AbortSignal.timeout(10_000),
+export class OpenIdProvider {
+  private discovered: Promise<Discovery> | undefined;
+  private made: Promise<Provider> | undefined;
+
+  constructor(private readonly platform: Platform) {}
+
+  discovery(): Promise<Discovery> {
+    if (!this.discovered) {
+      const found = (async () => {
+        const issuer = this.platform.config.GOOGLE_ISSUER.replace(/\/+$/, '');
+        const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) throw new Error(`OpenID discovery answered ${res.status}`);
+        return (await res.json()) as Discovery;
+      })();
+      found.catch(() => {
+        if (this.discovered === found) this.discovered = undefined;
       });
-      if (!res.ok) throw new Error(`OpenID discovery answered ${res.status}`);
-      return (await res.json()) as Discovery;
-    })();
-    found.catch(() => discoveries.delete(platform));
-    discoveries.set(platform, found);
+      this.discovered = found;
+    }
+    return this.discovered;
   }
-  return found;
-}
 
-const providers = new WeakMap<Platform, Promise<Provider>>();
-
-/** The provider's endpoints, keys and client, made once per platform (a failure is retried on the next call). */
-function provider(platform: Platform): Promise<Provider> {
-  let found = providers.get(platform);
-  if (!found) {
-    const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = platform.config;
-    found = (async () => {
-      const discovery = await googleDiscovery(platform);
-      return {
-        discovery,
-        jwks: createRemoteJWKSet(new URL(discovery.jwks_uri)),
-        client: new OAuth2Client(
-          GOOGLE_CLIENT_ID!,
-          GOOGLE_CLIENT_SECRET!,
-          `${publicBaseUrl(platform)}${GOOGLE_CALLBACK_PATH}`,
-        ),
-      };
-    })();
-    found.catch(() => providers.delete(platform));
-    providers.set(platform, found);
+  /** The provider's endpoints, keys and client. */
+  provider(): Promise<Provider> {
+    if (!this.made) {
+      const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = this.platform.config;
+      const made = (async () => {
+        const discovery = await this.discovery();
+        return {
+          discovery,
+          jwks: createRemoteJWKSet(new URL(discovery.jwks_uri)),
+          client: new OAuth2Client(
+            GOOGLE_CLIENT_ID!,
+            GOOGLE_CLIENT_SECRET!,
+            `${publicBaseUrl(this.platform)}${GOOGLE_CALLBACK_PATH}`,
+          ),
+        };
+      })();
+      made.catch(() => {
+        if (this.made === made) this.made = undefined;
+      });
+      this.made = made;
+    }
+    return this.made;
   }
-  return found;
 }
 
 interface PendingSignIn {
@@ -87,11 +93,11 @@ interface PendingSignIn {
 const secure = (platform: Platform) => publicBaseUrl(platform).startsWith('https:');
 
 /** `GET auth/google/start?appId=`: to the provider, with PKCE, state and nonce kept in a signed cookie. */
-export async function startGoogle(c: Ctx): Promise<Response> {
+export async function startGoogle(c: Ctx, { signingKey, openId }: IdentityServices): Promise<Response> {
   const platform = c.get('platform');
   if (!googleConfigured(platform)) throw new AppError('auth/google-not-configured');
   const tenant = await resolveTenant(platform, c.req.query('appId'));
-  const { discovery, client } = await provider(platform).catch((err: unknown) => {
+  const { discovery, client } = await openId.provider().catch((err: unknown) => {
     platform.logger.error({ err }, 'Google sign-in: the provider could not be reached');
     throw new AppError('auth/google-failed');
   });
@@ -114,7 +120,7 @@ export async function startGoogle(c: Ctx): Promise<Response> {
     c,
     STATE_COOKIE,
     Buffer.from(JSON.stringify(pending)).toString('base64url'),
-    await serverKeyBytes(platform),
+    await signingKey.bytes(),
     {
       httpOnly: true,
       sameSite: 'Lax',
@@ -139,14 +145,14 @@ function popupPage(c: Ctx, message: Record<string, unknown>): Response {
 }
 
 /** `GET auth/google/callback?code&state`: checks state, PKCE and the id token, then hands a custom token over. */
-export async function googleCallback(c: Ctx): Promise<Response> {
+export async function googleCallback(c: Ctx, { signingKey, openId }: IdentityServices): Promise<Response> {
   const platform = c.get('platform');
   const failed = (reason: string, err?: unknown) => {
     platform.logger.warn({ err, reason }, 'Google sign-in failed');
     return popupPage(c, { error: new AppError('auth/google-failed').message });
   };
   if (!googleConfigured(platform)) return failed('not configured');
-  const raw = await getSignedCookie(c, await serverKeyBytes(platform), STATE_COOKIE);
+  const raw = await getSignedCookie(c, await signingKey.bytes(), STATE_COOKIE);
   deleteCookie(c, STATE_COOKIE, { path: COOKIE_PATH, secure: secure(platform) });
   if (c.req.query('error')) return popupPage(c, { cancelled: true });
   let pending: PendingSignIn;
@@ -158,7 +164,7 @@ export async function googleCallback(c: Ctx): Promise<Response> {
   const code = c.req.query('code');
   if (!code || !pending.state || c.req.query('state') !== pending.state) return failed('state mismatch');
   try {
-    const { discovery, client, jwks } = await provider(platform);
+    const { discovery, client, jwks } = await openId.provider();
     const tokens = await client.validateAuthorizationCode(discovery.token_endpoint, code, pending.verifier);
     const { payload } = await jwtVerify(tokens.idToken(), jwks, {
       issuer: discovery.issuer,
@@ -176,7 +182,7 @@ export async function googleCallback(c: Ctx): Promise<Response> {
       existing ?? (await findOrCreateUser(platform, tenant.tenantId, email, true)),
     );
     if (user.disabledAt) return popupPage(c, { error: new AppError('auth/user-disabled').message });
-    return popupPage(c, { ...(await issueCustomToken(platform, user)) });
+    return popupPage(c, { ...(await issueCustomToken(platform, signingKey, user)) });
   } catch (err) {
     return failed('exchange or verification failed', err);
   }

@@ -7,7 +7,7 @@ import { magicLinkMail } from './mail-templates';
 import { issueSession } from './session';
 import { resolveTenant } from './tenants';
 import { consumeEmailAllowance } from './throttle';
-import { CUSTOM_TOKEN_LIFETIME_SECONDS, signCustomToken, verifyCustomToken } from './tokens';
+import { CUSTOM_TOKEN_LIFETIME_SECONDS, signCustomToken, verifyCustomToken, type SigningKey } from './tokens';
 import { findOrCreateUser, findUser, getUser, markVerified, normaliseEmail, type UserRow } from './users';
 
 /**
@@ -53,15 +53,19 @@ async function signInUserOf(platform: Platform, tenantId: string, email: string)
 }
 
 /** `auth/magicLink/verify {token}`: a session for the link's address. Two concurrent uses give one session. */
-export async function verifyMagicLink(platform: Platform, token: string) {
+export async function verifyMagicLink(platform: Platform, signingKey: SigningKey, token: string) {
   const row = await claimCode(platform.db, 'magicLink', token);
   if (!row) throw new AppError('auth/invalid-magic-link');
   const user = await signInUserOf(platform, row.tenantId, row.email);
-  return issueSession(platform, user);
+  return issueSession(platform, signingKey, user);
 }
 
 /** A one-use custom token for a user (traded at `auth/customToken`). */
-export async function issueCustomToken(platform: Platform, user: UserRow): Promise<OtpTokens> {
+export async function issueCustomToken(
+  platform: Platform,
+  signingKey: SigningKey,
+  user: UserRow,
+): Promise<OtpTokens> {
   const jti = randomUUID();
   await issueCode(platform.db, {
     tenantId: user.tenantId,
@@ -72,7 +76,7 @@ export async function issueCustomToken(platform: Platform, user: UserRow): Promi
     token: jti,
   });
   return {
-    customToken: await signCustomToken(platform, user.id, user.tenantId, jti),
+    customToken: await signCustomToken(signingKey, user.id, user.tenantId, jti),
     tenantId: user.tenantId,
   };
 }
@@ -80,6 +84,7 @@ export async function issueCustomToken(platform: Platform, user: UserRow): Promi
 /** `account/validateOtp?appId= {email, otp}` → `{customToken, tenantId}`; 3 wrong codes kill it (429). */
 export async function validateOtp(
   platform: Platform,
+  signingKey: SigningKey,
   appId: string | undefined,
   input: { email: string; otp: string },
 ) {
@@ -93,12 +98,12 @@ export async function validateOtp(
     });
   }
   const user = await signInUserOf(platform, tenant.tenantId, email);
-  return issueCustomToken(platform, user);
+  return issueCustomToken(platform, signingKey, user);
 }
 
 /** `auth/customToken {customToken}`: trades a custom token, once, for a session. */
-export async function signInWithCustomToken(platform: Platform, customToken: string) {
-  const claims = await verifyCustomToken(platform, customToken);
+export async function signInWithCustomToken(platform: Platform, signingKey: SigningKey, customToken: string) {
+  const claims = await verifyCustomToken(signingKey, customToken);
   if (!claims) throw new AppError('auth/invalid-custom-token');
   const row = await claimCode(platform.db, 'customToken', claims.jti);
   if (!row || row.userId !== claims.userId || row.tenantId !== claims.tenantId) {
@@ -107,5 +112,5 @@ export async function signInWithCustomToken(platform: Platform, customToken: str
   const user = await getUser(platform, claims.userId);
   if (!user || user.tenantId !== claims.tenantId) throw new AppError('auth/invalid-custom-token');
   if (user.disabledAt) throw new AppError('auth/user-disabled');
-  return issueSession(platform, user);
+  return issueSession(platform, signingKey, user);
 }

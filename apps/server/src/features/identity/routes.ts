@@ -11,6 +11,7 @@ import {
   verifyEmailRequest,
 } from '@buildai/domain';
 import { clientIp, parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import type { IdentityServices } from './services';
 import { changeEmail, changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
 import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
@@ -29,21 +30,22 @@ function session(c: Ctx, issued: { idToken: string; expiresIn: number; refreshTo
 }
 
 /** /api/live_api/auth/* — the identity API (docs/decisions/0002). */
-export function identityRoutes() {
+export function identityRoutes(identity: IdentityServices) {
+  const { signingKey } = identity;
   const r = new Hono<AppEnv>();
   r.get('/config', async (c) => {
     const platform = c.get('platform');
     return c.json(authConfig(platform, await resolveTenant(platform, c.req.query('appId'))));
   });
   r.post('/signUp', async (c) =>
-    session(c, await signUp(c.get('platform'), await parseBody(c, signUpRequest))),
+    session(c, await signUp(c.get('platform'), signingKey, await parseBody(c, signUpRequest))),
   );
   r.post('/signIn', async (c) =>
-    session(c, await signIn(c.get('platform'), await parseBody(c, signInRequest), clientIp(c))),
+    session(c, await signIn(c.get('platform'), signingKey, await parseBody(c, signInRequest), clientIp(c))),
   );
   r.post('/refresh', async (c) => {
     try {
-      return session(c, await refreshSession(c.get('platform'), readRefreshCookie(c)));
+      return session(c, await refreshSession(c.get('platform'), signingKey, readRefreshCookie(c)));
     } catch (err) {
       clearRefreshCookie(c);
       throw err;
@@ -72,22 +74,22 @@ export function identityRoutes() {
   r.post('/changeEmail', async (c) => {
     const caller = requireCaller(c);
     const body = await parseBody(c, changeEmailRequest);
-    return session(c, await changeEmail(c.get('platform'), caller, body, clientIp(c)));
+    return session(c, await changeEmail(c.get('platform'), signingKey, caller, body, clientIp(c)));
   });
   r.post('/changePassword', async (c) => {
     const caller = requireCaller(c);
     const body = await parseBody(c, changePasswordRequest);
-    return session(c, await changePassword(c.get('platform'), caller, body, clientIp(c)));
+    return session(c, await changePassword(c.get('platform'), signingKey, caller, body, clientIp(c)));
   });
   r.post('/magicLink/verify', async (c) => {
     const { token } = await parseBody(c, magicLinkVerifyRequest);
-    return session(c, await verifyMagicLink(c.get('platform'), token));
+    return session(c, await verifyMagicLink(c.get('platform'), signingKey, token));
   });
   r.post('/customToken', async (c) => {
     const { customToken } = await parseBody(c, customTokenRequest);
-    return session(c, await signInWithCustomToken(c.get('platform'), customToken));
+    return session(c, await signInWithCustomToken(c.get('platform'), signingKey, customToken));
   });
-  r.get('/google/start', (c) => startGoogle(c));
-  r.get('/google/callback', (c) => googleCallback(c));
+  r.get('/google/start', (c) => startGoogle(c, identity));
+  r.get('/google/callback', (c) => googleCallback(c, identity));
   return r;
 }

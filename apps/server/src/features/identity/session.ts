@@ -1,6 +1,6 @@
 import type { Platform } from '../../platform';
 import { issueRefreshToken } from './refresh-tokens';
-import { signAccessToken, type AccessTokenSubject } from './tokens';
+import { signAccessToken, type AccessTokenSubject, type SigningKey } from './tokens';
 
 export interface SessionUser {
   id: string;
@@ -20,8 +20,8 @@ export function accessSubject(user: SessionUser): AccessTokenSubject {
 }
 
 /** A new session for the user: an id token and a refresh token of a new family. */
-export async function issueSession(platform: Platform, user: SessionUser) {
+export async function issueSession(platform: Platform, signingKey: SigningKey, user: SessionUser) {
   const refreshToken = await issueRefreshToken(platform.db, user.id, user.tenantId);
-  const access = await signAccessToken(platform, accessSubject(user));
+  const access = await signAccessToken(signingKey, accessSubject(user));
   return { ...access, refreshToken };
 }

@@ -7,9 +7,10 @@ import { hashPassword, isWeakPassword } from './passwords';
 import { issueSession } from './session';
 import { resolveTenant } from './tenants';
 import { findUser, normaliseEmail } from './users';
+import type { SigningKey } from './tokens';
 
 /** Email + password sign-up in a tenant that accepts sign-ups; a verification link goes to the address. */
-export async function signUp(platform: Platform, input: SignUpRequest) {
+export async function signUp(platform: Platform, signingKey: SigningKey, input: SignUpRequest) {
   const email = normaliseEmail(input.email);
   if (!email) throw new AppError('auth/invalid-email', { field: 'email' });
   const tenant = await resolveTenant(platform, input.tenantId).catch(() => null);
@@ -32,5 +33,5 @@ export async function signUp(platform: Platform, input: SignUpRequest) {
     continueUrl: input.continueUrl,
     appName: tenant.appName,
   }).catch((err: unknown) => platform.logger.warn({ err }, 'could not send the verification email'));
-  return issueSession(platform, user);
+  return issueSession(platform, signingKey, user);
 }

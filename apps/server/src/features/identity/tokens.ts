@@ -9,8 +9,6 @@ import type { Platform } from '../../platform';
 
 const ISSUER = 'buildai';
 const SECRET_NAME = 'auth-signing-key';
-const keys = new WeakMap<Platform, Promise<KeyObject>>();
-
 async function loadOrCreateKey(db: Db): Promise<KeyObject> {
   // Every instance shares one key: the first to start writes it, the others read it.
   await db
@@ -21,16 +19,26 @@ async function loadOrCreateKey(db: Db): Promise<KeyObject> {
   return createSecretKey(Buffer.from(row!.value));
 }
 
-// A KeyObject is imported once; raw bytes would be re-imported on every verify.
-function signingKey(platform: Platform): Promise<KeyObject> {
-  let key = keys.get(platform);
-  if (!key) {
-    key = platform.config.AUTH_SECRET
-      ? Promise.resolve(createSecretKey(Buffer.from(platform.config.AUTH_SECRET)))
-      : loadOrCreateKey(platform.db);
-    keys.set(platform, key);
+/**
+ * The key that signs the server's tokens: AUTH_SECRET, or the one kept in the database. One per server (built by
+ * `createServices`); a KeyObject is imported once, where raw bytes would be re-imported on every verify.
+ */
+export class SigningKey {
+  private loaded: Promise<KeyObject> | undefined;
+
+  constructor(private readonly platform: Pick<Platform, 'config' | 'db'>) {}
+
+  key(): Promise<KeyObject> {
+    this.loaded ??= this.platform.config.AUTH_SECRET
+      ? Promise.resolve(createSecretKey(Buffer.from(this.platform.config.AUTH_SECRET)))
+      : loadOrCreateKey(this.platform.db);
+    return this.loaded;
   }
-  return key;
+
+  /** The key's bytes, for other signed values of the server (e.g. the Google state cookie). */
+  async bytes(): Promise<Buffer> {
+    return (await this.key()).export();
+  }
 }
 
 export interface AccessTokenSubject {
@@ -41,7 +49,7 @@ export interface AccessTokenSubject {
 }
 
 /** A signed access token (id token) of one hour. The audience is the tenant: a token is valid only there. */
-export async function signAccessToken(platform: Platform, s: AccessTokenSubject) {
+export async function signAccessToken(signingKey: SigningKey, s: AccessTokenSubject) {
   const idToken = await new SignJWT({ tid: s.tenantId, email: s.email, ev: s.emailVerified })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(s.userId)
@@ -49,13 +57,13 @@ export async function signAccessToken(platform: Platform, s: AccessTokenSubject)
     .setAudience(s.tenantId)
     .setIssuedAt()
     .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
-    .sign(await signingKey(platform));
+    .sign(await signingKey.key());
   return { idToken, expiresIn: TOKEN_LIFETIME_SECONDS };
 }
 
-export async function verifyAccessToken(platform: Platform, token: string): Promise<Caller | null> {
+export async function verifyAccessToken(signingKey: SigningKey, token: string): Promise<Caller | null> {
   try {
-    const { payload } = await jwtVerify(token, await signingKey(platform), {
+    const { payload } = await jwtVerify(token, await signingKey.key(), {
       issuer: ISSUER,
       algorithms: ['HS256'],
     });
@@ -77,7 +85,7 @@ const CUSTOM_TOKEN_AUDIENCE = 'buildai:custom-token';
 export const CUSTOM_TOKEN_LIFETIME_SECONDS = 300;
 
 /** A short-lived token that one call of `auth/customToken` trades for a session (one-time code, Google). */
-export async function signCustomToken(platform: Platform, userId: string, tenantId: string, jti: string) {
+export async function signCustomToken(signingKey: SigningKey, userId: string, tenantId: string, jti: string) {
   return new SignJWT({ tid: tenantId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
@@ -86,15 +94,15 @@ export async function signCustomToken(platform: Platform, userId: string, tenant
     .setJti(jti)
     .setIssuedAt()
     .setExpirationTime(`${CUSTOM_TOKEN_LIFETIME_SECONDS}s`)
-    .sign(await signingKey(platform));
+    .sign(await signingKey.key());
 }
 
 export async function verifyCustomToken(
-  platform: Platform,
+  signingKey: SigningKey,
   token: string,
 ): Promise<{ userId: string; tenantId: string; jti: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, await signingKey(platform), {
+    const { payload } = await jwtVerify(token, await signingKey.key(), {
       issuer: ISSUER,
       audience: CUSTOM_TOKEN_AUDIENCE,
       algorithms: ['HS256'],
@@ -105,9 +113,4 @@ export async function verifyCustomToken(
   } catch {
     return null;
   }
-}
-
-/** The signing key, for other signed values of the server (e.g. the Google state cookie). */
-export async function serverKeyBytes(platform: Platform): Promise<Buffer> {
-  return (await signingKey(platform)).export();
 }

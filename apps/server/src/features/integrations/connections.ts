@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Platform } from '../../platform';
-import { serverKeyBytes } from '../identity';
+import type { SigningKey } from '../identity';
 
 /** The providers a builder can connect to import from. */
 export const integrationProviders = ['notion', 'google-drive'] as const;
@@ -36,20 +36,21 @@ export function connectionKey(accountId: string, provider: IntegrationProvider):
   return `accounts/${accountId}/integrations/${provider}.json`;
 }
 
-async function encryptionKey(platform: Platform): Promise<Buffer> {
-  const secret = await serverKeyBytes(platform);
+async function encryptionKey(signingKey: SigningKey): Promise<Buffer> {
+  const secret = await signingKey.bytes();
   return Buffer.from(hkdfSync('sha256', secret, 'buildai', 'integration-connections v1', 32));
 }
 
 export async function saveConnection(
   platform: Platform,
+  signingKey: SigningKey,
   accountId: string,
   provider: IntegrationProvider,
   connection: Connection,
 ): Promise<void> {
   const key = connectionKey(accountId, provider);
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await encryptionKey(platform), iv);
+  const cipher = createCipheriv('aes-256-gcm', await encryptionKey(signingKey), iv);
   cipher.setAAD(Buffer.from(key));
   const data = Buffer.concat([cipher.update(JSON.stringify(connection), 'utf8'), cipher.final()]);
   const sealed: Sealed = {
@@ -64,6 +65,7 @@ export async function saveConnection(
 /** The stored connection, or null when there is none (or it cannot be opened, e.g. after the secret changed). */
 export async function loadConnection(
   platform: Platform,
+  signingKey: SigningKey,
   accountId: string,
   provider: IntegrationProvider,
 ): Promise<Connection | null> {
@@ -74,7 +76,7 @@ export async function loadConnection(
     const sealed = JSON.parse(blob.body.toString('utf8')) as Sealed;
     const decipher = createDecipheriv(
       'aes-256-gcm',
-      await encryptionKey(platform),
+      await encryptionKey(signingKey),
       Buffer.from(sealed.iv, 'base64url'),
     );
     decipher.setAAD(Buffer.from(key));

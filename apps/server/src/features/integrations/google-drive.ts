@@ -2,6 +2,7 @@ import { AppError, type ContextItemType } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { saveConnection, type Connection } from './connections';
 import { clientOf, connectionFromTokens, endpointsOf } from './oauth';
+import type { IntegrationServices } from './services';
 import { csvRecords, providerFetch, readTextCapped, type ImportableItem } from './provider-http';
 
 /** Google Workspace files that can be imported, and how each is exported. */
@@ -22,11 +23,16 @@ const REFRESH_MARGIN_MS = 60_000;
 const apiBase = (platform: Platform) => platform.config.GOOGLE_DRIVE_API_URL.replace(/\/+$/, '');
 
 /** A usable access token: refreshed (and stored again) when it has expired and a refresh token is at hand. */
-async function accessToken(platform: Platform, accountId: string, connection: Connection): Promise<string> {
+async function accessToken(
+  platform: Platform,
+  services: IntegrationServices,
+  accountId: string,
+  connection: Connection,
+): Promise<string> {
   if (!connection.expiresAt || connection.expiresAt - REFRESH_MARGIN_MS > Date.now())
     return connection.accessToken;
   if (!connection.refreshToken) throw new AppError('integration/not-connected');
-  const { token } = await endpointsOf(platform, 'google-drive');
+  const { token } = await endpointsOf(platform, services.openId, 'google-drive');
   let refreshed: Connection;
   try {
     const tokens = await clientOf(platform, 'google-drive').refreshAccessToken(
@@ -39,7 +45,7 @@ async function accessToken(platform: Platform, accountId: string, connection: Co
     platform.logger.warn({ err, accountId }, 'Google Drive: the access token could not be refreshed');
     throw new AppError('integration/not-connected');
   }
-  await saveConnection(platform, accountId, 'google-drive', refreshed);
+  await saveConnection(platform, services.signingKey, accountId, 'google-drive', refreshed);
   return refreshed.accessToken;
 }
 
@@ -53,10 +59,11 @@ interface DriveFile {
 /** Docs, sheets and slide decks the builder can read (`GET /drive/v3/files`). */
 export async function listDriveItems(
   platform: Platform,
+  services: IntegrationServices,
   accountId: string,
   connection: Connection,
 ): Promise<ImportableItem[]> {
-  const token = await accessToken(platform, accountId, connection);
+  const token = await accessToken(platform, services, accountId, connection);
   const q = `(${Object.keys(DRIVE_TYPES)
     .map((m) => `mimeType='${m}'`)
     .join(' or ')}) and trashed=false`;
@@ -96,6 +103,7 @@ export async function listDriveItems(
 /** A file's text as Drive exports it: docs and slides as plain text, sheets as CSV (the first sheet). */
 export async function exportDriveFile(
   platform: Platform,
+  services: IntegrationServices,
   accountId: string,
   connection: Connection,
   fileId: string,
@@ -104,7 +112,7 @@ export async function exportDriveFile(
 ): Promise<{ kind: 'prose'; text: string } | { kind: 'table'; header: string; rows: string[] }> {
   const exportAs = EXPORT_FOR_TYPE[type];
   if (!exportAs) throw new AppError('context/unsupported-type');
-  const token = await accessToken(platform, accountId, connection);
+  const token = await accessToken(platform, services, accountId, connection);
   const res = await providerFetch(
     `${apiBase(platform)}/drive/v3/files/${encodeURIComponent(fileId)}/export?${new URLSearchParams({ mimeType: exportAs })}`,
     { headers: { authorization: `Bearer ${token}` }, signal },

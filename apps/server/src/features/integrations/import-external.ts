@@ -28,7 +28,7 @@ export async function importExternal(
   if (item.source === 'web scraper' || item.type === 'web page')
     return importWebPage(platform, services, item, signal);
   if (item.source === 'notion' || item.provider === 'notion') {
-    const connection = await connectionFor(platform, item, 'notion');
+    const connection = await connectionFor(platform, services, item, 'notion');
     const id = providerId(item);
     if (item.type === 'notion database') {
       const table = await notionDatabaseTable(platform, connection, id, signal);
@@ -37,9 +37,10 @@ export async function importExternal(
     return prose(await notionPageText(platform, connection, id, signal));
   }
   if (item.source === 'google drive' || item.provider === 'google-drive') {
-    const connection = await connectionFor(platform, item, 'google-drive');
+    const connection = await connectionFor(platform, services, item, 'google-drive');
     const extracted = await exportDriveFile(
       platform,
+      services,
       item.accountId,
       connection,
       providerId(item),
@@ -62,8 +63,13 @@ function providerId(item: ItemRow): string {
   return id;
 }
 
-async function connectionFor(platform: Platform, item: ItemRow, provider: IntegrationProvider) {
-  const connection = await loadConnection(platform, item.accountId, provider);
+async function connectionFor(
+  platform: Platform,
+  services: IntegrationServices,
+  item: ItemRow,
+  provider: IntegrationProvider,
+) {
+  const connection = await loadConnection(platform, services.signingKey, item.accountId, provider);
   if (!connection) throw new AppError('integration/not-connected');
   return connection;
 }

@@ -5,7 +5,8 @@ import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '@buildai/domain';
 import type { Ctx } from '../../http/context';
 import type { Platform } from '../../platform';
-import { googleDiscovery, publicBaseUrl, serverKeyBytes } from '../identity';
+import { publicBaseUrl, type OpenIdProvider, type SigningKey } from '../identity';
+import type { IntegrationServices } from './services';
 import { saveConnection, type Connection, type IntegrationProvider } from './connections';
 
 const STATE_AUDIENCE = 'buildai:integration-state';
@@ -32,9 +33,13 @@ interface Endpoints {
   token: string;
 }
 
-export async function endpointsOf(platform: Platform, provider: IntegrationProvider): Promise<Endpoints> {
+export async function endpointsOf(
+  platform: Platform,
+  openId: OpenIdProvider,
+  provider: IntegrationProvider,
+): Promise<Endpoints> {
   if (provider === 'google-drive') {
-    const doc = await googleDiscovery(platform);
+    const doc = await openId.discovery();
     return { authorization: doc.authorization_endpoint, token: doc.token_endpoint };
   }
   const base = trimSlash(platform.config.NOTION_API_URL);
@@ -49,8 +54,8 @@ export function clientOf(platform: Platform, provider: IntegrationProvider): OAu
     : new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirect);
 }
 
-async function stateKey(platform: Platform) {
-  return createSecretKey(await serverKeyBytes(platform));
+async function stateKey(signingKey: SigningKey) {
+  return createSecretKey(await signingKey.bytes());
 }
 
 interface PendingConnect {
@@ -66,12 +71,13 @@ const secure = (platform: Platform) => publicBaseUrl(platform).startsWith('https
  */
 export async function startConnect(
   c: Ctx,
+  services: IntegrationServices,
   provider: IntegrationProvider,
   accountId: string,
   appId: string,
 ): Promise<string> {
   const platform = c.get('platform');
-  const endpoints = await endpointsOf(platform, provider).catch((err: unknown) => {
+  const endpoints = await endpointsOf(platform, services.openId, provider).catch((err: unknown) => {
     platform.logger.error({ err, provider }, 'integration: the provider could not be reached');
     throw new AppError('internal');
   });
@@ -85,7 +91,7 @@ export async function startConnect(
     .setAudience(STATE_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${STATE_LIFETIME_SEC}s`)
-    .sign(await stateKey(platform));
+    .sign(await stateKey(services.signingKey));
   const client = clientOf(platform, provider);
   let url: URL;
   if (provider === 'notion') {
@@ -106,7 +112,7 @@ export async function startConnect(
     c,
     cookieName(provider),
     Buffer.from(JSON.stringify(pending)).toString('base64url'),
-    await serverKeyBytes(platform),
+    await services.signingKey.bytes(),
     {
       httpOnly: true,
       sameSite: 'Lax',
@@ -142,14 +148,18 @@ export function connectionFromTokens(tokens: OAuth2Tokens, previous?: Connection
 }
 
 /** `GET /api/integrations/{provider}/callback?code&state`: checks state and cookie, trades the code, stores it. */
-export async function finishConnect(c: Ctx, provider: IntegrationProvider): Promise<Response> {
+export async function finishConnect(
+  c: Ctx,
+  services: IntegrationServices,
+  provider: IntegrationProvider,
+): Promise<Response> {
   const platform = c.get('platform');
   const failed = (reason: string, err?: unknown) => {
     platform.logger.warn({ err, reason, provider }, 'integration connection failed');
     return popupPage(c, { provider, error: 'The connection failed, try again later' }, 400);
   };
   if (!providerConfigured(platform, provider)) return failed('not configured');
-  const raw = await getSignedCookie(c, await serverKeyBytes(platform), cookieName(provider));
+  const raw = await getSignedCookie(c, await services.signingKey.bytes(), cookieName(provider));
   deleteCookie(c, cookieName(provider), { path: COOKIE_PATH, secure: secure(platform) });
   if (c.req.query('error')) return popupPage(c, { provider, cancelled: true });
   let pending: PendingConnect;
@@ -160,7 +170,7 @@ export async function finishConnect(c: Ctx, provider: IntegrationProvider): Prom
   }
   let accountId: string;
   try {
-    const { payload } = await jwtVerify(c.req.query('state') ?? '', await stateKey(platform), {
+    const { payload } = await jwtVerify(c.req.query('state') ?? '', await stateKey(services.signingKey), {
       audience: STATE_AUDIENCE,
       algorithms: ['HS256'],
     });
@@ -173,14 +183,14 @@ export async function finishConnect(c: Ctx, provider: IntegrationProvider): Prom
   const code = c.req.query('code');
   if (!code) return failed('no code');
   try {
-    const endpoints = await endpointsOf(platform, provider);
+    const endpoints = await endpointsOf(platform, services.openId, provider);
     const client = clientOf(platform, provider);
     const tokens = await client.validateAuthorizationCode(
       endpoints.token,
       code,
       provider === 'notion' ? null : pending.verifier,
     );
-    await saveConnection(platform, accountId, provider, connectionFromTokens(tokens));
+    await saveConnection(platform, services.signingKey, accountId, provider, connectionFromTokens(tokens));
   } catch (err) {
     return failed('code exchange failed', err);
   }

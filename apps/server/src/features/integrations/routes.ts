@@ -7,7 +7,6 @@ import { contextItems } from '../../db/schema/context';
 import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { loadOwnedApp, requireBuilder } from '../apps';
 import { INGEST_JOB, type IngestJobData, assertRoomForItems, effectivePlan, lockAccount } from '../context';
-import { serverKeyBytes } from '../identity';
 import {
   deleteConnection,
   isIntegrationProvider,
@@ -47,7 +46,7 @@ async function builderAndApp(c: Ctx) {
 }
 
 /** /api/integrations: connecting Notion and Google Drive, listing what can be imported, the widget token. */
-export function integrationRoutes() {
+export function integrationRoutes(services: IntegrationServices) {
   const r = new Hono<AppEnv>();
 
   r.get('/fetchCarbonTokens', async (c) => {
@@ -60,7 +59,7 @@ export function integrationRoutes() {
       .setAudience(WIDGET_TOKEN_AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${WIDGET_TOKEN_LIFETIME_SECONDS}s`)
-      .sign(createSecretKey(await serverKeyBytes(platform)));
+      .sign(createSecretKey(await services.signingKey.bytes()));
     return c.json({
       accessToken,
       expiresIn: WIDGET_TOKEN_LIFETIME_SECONDS,
@@ -74,12 +73,12 @@ export function integrationRoutes() {
     const provider = providerParam(c);
     if (!providerConfigured(c.get('platform'), provider)) throw new AppError('integration/not-configured');
     const { account, app } = await builderAndApp(c);
-    const url = await startConnect(c, provider, account.accountId, app.appId);
+    const url = await startConnect(c, services, provider, account.accountId, app.appId);
     if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ url });
     return c.redirect(url, 302);
   });
 
-  r.get('/:provider/callback', (c) => finishConnect(c, providerParam(c)));
+  r.get('/:provider/callback', (c) => finishConnect(c, services, providerParam(c)));
 
   // Which imports the operator configured and which of them this builder connected (the key is per builder, not
   // per app: one Notion workspace serves all of a builder's apps). The app is named only to check ownership.
@@ -87,7 +86,7 @@ export function integrationRoutes() {
     const { platform, account } = await builderAndApp(c);
     const status = async (provider: IntegrationProvider) => ({
       configured: providerConfigured(platform, provider),
-      connected: (await loadConnection(platform, account.accountId, provider)) !== null,
+      connected: (await loadConnection(platform, services.signingKey, account.accountId, provider)) !== null,
     });
     const [notion, googleDrive] = await Promise.all([status('notion'), status('google-drive')]);
     return c.json({ notion, googleDrive });
@@ -106,12 +105,12 @@ export function integrationRoutes() {
     const provider = providerParam(c);
     if (!providerConfigured(c.get('platform'), provider)) throw new AppError('integration/not-configured');
     const { platform, account } = await builderAndApp(c);
-    const connection = await loadConnection(platform, account.accountId, provider);
+    const connection = await loadConnection(platform, services.signingKey, account.accountId, provider);
     if (!connection) throw new AppError('integration/not-connected');
     const items =
       provider === 'notion'
         ? await listNotionItems(platform, connection)
-        : await listDriveItems(platform, account.accountId, connection);
+        : await listDriveItems(platform, services, account.accountId, connection);
     return c.json({ items });
   });
 

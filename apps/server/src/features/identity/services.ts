@@ -1,0 +1,15 @@
+import type { Platform } from '../../platform';
+import { OpenIdProvider } from './google';
+import { SigningKey } from './tokens';
+
+/** What identity keeps for one server (built once by `createServices`, decision 0005). */
+export interface IdentityServices {
+  /** the key that signs tokens and the server's other signed values */
+  signingKey: SigningKey;
+  /** the OpenID provider of GOOGLE_ISSUER (Google sign-in and the Google Drive import) */
+  openId: OpenIdProvider;
+}
+
+export function createIdentityServices(platform: Platform): IdentityServices {
+  return { signingKey: new SigningKey(platform), openId: new OpenIdProvider(platform) };
+}
