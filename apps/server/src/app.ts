@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { AppError } from '@buildai/domain';
 import { authenticate } from './features/identity/authenticate';
 import { identityRoutes } from './features/identity/routes';
@@ -20,12 +21,13 @@ import { plansOf } from './features/plans/plans';
 import { adminRoutes, paidPlanRoutes } from './features/plans/routes';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
+import { openApiDocument } from './http/openapi';
 import { defaultWebDist, mountSpa } from './http/spa';
 import { healthBody, type Platform } from './platform';
 
 /** The Hono app: middleware, routes, the error model (DESIGN §4) and the SPA with its history fallback. */
 export function createApp(platform: Platform): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   const { logger } = platform;
   // a PLANS_FILE that does not parse stops the start here, with the reason
   plansOf(platform.config);
@@ -70,6 +72,8 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   app.route('/api/tools', contextToolRoutes());
   app.route('/api/integrations', integrationRoutes());
   app.route('/api/files', filesRoutes());
+  // the document of every route above, from the same schemas that validate them (docs/decisions/0005)
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument(app)));
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
   mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist());

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError } from '@buildai/domain';
 import type { Platform } from '../platform';
+import { readJson, validateWith } from './validation';
 
 export interface Caller {
   userId: string;
@@ -20,25 +21,9 @@ export interface AppEnv {
 
 export type Ctx = Context<AppEnv>;
 
-/** Reads and validates the JSON body; a bad body answers 400 with the first failing field and changes nothing. */
-export async function parseBody<S extends z.ZodType>(c: Ctx, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  try {
-    const text = await c.req.text();
-    raw = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new AppError('request/invalid', { message: 'The request body is not valid JSON' });
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.');
-    throw new AppError('request/invalid', {
-      message: field ? `${field}: ${issue.message}` : issue.message,
-      field: field || undefined,
-    });
-  }
-  return parsed.data;
+/** The JSON body checked with a schema (for routes not yet declared with `route()`). */
+export async function parseBody<S extends z.ZodType>(c: Ctx, schema: S): Promise<z.output<S>> {
+  return validateWith(schema, await readJson(c));
 }
 
 /** The signed-in caller, or 401. */
