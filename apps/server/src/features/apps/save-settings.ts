@@ -12,7 +12,7 @@ import type { Platform } from '../../platform';
 import { announceAppChange, loadOwnedApp } from './load-app';
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireBuilderRights } from './rights';
-import { validateWith } from './validate';
+import { validateWith } from '../../http/validation';
 import { readSettings } from './view';
 
 /**
