@@ -5,5 +5,5 @@ import { resourceIdSchema } from '@buildai/domain';
 export const appParams = z.object({ appId: resourceIdSchema });
 export const toolParams = z.object({ appId: resourceIdSchema, toolId: resourceIdSchema });
 export const idParams = z.object({ id: resourceIdSchema });
-/** `?appId=`: an app, or none for the platform's own tenant. */
-export const optionalAppQuery = z.object({ appId: resourceIdSchema.optional() });
+/** `?appId=`: an app, or none (or empty) for the platform's own tenant. */
+export const optionalAppQuery = z.object({ appId: resourceIdSchema.or(z.literal('')).optional() });
