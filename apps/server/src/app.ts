@@ -23,6 +23,7 @@ import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { openApiDocument } from './http/openapi';
 import { defaultWebDist, mountSpa } from './http/spa';
+import { route } from './http/validation';
 import { healthBody, type Platform } from './platform';
 
 /** The Hono app: middleware, routes, the error model (DESIGN §4) and the SPA with its history fallback. */
@@ -54,7 +55,9 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   });
   app.use('/api/*', authenticate);
 
-  app.get('/api/health', (c) => c.json(healthBody(platform)));
+  route(app, { method: 'get', path: '/api/health', summary: 'Health and the adapters in use' }, (c) =>
+    c.json(healthBody(platform)),
+  );
   app.route('/api/live_api/auth', identityRoutes());
   app.route('/api/live_api/account', accountRoutes());
   app.route('/api/live_api/user', memoryRoutes());
@@ -73,7 +76,9 @@ export function createApp(platform: Platform): Hono<AppEnv> {
   app.route('/api/integrations', integrationRoutes());
   app.route('/api/files', filesRoutes());
   // the document of every route above, from the same schemas that validate them (docs/decisions/0005)
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument(app)));
+  route(app, { method: 'get', path: '/api/openapi.json', summary: 'This document (OpenAPI 3.1)' }, (c) =>
+    c.json(openApiDocument(app)),
+  );
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
   mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist());

@@ -70,6 +70,8 @@ export function inProcessRequest(app: ReturnType<typeof createApp>) {
 
 export interface TestServer {
   platform: Platform;
+  /** The Hono app itself (its route table, for tests that walk every route). */
+  app: ReturnType<typeof createApp>;
   /** Calls the app in-process (Hono's app.request): real routing, middleware and database. */
   request(path: string, init?: RequestInitWithJson): Promise<Response>;
   /** Base URL once `listen()` was called. */
@@ -99,6 +101,7 @@ export async function startTestServer(env: Record<string, string | undefined> = 
   let server: Server | undefined;
   const self: TestServer = {
     platform,
+    app,
     request: inProcessRequest(app),
     async listen(port = 0) {
       const http = createServer(createNodeHandler(app, platform));

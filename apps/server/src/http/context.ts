@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
 import { AppError } from '@buildai/domain';
 import type { Platform } from '../platform';
-import { readJson, validateWith } from './validation';
 
 export interface Caller {
   userId: string;
@@ -20,11 +18,6 @@ export interface AppEnv {
 }
 
 export type Ctx = Context<AppEnv>;
-
-/** The JSON body checked with a schema (for routes not yet declared with `route()`). */
-export async function parseBody<S extends z.ZodType>(c: Ctx, schema: S): Promise<z.output<S>> {
-  return validateWith(schema, await readJson(c));
-}
 
 /** The signed-in caller, or 401. */
 export function requireCaller(c: Ctx): Caller {
