@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { AppError } from '@buildai/domain';
 import { authenticate, identityRoutes } from './features/identity';
 import { accountRoutes } from './features/accounts';
@@ -15,7 +16,9 @@ import { memoryRoutes } from './features/memories';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
+import { openApiDocument } from './http/openapi';
 import { defaultWebDist, mountSpa } from './http/spa';
+import { route } from './http/validation';
 import { healthBody, type Platform } from './platform';
 import { createServices, type Services } from './services';
 
@@ -24,7 +27,7 @@ import { createServices, type Services } from './services';
  * features' state is `services`, built here unless the caller (a test) built it with its own options.
  */
 export function createApp(platform: Platform, services: Services = createServices(platform)): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   const { logger } = platform;
   registerContextJobs(platform, {
     parseLimits: services.parseLimits,
@@ -52,7 +55,9 @@ export function createApp(platform: Platform, services: Services = createService
   });
   app.use('/api/*', authenticate(services.identity.signingKey));
 
-  app.get('/api/health', (c) => c.json(healthBody(platform)));
+  route(app, { method: 'get', path: '/api/health', summary: 'Health and the adapters in use' }, (c) =>
+    c.json(healthBody(platform)),
+  );
   app.route('/api/live_api/auth', identityRoutes(services.identity));
   app.route('/api/live_api/account', accountRoutes(services.identity.signingKey));
   app.route('/api/live_api/user', memoryRoutes());
@@ -73,6 +78,10 @@ export function createApp(platform: Platform, services: Services = createService
   app.route('/api/tools', contextToolRoutes());
   app.route('/api/integrations', integrationRoutes(services.integrations));
   app.route('/api/files', filesRoutes());
+  // the document of every route above, from the same schemas that validate them (docs/decisions/0005)
+  route(app, { method: 'get', path: '/api/openapi.json', summary: 'This document (OpenAPI 3.1)' }, (c) =>
+    c.json(openApiDocument(app)),
+  );
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
   mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist());

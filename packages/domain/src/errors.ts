@@ -6,6 +6,8 @@
 export const errorCatalogue = {
   // generic
   'request/invalid': { status: 400, message: 'The request is invalid' },
+  // carries the route's limit in its message (requestTooLargeMessage)
+  'request/too-large': { status: 413, message: 'The request is too large' },
   'auth/unauthenticated': { status: 401, message: 'You need to sign in to do that' },
   'auth/forbidden': { status: 403, message: 'You are not allowed to do that' },
   'not-found': { status: 404, message: 'Not found' },

@@ -8,3 +8,4 @@ export * from './plans';
 export * from './redirect';
 export * from './builder';
 export * from './context';
+export * from './edge';

@@ -73,6 +73,8 @@ export function inProcessRequest(app: ReturnType<typeof createApp>) {
 
 export interface TestServer {
   platform: Platform;
+  /** The Hono app itself (its route table, for tests that walk every route). */
+  app: ReturnType<typeof createApp>;
   /** The features' state of this server (decision 0005), built with the options the test passed. */
   services: Services;
   /** Calls the app in-process (Hono's app.request): real routing, middleware and database. */
@@ -111,6 +113,7 @@ export async function startTestServer(
   let server: Server | undefined;
   const self: TestServer = {
     platform,
+    app,
     services,
     request: inProcessRequest(app),
     async listen(port = 0) {

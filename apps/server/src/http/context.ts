@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
 import { AppError } from '@buildai/domain';
 import type { Platform } from '../platform';
 
@@ -19,27 +18,6 @@ export interface AppEnv {
 }
 
 export type Ctx = Context<AppEnv>;
-
-/** Reads and validates the JSON body; a bad body answers 400 with the first failing field and changes nothing. */
-export async function parseBody<S extends z.ZodType>(c: Ctx, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  try {
-    const text = await c.req.text();
-    raw = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new AppError('request/invalid', { message: 'The request body is not valid JSON' });
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.');
-    throw new AppError('request/invalid', {
-      message: field ? `${field}: ${issue.message}` : issue.message,
-      field: field || undefined,
-    });
-  }
-  return parsed.data;
-}
 
 /** The signed-in caller, or 401. */
 export function requireCaller(c: Ctx): Caller {

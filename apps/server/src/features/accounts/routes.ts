@@ -1,11 +1,13 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import {
   completeEmailChangeRequest,
   sendMagicLinkRequest,
   sendResetPasswordEmailRequest,
   validateOtpRequest,
 } from '@buildai/domain';
-import { parseBody, requireCaller, type AppEnv } from '../../http/context';
+import { requireCaller, type AppEnv } from '../../http/context';
+import { optionalAppQuery } from '../../http/params';
+import { route } from '../../http/validation';
 import {
   completeEmailChange,
   sendResetPasswordEmail,
@@ -18,33 +20,59 @@ import { getCurrentAccount } from './get-current-account';
 
 /** /api/live_api/account/* (spec 000 §7). */
 export function accountRoutes(signingKey: SigningKey) {
-  const r = new Hono<AppEnv>();
-  r.post('/create', async (c) => c.json(await createAccount(c.get('platform'), requireCaller(c))));
-  r.get('/current', async (c) => c.json(await getCurrentAccount(c.get('platform'), requireCaller(c))));
-  r.post('/sendResetPasswordEmail', async (c) =>
-    c.json(
-      await sendResetPasswordEmail(c.get('platform'), await parseBody(c, sendResetPasswordEmailRequest)),
-    ),
+  const r = new OpenAPIHono<AppEnv>();
+  route(r, { method: 'post', path: '/create', summary: "Creates the caller's builder account" }, async (c) =>
+    c.json(await createAccount(c.get('platform'), requireCaller(c))),
   );
-  r.post('/completeEmailChange', async (c) => {
-    const caller = requireCaller(c);
-    const { newEmail } = await parseBody(c, completeEmailChangeRequest);
-    return c.json(await completeEmailChange(c.get('platform'), caller, newEmail));
-  });
-  r.post('/sendMagicLink', async (c) =>
-    c.json(
-      await sendMagicLink(c.get('platform'), c.req.query('appId'), await parseBody(c, sendMagicLinkRequest)),
-    ),
+  route(r, { method: 'get', path: '/current', summary: "The caller's account" }, async (c) =>
+    c.json(await getCurrentAccount(c.get('platform'), requireCaller(c))),
   );
-  r.post('/validateOtp', async (c) =>
-    c.json(
-      await validateOtp(
-        c.get('platform'),
-        signingKey,
-        c.req.query('appId'),
-        await parseBody(c, validateOtpRequest),
-      ),
-    ),
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/sendResetPasswordEmail',
+      summary: 'Sends a password reset email',
+      body: sendResetPasswordEmailRequest,
+    },
+    async (c, { body }) => c.json(await sendResetPasswordEmail(c.get('platform'), await body())),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/completeEmailChange',
+      summary: 'Completes an email change',
+      body: completeEmailChangeRequest,
+    },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      const { newEmail } = await body();
+      return c.json(await completeEmailChange(c.get('platform'), caller, newEmail));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/sendMagicLink',
+      summary: 'Sends a magic link and its code',
+      query: optionalAppQuery,
+      body: sendMagicLinkRequest,
+    },
+    async (c, { query, body }) => c.json(await sendMagicLink(c.get('platform'), query.appId, await body())),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/validateOtp',
+      summary: 'Signs in with the emailed code',
+      query: optionalAppQuery,
+      body: validateOtpRequest,
+    },
+    async (c, { query, body }) =>
+      c.json(await validateOtp(c.get('platform'), signingKey, query.appId, await body())),
   );
   return r;
 }

@@ -1,29 +1,40 @@
-import { Hono } from 'hono';
-import { ANALYTICS_DEFAULT_DAYS, AppError } from '@buildai/domain';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { ANALYTICS_DEFAULT_DAYS } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
+import { appParams } from '../../http/params';
+import { route } from '../../http/validation';
 import { getAppAnalytics } from './app-analytics';
 
 const MAX_DAYS = 365;
+const daysMessage = `a whole number from 1 to ${MAX_DAYS}`;
 
-function parseDays(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return ANALYTICS_DEFAULT_DAYS;
-  const days = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) {
-    throw new AppError('request/invalid', {
-      message: `days: a whole number from 1 to ${MAX_DAYS}`,
-      field: 'days',
-    });
-  }
-  return days;
-}
+const analyticsQuery = z.object({
+  days: z
+    .string()
+    .regex(/^\d*$/, daysMessage)
+    .transform((raw) => (raw === '' ? ANALYTICS_DEFAULT_DAYS : Number(raw)))
+    .pipe(z.number().int().min(1, daysMessage).max(MAX_DAYS, daysMessage))
+    .optional(),
+});
 
 /** `/api/apps/{appId}/analytics` (builder, owner only). */
 export function analyticsRoutes() {
-  const r = new Hono<AppEnv>();
-  r.get('/:appId/analytics', async (c) => {
-    const caller = requireCaller(c);
-    const days = parseDays(c.req.query('days'));
-    return c.json(await getAppAnalytics(c.get('platform'), caller, c.req.param('appId'), days));
-  });
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/analytics',
+      summary: "A published app's runs, users and tokens per day",
+      params: appParams,
+      query: analyticsQuery,
+    },
+    async (c, { params, query }) => {
+      const caller = requireCaller(c);
+      const days = query.days ?? ANALYTICS_DEFAULT_DAYS;
+      return c.json(await getAppAnalytics(c.get('platform'), caller, params.appId, days));
+    },
+  );
   return r;
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
@@ -9,12 +9,16 @@ import {
   newAppRequest,
   reorderToolsRequest,
   saveAppRequest,
+  saveSettingsRequest,
+  saveStyleRequest,
   styleImageKinds,
   toolFromTemplateRequest,
   toolStatusRequest,
   updateToolMetaRequest,
 } from '@buildai/domain';
-import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { appParams, toolParams } from '../../http/params';
+import { route, validateWith } from '../../http/validation';
 import type { AppChangeBus } from './app-change-bus';
 import { createNewApp } from './create-app';
 import { createTool } from './create-tool';
@@ -30,7 +34,6 @@ import { saveStyle } from './save-style';
 import { setToolStatus } from './set-tool-status';
 import { createToolFromTemplate, listTemplates } from './templates';
 import { putToolDefinition, updateToolMeta } from './update-tool';
-import { validateWith } from './validate';
 
 /** Room for the multipart envelope around an image just under the limit. */
 const MULTIPART_ALLOWANCE = 64 * 1024;
@@ -58,105 +61,254 @@ async function uploadedFile(c: Ctx): Promise<File> {
   return file;
 }
 
-const styleBody = z.object({ appStyle: z.record(z.string(), z.unknown()) });
-const settingsBody = z.object({ appSettings: z.record(z.string(), z.unknown()) });
-const styleImageKind = z.enum(styleImageKinds);
+const imageQuery = z.object({ kind: z.enum(styleImageKinds).optional() });
 
 /** /api/apps (spec 001 §7, docs/decisions/0003). */
 export function appRoutes(changes: AppChangeBus) {
-  const r = new Hono<AppEnv>();
-  r.get('/', async (c) => c.json(await listApps(c.get('platform'), requireCaller(c))));
-  r.post('/new', async (c) => {
-    const caller = requireCaller(c);
-    const { kind } = await parseBody(c, newAppRequest);
-    return c.json(await createNewApp(c.get('platform'), caller, kind), 201);
-  });
-  r.post('/', async (c) => {
-    const caller = requireCaller(c);
-    const body = await parseBody(c, saveAppRequest);
-    if (!body.app && !body.genApp) {
-      throw new AppError('request/invalid', { message: 'app or genApp is required', field: 'app' });
-    }
-    return c.json(await saveApp(c.get('platform'), changes, caller, body));
-  });
-  // before '/:appId', which would take 'templates' for an app id
-  r.get('/templates', async (c) => c.json(await listTemplates(c.get('platform'), requireCaller(c))));
-  r.get('/:appId', async (c) =>
-    c.json(await getApp(c.get('platform'), c.get('caller'), c.req.param('appId'))),
+  const r = new OpenAPIHono<AppEnv>();
+  route(r, { method: 'get', path: '/', summary: "The builder's apps" }, async (c) =>
+    c.json(await listApps(c.get('platform'), requireCaller(c))),
   );
-  r.post('/:appId/publish', async (c) =>
-    c.json(await publishApp(c.get('platform'), changes, requireCaller(c), c.req.param('appId'))),
+  route(
+    r,
+    { method: 'post', path: '/new', summary: 'A new app', body: newAppRequest, status: 201 },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      const { kind } = await body();
+      return c.json(await createNewApp(c.get('platform'), caller, kind), 201);
+    },
   );
-  r.post('/:appId/style', async (c) => {
-    const caller = requireCaller(c);
-    const { appStyle } = await parseBody(c, styleBody);
-    return c.json(await saveStyle(c.get('platform'), changes, caller, c.req.param('appId'), appStyle));
-  });
-  r.post('/:appId/settings', async (c) => {
-    const caller = requireCaller(c);
-    const { appSettings } = await parseBody(c, settingsBody);
-    return c.json(await saveSettings(c.get('platform'), changes, caller, c.req.param('appId'), appSettings));
-  });
-  r.post('/:appId/images', imageUpload, async (c) => {
-    const caller = requireCaller(c);
-    const kind = validateWith(styleImageKind, c.req.query('kind'), 'kind');
-    const file = await uploadedFile(c);
-    return c.json(
-      await uploadStyleImage(c.get('platform'), changes, caller, c.req.param('appId'), kind, file),
-    );
-  });
+  route(
+    r,
+    { method: 'post', path: '/', summary: 'Saves an app and one of its tools', body: saveAppRequest },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      const sent = await body();
+      if (!sent.app && !sent.genApp) {
+        throw new AppError('request/invalid', { message: 'app or genApp is required', field: 'app' });
+      }
+      return c.json(await saveApp(c.get('platform'), changes, caller, sent));
+    },
+  );
+  // before '/{appId}', which would take 'templates' for an app id
+  route(r, { method: 'get', path: '/templates', summary: 'Tool templates' }, async (c) =>
+    c.json(await listTemplates(c.get('platform'), requireCaller(c))),
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}',
+      summary: 'An app (its owner, or anyone once published)',
+      params: appParams,
+    },
+    async (c, { params }) => c.json(await getApp(c.get('platform'), c.get('caller'), params.appId)),
+  );
+  route(
+    r,
+    { method: 'post', path: '/{appId}/publish', summary: 'Publishes an app', params: appParams },
+    async (c, { params }) =>
+      c.json(await publishApp(c.get('platform'), changes, requireCaller(c), params.appId)),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/style',
+      summary: "An app's style",
+      params: appParams,
+      body: saveStyleRequest,
+    },
+    async (c, { params, body, sent }) => {
+      const caller = requireCaller(c);
+      await body();
+      // the use-case keeps the stored value of every key the client left out
+      const { appStyle } = (await sent()) as { appStyle: Record<string, unknown> };
+      return c.json(await saveStyle(c.get('platform'), changes, caller, params.appId, appStyle));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/settings',
+      summary: "An app's settings",
+      params: appParams,
+      body: saveSettingsRequest,
+    },
+    async (c, { params, body, sent }) => {
+      const caller = requireCaller(c);
+      await body();
+      const { appSettings } = (await sent()) as { appSettings: Record<string, unknown> };
+      return c.json(await saveSettings(c.get('platform'), changes, caller, params.appId, appSettings));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/images',
+      summary: "Uploads an app's logo or background",
+      params: appParams,
+      query: imageQuery,
+      upload: true,
+      maxBodyBytes: 'own',
+    },
+    async (c, { params }) => {
+      const caller = requireCaller(c);
+      await imageUpload(c, async () => {});
+      // checked here, after the caller, as before: a missing kind names the field
+      const kind = validateWith(z.enum(styleImageKinds), c.req.query('kind'), 'kind');
+      const file = await uploadedFile(c);
+      return c.json(await uploadStyleImage(c.get('platform'), changes, caller, params.appId, kind, file));
+    },
+  );
 
   // tools of an app
-  r.post('/:appId/tools', async (c) => {
-    const caller = requireCaller(c);
-    const body = await parseBody(c, createToolRequest);
-    return c.json(await createTool(c.get('platform'), changes, caller, c.req.param('appId'), body), 201);
-  });
-  r.post('/:appId/tools/order', async (c) => {
-    const caller = requireCaller(c);
-    const { toolIds } = await parseBody(c, reorderToolsRequest);
-    return c.json(await reorderTools(c.get('platform'), changes, caller, c.req.param('appId'), toolIds));
-  });
-  r.post('/:appId/tools/fromTemplate', async (c) => {
-    const caller = requireCaller(c);
-    const body = await parseBody(c, toolFromTemplateRequest);
-    return c.json(
-      await createToolFromTemplate(c.get('platform'), changes, caller, c.req.param('appId'), body),
-      201,
-    );
-  });
-  r.put('/:appId/tools/:toolId', async (c) => {
-    const caller = requireCaller(c);
-    const definition = await parseBody(c, aiAppSchema);
-    const { appId, toolId } = c.req.param();
-    return c.json(await putToolDefinition(c.get('platform'), changes, caller, appId, toolId, definition));
-  });
-  r.patch('/:appId/tools/:toolId', async (c) => {
-    const caller = requireCaller(c);
-    const body = await parseBody(c, updateToolMetaRequest);
-    const { appId, toolId } = c.req.param();
-    return c.json(await updateToolMeta(c.get('platform'), changes, caller, appId, toolId, body));
-  });
-  r.delete('/:appId/tools/:toolId', async (c) => {
-    const { appId, toolId } = c.req.param();
-    await deleteTool(c.get('platform'), changes, requireCaller(c), appId, toolId);
-    return c.body(null, 204);
-  });
-  r.post('/:appId/tools/:toolId/status', async (c) => {
-    const caller = requireCaller(c);
-    const { status } = await parseBody(c, toolStatusRequest);
-    const { appId, toolId } = c.req.param();
-    return c.json(await setToolStatus(c.get('platform'), changes, caller, appId, toolId, status));
-  });
-  r.post('/:appId/tools/:toolId/image', imageUpload, async (c) => {
-    const caller = requireCaller(c);
-    const file = await uploadedFile(c);
-    const { appId, toolId } = c.req.param();
-    return c.json(await uploadToolImage(c.get('platform'), changes, caller, appId, toolId, file));
-  });
-  r.delete('/:appId/tools/:toolId/image', async (c) => {
-    const { appId, toolId } = c.req.param();
-    return c.json(await removeToolImage(c.get('platform'), changes, requireCaller(c), appId, toolId));
-  });
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/tools',
+      summary: 'A new tool of a generated app',
+      params: appParams,
+      body: createToolRequest,
+      status: 201,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      return c.json(await createTool(c.get('platform'), changes, caller, params.appId, await body()), 201);
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/tools/order',
+      summary: "The order of an app's tools",
+      params: appParams,
+      body: reorderToolsRequest,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      const { toolIds } = await body();
+      return c.json(await reorderTools(c.get('platform'), changes, caller, params.appId, toolIds));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/tools/fromTemplate',
+      summary: 'A new tool from a template',
+      params: appParams,
+      body: toolFromTemplateRequest,
+      status: 201,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      return c.json(
+        await createToolFromTemplate(c.get('platform'), changes, caller, params.appId, await body()),
+        201,
+      );
+    },
+  );
+  route(
+    r,
+    {
+      method: 'put',
+      path: '/{appId}/tools/{toolId}',
+      summary: "A tool's definition",
+      params: toolParams,
+      body: aiAppSchema,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      const definition = await body();
+      return c.json(
+        await putToolDefinition(c.get('platform'), changes, caller, params.appId, params.toolId, definition),
+      );
+    },
+  );
+  route(
+    r,
+    {
+      method: 'patch',
+      path: '/{appId}/tools/{toolId}',
+      summary: "A tool's title or path",
+      params: toolParams,
+      body: updateToolMetaRequest,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      const sent = await body();
+      return c.json(
+        await updateToolMeta(c.get('platform'), changes, caller, params.appId, params.toolId, sent),
+      );
+    },
+  );
+  route(
+    r,
+    {
+      method: 'delete',
+      path: '/{appId}/tools/{toolId}',
+      summary: 'Deletes a tool',
+      params: toolParams,
+      status: 204,
+    },
+    async (c, { params }) => {
+      await deleteTool(c.get('platform'), changes, requireCaller(c), params.appId, params.toolId);
+      return c.body(null, 204);
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/tools/{toolId}/status',
+      summary: 'Activates or deactivates a tool',
+      params: toolParams,
+      body: toolStatusRequest,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      const { status } = await body();
+      return c.json(
+        await setToolStatus(c.get('platform'), changes, caller, params.appId, params.toolId, status),
+      );
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/tools/{toolId}/image',
+      summary: "Uploads a tool's image",
+      params: toolParams,
+      upload: true,
+      maxBodyBytes: 'own',
+    },
+    async (c, { params }) => {
+      const caller = requireCaller(c);
+      await imageUpload(c, async () => {});
+      const file = await uploadedFile(c);
+      return c.json(
+        await uploadToolImage(c.get('platform'), changes, caller, params.appId, params.toolId, file),
+      );
+    },
+  );
+  route(
+    r,
+    {
+      method: 'delete',
+      path: '/{appId}/tools/{toolId}/image',
+      summary: "Removes a tool's image",
+      params: toolParams,
+    },
+    async (c, { params }) =>
+      c.json(
+        await removeToolImage(c.get('platform'), changes, requireCaller(c), params.appId, params.toolId),
+      ),
+  );
   return r;
 }

@@ -13,7 +13,7 @@ import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp } from './load-app';
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireBuilderRights } from './rights';
-import { validateWith } from './validate';
+import { validateWith } from '../../http/validation';
 import { readSettings } from './view';
 
 /**

@@ -7,7 +7,7 @@ import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp } from './load-app';
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireBuilderRights } from './rights';
-import { validateWith } from './validate';
+import { validateWith } from '../../http/validation';
 import { readStyle } from './view';
 
 /** POST /api/apps/{appId}/style (spec 000 §3 branding): hiding the watermark is for admins only. */

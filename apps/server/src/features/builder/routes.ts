@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { magicCreateRequest } from '@buildai/domain';
-import { parseBody, requireCaller, type AppEnv } from '../../http/context';
+import { requireCaller, type AppEnv } from '../../http/context';
+import { route } from '../../http/validation';
 import { requireBuilder } from '../apps';
 import { magicCreate } from './magic-create';
 
@@ -9,14 +10,22 @@ const OWN_MODELS_ONLY: Record<string, string> = { openai: 'openai/', anthropic: 
 
 /** /api/builder (spec 000 §7). */
 export function builderRoutes() {
-  const r = new Hono<AppEnv>();
-  r.post('/magicCreate', async (c) => {
-    const caller = requireCaller(c);
-    const body = await parseBody(c, magicCreateRequest);
-    return c.json(await magicCreate(c.get('platform'), caller, body, c.req.raw.signal));
-  });
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/magicCreate',
+      summary: 'A field written by the model',
+      body: magicCreateRequest,
+    },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      return c.json(await magicCreate(c.get('platform'), caller, await body(), c.req.raw.signal));
+    },
+  );
   /** The models a builder can pick in Tool settings, with their prices per 1M tokens; the default first. */
-  r.get('/models', async (c) => {
+  route(r, { method: 'get', path: '/models', summary: 'Models a builder can pick' }, async (c) => {
     const platform = c.get('platform');
     await requireBuilder(platform, requireCaller(c));
     const prefix = OWN_MODELS_ONLY[platform.ai.kind];

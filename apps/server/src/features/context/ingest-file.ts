@@ -1,5 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import { AppError, contextMessages, formatFileLimit, type ContextItemType } from '@buildai/domain';
+import { cleanText } from '../../http/clean-json';
 import type { Ctx } from '../../http/context';
 import { assertCsvHasRows } from './parse/csv';
 import { inspectDocx, type DocxLimits } from './parse/docx';
@@ -47,9 +48,9 @@ export async function readUploadedFile(
   return { name: cleanName(file.name), bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
-/** The base name of an upload, without any folder, trimmed to what an item name holds. */
+/** The base name of an upload, without any folder or NUL, trimmed to what an item name holds. */
 export function cleanName(name: string): string {
-  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  const base = cleanText(name).split(/[\\/]/).pop()?.trim() ?? '';
   return (base || 'file').slice(0, 200);
 }
 

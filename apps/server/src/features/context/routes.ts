@@ -1,12 +1,16 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import {
   AppError,
   ingestMetadataRequest,
   ingestTextRequest,
   maxFileBytes,
   renameContextRequest,
+  resourceIdSchema,
 } from '@buildai/domain';
-import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { idParams } from '../../http/params';
+import { route } from '../../http/validation';
 import { loadOwnedApp, requireBuilder } from '../apps';
 import { itemEventStream } from './events';
 import { checkUpload, fileTooBig, limitBody, readUploadedFile } from './ingest-file';
@@ -22,174 +26,230 @@ async function builderOf(c: Ctx): Promise<Builder> {
   return { platform, account, plan: effectivePlan(platform, account, caller.email) };
 }
 
-async function appOf(c: Ctx, b: Builder) {
-  const appId = c.req.query('appId');
+async function appOf(b: Builder, appId: string | undefined) {
   if (!appId) throw new AppError('request/invalid', { message: 'appId is required', field: 'appId' });
   return loadOwnedApp(b.platform.db, b.account.accountId, appId);
 }
 
-/** The pasted text of a request: blank or missing text is 'Please enter some text'. */
-async function textBody(c: Ctx) {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await c.req.text());
-  } catch {
-    throw new AppError('request/invalid', { message: 'The request body is not valid JSON' });
-  }
-  const parsed = ingestTextRequest.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  if (issue.path[0] === 'context') throw new AppError('context/no-text', { field: 'context' });
-  const field = issue.path.join('.');
-  throw new AppError('request/invalid', { message: `${field}: ${issue.message}`, field });
+/** Blank or missing pasted text is 'Please enter some text'. */
+function textBodyError(error: z.ZodError): AppError | undefined {
+  if (error.issues[0]!.path[0] === 'context') return new AppError('context/no-text', { field: 'context' });
+  return undefined;
 }
+
+const appQuery = z.object({ appId: resourceIdSchema.optional() });
+const itemsQuery = appQuery.extend({
+  status: z.literal('unsynced', 'only unsynced can be asked for').optional(),
+});
+const fileQuery = appQuery.extend({ replaceItemId: resourceIdSchema.optional() });
 
 /** /api/context (spec 000 §7): the data source items of an app. */
 export function contextRoutes(parseLimits: ParseLimits) {
-  const r = new Hono<AppEnv>();
+  const r = new OpenAPIHono<AppEnv>();
 
-  r.get('/items', async (c) => {
-    const b = await builderOf(c);
-    const app = await appOf(c, b);
-    const status = c.req.query('status');
-    if (status !== undefined && status !== 'unsynced') {
-      throw new AppError('request/invalid', {
-        message: 'status: only unsynced can be asked for',
-        field: 'status',
+  route(
+    r,
+    { method: 'get', path: '/items', summary: "An app's data items", query: itemsQuery },
+    async (c, { query }) => {
+      const b = await builderOf(c);
+      const app = await appOf(b, query.appId);
+      const rows = await listItems(b.platform.db, app.appId, query.status === 'unsynced');
+      return c.json({
+        contextItems: rows.map(toContextItem),
+        hasReachedDataLimit: await hasReachedDataLimit(b.platform.db, b.account.accountId, b.plan),
       });
-    }
-    const rows = await listItems(b.platform.db, app.appId, status === 'unsynced');
-    return c.json({
-      contextItems: rows.map(toContextItem),
-      hasReachedDataLimit: await hasReachedDataLimit(b.platform.db, b.account.accountId, b.plan),
-    });
-  });
+    },
+  );
 
-  r.get('/events', async (c) => {
-    const b = await builderOf(c);
-    const app = await appOf(c, b);
-    const body = await itemEventStream(b.platform, app.appId, c.req.raw.signal);
-    return c.body(body, 200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache',
-      'X-Accel-Buffering': 'no',
-    });
-  });
-
-  r.post('/ingest/text', async (c) => {
-    const b = await builderOf(c);
-    const app = await appOf(c, b);
-    const max = maxFileBytes(b.plan);
-    await limitBody(c, max);
-    const { context, name } = await textBody(c);
-    const bytes = new TextEncoder().encode(context);
-    if (bytes.length > max) throw fileTooBig(max);
-    const row = await addStoredItem(
-      b,
-      app,
-      {
-        name: name || pastedTextName(),
-        type: 'txt',
-        source: 'local files',
-        size: bytes.length,
-        mimeType: null,
-      },
-      bytes,
-      'pasted.txt',
-      { files: 0 },
-    );
-    return c.json({ contextItemId: row.id }, 201);
-  });
-
-  r.post('/ingest/file', async (c) => {
-    const b = await builderOf(c);
-    const app = await appOf(c, b);
-    // replacing an item of this app: the one replaced does not count against the limits
-    const replaceItemId = c.req.query('replaceItemId');
-    const exceptItemId = replaceItemId
-      ? (await loadItemOfApp(b.platform, app.appId, replaceItemId)).id
-      : undefined;
-    // refused before the body is read when the plan has no room anyway
-    await assertRoomForItems(
-      b.platform.db,
-      b.account.accountId,
-      b.plan,
-      { items: 1, files: 1 },
-      exceptItemId,
-    );
-    const max = maxFileBytes(b.plan);
-    const file = await readUploadedFile(c, max);
-    const kind = await checkUpload(file.name, file.bytes, parseLimits.docx);
-    const row = await addStoredItem(
-      b,
-      app,
-      {
-        name: file.name,
-        type: kind.type,
-        source: 'local files',
-        size: file.bytes.length,
-        mimeType: kind.mimeType,
-      },
-      file.bytes,
-      `original.${kind.ext}`,
-      { files: 1, exceptItemId },
-    );
-    return c.json({ contextItemId: row.id }, 201);
-  });
-
-  r.post('/ingest/metadata', async (c) => {
-    const b = await builderOf(c);
-    const app = await appOf(c, b);
-    const { contextItems } = await parseBody(c, ingestMetadataRequest);
-    const local = contextItems.findIndex((i) => i.source === 'local files');
-    if (local >= 0) {
-      throw new AppError('request/invalid', {
-        message: `contextItems.${local}.source: local files are uploaded, not imported`,
-        field: `contextItems.${local}.source`,
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/events',
+      summary: "Live status of an app's items",
+      query: appQuery,
+      produces: 'text/event-stream',
+    },
+    async (c, { query }) => {
+      const b = await builderOf(c);
+      const app = await appOf(b, query.appId);
+      const body = await itemEventStream(b.platform, app.appId, c.req.raw.signal);
+      return c.body(body, 200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        'X-Accel-Buffering': 'no',
       });
-    }
-    const rows = await addItems(
-      b,
-      app,
-      contextItems.map((i) => ({
-        name: i.name,
-        type: i.type,
-        source: i.source,
-        providerItemId: i.providerItemId,
-        provider: i.provider,
-        externalFileId: i.externalFileId ?? null,
-        externalFileUrl: i.externalFileUrl ?? null,
-      })),
-      { files: 0 },
-    );
-    return c.json({ contextItemIds: rows.map((row) => row.id) }, 201);
-  });
+    },
+  );
 
-  r.delete('/:id', async (c) => {
-    const b = await builderOf(c);
-    const item = await loadOwnedItem(b.platform.db, b.account.accountId, c.req.param('id'));
-    await deleteItem(b.platform, item);
-    return c.body(null, 204);
-  });
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/ingest/text',
+      summary: 'Pasted text as a data item',
+      query: appQuery,
+      body: ingestTextRequest,
+      bodyError: textBodyError,
+      // held to the plan's file size, checked below once the plan is known
+      maxBodyBytes: 'own',
+      status: 201,
+    },
+    async (c, { query, body }) => {
+      const b = await builderOf(c);
+      const app = await appOf(b, query.appId);
+      const max = maxFileBytes(b.plan);
+      await limitBody(c, max);
+      const { context, name } = await body();
+      const bytes = new TextEncoder().encode(context);
+      if (bytes.length > max) throw fileTooBig(max);
+      const row = await addStoredItem(
+        b,
+        app,
+        {
+          name: name || pastedTextName(),
+          type: 'txt',
+          source: 'local files',
+          size: bytes.length,
+          mimeType: null,
+        },
+        bytes,
+        'pasted.txt',
+        { files: 0 },
+      );
+      return c.json({ contextItemId: row.id }, 201);
+    },
+  );
 
-  r.patch('/:id', async (c) => {
-    const b = await builderOf(c);
-    const item = await loadOwnedItem(b.platform.db, b.account.accountId, c.req.param('id'));
-    const { name } = await parseBody(c, renameContextRequest);
-    const row = await updateItem(b.platform, item.id, { name });
-    if (!row) throw new AppError('context/not-found');
-    return c.json(toContextItem(row));
-  });
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/ingest/file',
+      summary: 'An uploaded file as a data item',
+      query: fileQuery,
+      upload: true,
+      maxBodyBytes: 'own',
+      status: 201,
+    },
+    async (c, { query }) => {
+      const b = await builderOf(c);
+      const app = await appOf(b, query.appId);
+      // replacing an item of this app: the one replaced does not count against the limits
+      const exceptItemId = query.replaceItemId
+        ? (await loadItemOfApp(b.platform, app.appId, query.replaceItemId)).id
+        : undefined;
+      // refused before the body is read when the plan has no room anyway
+      await assertRoomForItems(
+        b.platform.db,
+        b.account.accountId,
+        b.plan,
+        { items: 1, files: 1 },
+        exceptItemId,
+      );
+      const max = maxFileBytes(b.plan);
+      const file = await readUploadedFile(c, max);
+      const kind = await checkUpload(file.name, file.bytes, parseLimits.docx);
+      const row = await addStoredItem(
+        b,
+        app,
+        {
+          name: file.name,
+          type: kind.type,
+          source: 'local files',
+          size: file.bytes.length,
+          mimeType: kind.mimeType,
+        },
+        file.bytes,
+        `original.${kind.ext}`,
+        { files: 1, exceptItemId },
+      );
+      return c.json({ contextItemId: row.id }, 201);
+    },
+  );
 
-  r.post('/:id/retry', async (c) => {
-    const b = await builderOf(c);
-    const item = await loadOwnedItem(b.platform.db, b.account.accountId, c.req.param('id'));
-    // only a failed item goes back: the conditional update keeps two retries at once from queueing it twice
-    const row = await updateItem(b.platform, item.id, { status: 'pending', errorMessage: null }, ['error']);
-    if (!row) throw new AppError('context/not-retryable');
-    await queueIngestJob(b.platform, row.id);
-    return c.json(toContextItem(row));
-  });
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/ingest/metadata',
+      summary: 'Items from Notion or Google Drive',
+      query: appQuery,
+      body: ingestMetadataRequest,
+      status: 201,
+    },
+    async (c, { query, body }) => {
+      const b = await builderOf(c);
+      const app = await appOf(b, query.appId);
+      const { contextItems } = await body();
+      const local = contextItems.findIndex((i) => i.source === 'local files');
+      if (local >= 0) {
+        throw new AppError('request/invalid', {
+          message: `contextItems.${local}.source: local files are uploaded, not imported`,
+          field: `contextItems.${local}.source`,
+        });
+      }
+      const rows = await addItems(
+        b,
+        app,
+        contextItems.map((i) => ({
+          name: i.name,
+          type: i.type,
+          source: i.source,
+          providerItemId: i.providerItemId,
+          provider: i.provider,
+          externalFileId: i.externalFileId ?? null,
+          externalFileUrl: i.externalFileUrl ?? null,
+        })),
+        { files: 0 },
+      );
+      return c.json({ contextItemIds: rows.map((row) => row.id) }, 201);
+    },
+  );
+
+  route(
+    r,
+    { method: 'delete', path: '/{id}', summary: 'Deletes a data item', params: idParams, status: 204 },
+    async (c, { params }) => {
+      const b = await builderOf(c);
+      const item = await loadOwnedItem(b.platform.db, b.account.accountId, params.id);
+      await deleteItem(b.platform, item);
+      return c.body(null, 204);
+    },
+  );
+
+  route(
+    r,
+    {
+      method: 'patch',
+      path: '/{id}',
+      summary: 'Renames a data item',
+      params: idParams,
+      body: renameContextRequest,
+    },
+    async (c, { params, body }) => {
+      const b = await builderOf(c);
+      const item = await loadOwnedItem(b.platform.db, b.account.accountId, params.id);
+      const { name } = await body();
+      const row = await updateItem(b.platform, item.id, { name });
+      if (!row) throw new AppError('context/not-found');
+      return c.json(toContextItem(row));
+    },
+  );
+
+  route(
+    r,
+    { method: 'post', path: '/{id}/retry', summary: 'Syncs a failed item again', params: idParams },
+    async (c, { params }) => {
+      const b = await builderOf(c);
+      const item = await loadOwnedItem(b.platform.db, b.account.accountId, params.id);
+      // only a failed item goes back: the conditional update keeps two retries at once from queueing it twice
+      const row = await updateItem(b.platform, item.id, { status: 'pending', errorMessage: null }, ['error']);
+      if (!row) throw new AppError('context/not-retryable');
+      await queueIngestJob(b.platform, row.id);
+      return c.json(toContextItem(row));
+    },
+  );
 
   return r;
 }

@@ -1,6 +1,9 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { listOutbox, type OutboxRow } from '../../platform/mail';
+import { cleanText } from '../../http/clean-json';
 import type { AppEnv } from '../../http/context';
+import { route } from '../../http/validation';
 import { escapeHtml as escape } from '../../http/html';
 
 function page(rows: OutboxRow[]): string {
@@ -18,22 +21,31 @@ function page(rows: OutboxRow[]): string {
  * `GET /api/dev/mail?to=` as JSON.
  */
 export function devMailRoutes() {
-  const r = new Hono<AppEnv>();
-  r.get('/api/dev/mail', async (c) => {
-    const to = c.req.query('to');
-    const rows = await listOutbox(c.get('platform').db, { to: to || undefined, limit: 100 });
-    return c.json(
-      rows.map(({ id, to, subject, text, meta, createdAt, sentAt }) => ({
-        id,
-        to,
-        subject,
-        text,
-        meta,
-        createdAt,
-        sentAt,
-      })),
-    );
-  });
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/api/dev/mail',
+      summary: 'The mail outbox (outside production, without SMTP)',
+      query: z.object({ to: z.string().max(320).optional() }),
+    },
+    async (c, { query }) => {
+      const to = query.to ? cleanText(query.to) : undefined;
+      const rows = await listOutbox(c.get('platform').db, { to: to || undefined, limit: 100 });
+      return c.json(
+        rows.map(({ id, to, subject, text, meta, createdAt, sentAt }) => ({
+          id,
+          to,
+          subject,
+          text,
+          meta,
+          createdAt,
+          sentAt,
+        })),
+      );
+    },
+  );
   r.get('/dev/mail', async (c) => {
     const rows = await listOutbox(c.get('platform').db, { limit: 100 });
     return c.html(page(rows), 200, { 'Cache-Control': 'no-store' });

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import {
   changeEmailRequest,
   changePasswordRequest,
@@ -10,7 +11,9 @@ import {
   signUpRequest,
   verifyEmailRequest,
 } from '@buildai/domain';
-import { clientIp, parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { clientIp, requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { optionalAppQuery } from '../../http/params';
+import { route } from '../../http/validation';
 import type { IdentityServices } from './services';
 import { changeEmail, changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
 import { googleCallback, startGoogle } from './google';
@@ -29,67 +32,162 @@ function session(c: Ctx, issued: { idToken: string; expiresIn: number; refreshTo
   return c.json(tokens);
 }
 
+const googleCallbackQuery = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(4000).optional(),
+  error: z.string().max(4000).optional(),
+});
+
 /** /api/live_api/auth/* — the identity API (docs/decisions/0002). */
 export function identityRoutes(identity: IdentityServices) {
   const { signingKey } = identity;
-  const r = new Hono<AppEnv>();
-  r.get('/config', async (c) => {
-    const platform = c.get('platform');
-    return c.json(authConfig(platform, await resolveTenant(platform, c.req.query('appId'))));
-  });
-  r.post('/signUp', async (c) =>
-    session(c, await signUp(c.get('platform'), signingKey, await parseBody(c, signUpRequest))),
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    { method: 'get', path: '/config', summary: 'Sign-in options of a tenant', query: optionalAppQuery },
+    async (c, { query }) => {
+      const platform = c.get('platform');
+      return c.json(authConfig(platform, await resolveTenant(platform, query.appId)));
+    },
   );
-  r.post('/signIn', async (c) =>
-    session(c, await signIn(c.get('platform'), signingKey, await parseBody(c, signInRequest), clientIp(c))),
+  route(
+    r,
+    { method: 'post', path: '/signUp', summary: 'Signs up', body: signUpRequest },
+    async (c, { body }) => session(c, await signUp(c.get('platform'), signingKey, await body())),
   );
-  r.post('/refresh', async (c) => {
-    try {
-      return session(c, await refreshSession(c.get('platform'), signingKey, readRefreshCookie(c)));
-    } catch (err) {
-      clearRefreshCookie(c);
-      throw err;
-    }
-  });
-  r.post('/signOut', async (c) => {
+  route(
+    r,
+    { method: 'post', path: '/signIn', summary: 'Signs in', body: signInRequest },
+    async (c, { body }) => session(c, await signIn(c.get('platform'), signingKey, await body(), clientIp(c))),
+  );
+  route(
+    r,
+    { method: 'post', path: '/refresh', summary: 'A new session from the refresh cookie' },
+    async (c) => {
+      try {
+        return session(c, await refreshSession(c.get('platform'), signingKey, readRefreshCookie(c)));
+      } catch (err) {
+        clearRefreshCookie(c);
+        throw err;
+      }
+    },
+  );
+  route(r, { method: 'post', path: '/signOut', summary: 'Signs out', status: 204 }, async (c) => {
     const token = readRefreshCookie(c);
     if (token) await revokeRefreshToken(c.get('platform').db, token);
     clearRefreshCookie(c);
     return c.body(null, 204);
   });
-  r.post('/sendVerifyEmail', async (c) => {
-    const caller = requireCaller(c);
-    return c.json(
-      await resendVerification(c.get('platform'), caller, await parseBody(c, sendVerifyEmailRequest)),
-    );
-  });
-  r.post('/verifyEmail', async (c) => {
-    const { code } = await parseBody(c, verifyEmailRequest);
-    return c.json(await verifyEmail(c.get('platform'), code));
-  });
-  r.post('/resetPassword', async (c) => {
-    const { code, newPassword } = await parseBody(c, resetPasswordRequest);
-    return c.json(await resetPassword(c.get('platform'), code, newPassword));
-  });
-  r.post('/changeEmail', async (c) => {
-    const caller = requireCaller(c);
-    const body = await parseBody(c, changeEmailRequest);
-    return session(c, await changeEmail(c.get('platform'), signingKey, caller, body, clientIp(c)));
-  });
-  r.post('/changePassword', async (c) => {
-    const caller = requireCaller(c);
-    const body = await parseBody(c, changePasswordRequest);
-    return session(c, await changePassword(c.get('platform'), signingKey, caller, body, clientIp(c)));
-  });
-  r.post('/magicLink/verify', async (c) => {
-    const { token } = await parseBody(c, magicLinkVerifyRequest);
-    return session(c, await verifyMagicLink(c.get('platform'), signingKey, token));
-  });
-  r.post('/customToken', async (c) => {
-    const { customToken } = await parseBody(c, customTokenRequest);
-    return session(c, await signInWithCustomToken(c.get('platform'), signingKey, customToken));
-  });
-  r.get('/google/start', (c) => startGoogle(c, identity));
-  r.get('/google/callback', (c) => googleCallback(c, identity));
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/sendVerifyEmail',
+      summary: 'Sends the verification email again',
+      body: sendVerifyEmailRequest,
+    },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      return c.json(await resendVerification(c.get('platform'), caller, await body()));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/verifyEmail',
+      summary: 'Verifies an email with its code',
+      body: verifyEmailRequest,
+    },
+    async (c, { body }) => {
+      const { code } = await body();
+      return c.json(await verifyEmail(c.get('platform'), code));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/resetPassword',
+      summary: 'Sets a new password with a reset code',
+      body: resetPasswordRequest,
+    },
+    async (c, { body }) => {
+      const { code, newPassword } = await body();
+      return c.json(await resetPassword(c.get('platform'), code, newPassword));
+    },
+  );
+  route(
+    r,
+    { method: 'post', path: '/changeEmail', summary: "Changes the caller's email", body: changeEmailRequest },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      return session(c, await changeEmail(c.get('platform'), signingKey, caller, await body(), clientIp(c)));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/changePassword',
+      summary: "Changes the caller's password",
+      body: changePasswordRequest,
+    },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      return session(
+        c,
+        await changePassword(c.get('platform'), signingKey, caller, await body(), clientIp(c)),
+      );
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/magicLink/verify',
+      summary: 'Signs in with a magic link',
+      body: magicLinkVerifyRequest,
+    },
+    async (c, { body }) => {
+      const { token } = await body();
+      return session(c, await verifyMagicLink(c.get('platform'), signingKey, token));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/customToken',
+      summary: 'Signs in with a custom token',
+      body: customTokenRequest,
+    },
+    async (c, { body }) => {
+      const { customToken } = await body();
+      return session(c, await signInWithCustomToken(c.get('platform'), signingKey, customToken));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/google/start',
+      summary: "To Google's consent screen",
+      query: optionalAppQuery,
+      status: 302,
+    },
+    (c) => startGoogle(c, identity),
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/google/callback',
+      summary: 'Back from Google: the popup page',
+      query: googleCallbackQuery,
+      produces: 'text/html',
+    },
+    (c) => googleCallback(c, identity),
+  );
   return r;
 }

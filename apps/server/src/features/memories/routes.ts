@@ -1,6 +1,8 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError } from '@buildai/domain';
 import type { AppEnv } from '../../http/context';
+import { optionalAppQuery } from '../../http/params';
+import { route } from '../../http/validation';
 import { resolveTenant } from '../identity';
 import { accountUser, cookieUser } from '../../http/end-user';
 import { readMemory } from './remember';
@@ -11,20 +13,29 @@ import { readMemory } from './remember';
  * another tenant is refused as if there were none.
  */
 export function memoryRoutes() {
-  const r = new Hono<AppEnv>();
-  r.get('/memories/current', async (c) => {
-    const platform = c.get('platform');
-    const tenant = await resolveTenant(platform, c.req.query('appId'));
-    const appId = tenant.appId ?? tenant.tenantId;
-    const caller = c.get('caller');
-    const user =
-      caller && caller.tenantId === tenant.tenantId
-        ? accountUser(caller)
-        : tenant.appId
-          ? cookieUser(c)
-          : null;
-    if (!user) throw new AppError('auth/unauthenticated');
-    return c.json(await readMemory(platform.db, appId, user.userKey));
-  });
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/memories/current',
+      summary: 'What the caller asked an app to remember',
+      query: optionalAppQuery,
+    },
+    async (c, { query }) => {
+      const platform = c.get('platform');
+      const tenant = await resolveTenant(platform, query.appId);
+      const appId = tenant.appId ?? tenant.tenantId;
+      const caller = c.get('caller');
+      const user =
+        caller && caller.tenantId === tenant.tenantId
+          ? accountUser(caller)
+          : tenant.appId
+            ? cookieUser(c)
+            : null;
+      if (!user) throw new AppError('auth/unauthenticated');
+      return c.json(await readMemory(platform.db, appId, user.userKey));
+    },
+  );
   return r;
 }

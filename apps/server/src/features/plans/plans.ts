@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { planListSchema, type PlanCard } from '@buildai/domain';
 import type { Config } from '../../config';
+import { invalidRequest } from '../../http/validation';
 import bundled from './default-plans.json';
 
 /**
@@ -18,8 +19,8 @@ export function loadPlans(config: Pick<Config, 'PLANS_FILE'>): PlanCard[] {
   }
   const parsed = planListSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`PLANS_FILE is not a list of plans: ${issue.path.join('.')}: ${issue.message}`);
+    // phrased by the API's one zod-failure function: '<field>: <message>'
+    throw new Error(`PLANS_FILE is not a list of plans: ${invalidRequest(parsed.error).message}`);
   }
   // Empty links in the data mean "not set".
   return parsed.data.map((plan) => ({

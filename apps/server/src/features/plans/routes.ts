@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, PLATFORM_TENANT_ID, adminSetPlanRequest } from '@buildai/domain';
 import { accounts } from '../../db/schema';
-import { parseBody, requireCaller, type AppEnv } from '../../http/context';
+import { requireCaller, type AppEnv } from '../../http/context';
+import { optionalAppQuery } from '../../http/params';
+import { route } from '../../http/validation';
 import { getCurrentAccount, isAdminAccount, requireAccount } from '../accounts';
 import { accessSubject, resolveTenant, findUser, normaliseEmail } from '../identity';
 import type { PlanCard } from '@buildai/domain';
@@ -10,39 +12,57 @@ import { findPlan } from './plans';
 
 /** `GET /api/live_api/app/paidPlans?appId=`: builder plans, or an app's membership plans. */
 export function paidPlanRoutes(plans: readonly PlanCard[]) {
-  const r = new Hono<AppEnv>();
-  r.get('/paidPlans', async (c) => {
-    const platform = c.get('platform');
-    const tenant = await resolveTenant(platform, c.req.query('appId'));
-    // An app's own paid memberships come with its payment settings; until then it has none.
-    return c.json(tenant.appId ? [] : plans);
-  });
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/paidPlans',
+      summary: "Builder plans, or an app's memberships",
+      query: optionalAppQuery,
+    },
+    async (c, { query }) => {
+      const platform = c.get('platform');
+      const tenant = await resolveTenant(platform, query.appId);
+      // An app's own paid memberships come with its payment settings; until then it has none.
+      return c.json(tenant.appId ? [] : plans);
+    },
+  );
   return r;
 }
 
 /** `/api/admin/*`: admins only (ADMIN_EMAILS), checked on every call. */
 export function adminRoutes(plans: readonly PlanCard[]) {
-  const r = new Hono<AppEnv>();
-  r.post('/accounts/plan', async (c) => {
-    const platform = c.get('platform');
-    const caller = requireCaller(c);
-    if (caller.tenantId !== PLATFORM_TENANT_ID) throw new AppError('auth/forbidden');
-    const admin = await requireAccount(platform, caller);
-    if (!isAdminAccount(platform, admin, caller.email)) throw new AppError('auth/forbidden');
-    const body = await parseBody(c, adminSetPlanRequest);
-    const plan = findPlan(plans, body.plan);
-    if (!plan) throw new AppError('plan/unknown', { field: 'plan' });
-    const email = normaliseEmail(body.email);
-    const user = email ? await findUser(platform, PLATFORM_TENANT_ID, email) : null;
-    if (!user) throw new AppError('account/not-found', { field: 'email' });
-    const updated = await platform.db
-      .update(accounts)
-      .set({ plan: plan.id })
-      .where(eq(accounts.userId, user.id))
-      .returning({ accountId: accounts.accountId });
-    if (updated.length === 0) throw new AppError('account/not-found', { field: 'email' });
-    platform.logger.info({ by: caller.email, email: user.email, plan: plan.id }, 'plan set by an admin');
-    return c.json(await getCurrentAccount(platform, accessSubject(user)));
-  });
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/accounts/plan',
+      summary: "Sets a builder's plan (admins)",
+      body: adminSetPlanRequest,
+    },
+    async (c, { body: readBody }) => {
+      const platform = c.get('platform');
+      const caller = requireCaller(c);
+      if (caller.tenantId !== PLATFORM_TENANT_ID) throw new AppError('auth/forbidden');
+      const admin = await requireAccount(platform, caller);
+      if (!isAdminAccount(platform, admin, caller.email)) throw new AppError('auth/forbidden');
+      const body = await readBody();
+      const plan = findPlan(plans, body.plan);
+      if (!plan) throw new AppError('plan/unknown', { field: 'plan' });
+      const email = normaliseEmail(body.email);
+      const user = email ? await findUser(platform, PLATFORM_TENANT_ID, email) : null;
+      if (!user) throw new AppError('account/not-found', { field: 'email' });
+      const updated = await platform.db
+        .update(accounts)
+        .set({ plan: plan.id })
+        .where(eq(accounts.userId, user.id))
+        .returning({ accountId: accounts.accountId });
+      if (updated.length === 0) throw new AppError('account/not-found', { field: 'email' });
+      platform.logger.info({ by: caller.email, email: user.email, plan: plan.id }, 'plan set by an admin');
+      return c.json(await getCurrentAccount(platform, accessSubject(user)));
+    },
+  );
   return r;
 }

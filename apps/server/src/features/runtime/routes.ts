@@ -1,12 +1,14 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { AppError, runRequest, type RunEvent } from '@buildai/domain';
-import { parseBody, type AppEnv, type Ctx } from '../../http/context';
+import { z } from 'zod';
+import { AppError, resourceIdSchema, runRequest, type RunEvent } from '@buildai/domain';
+import type { AppEnv, Ctx } from '../../http/context';
+import { route } from '../../http/validation';
 import { resolveEndUser } from '../../http/end-user';
 import { getRunResult } from './get-run';
 import type { PublishedTools } from './published-tools';
-import { prepareRun } from './run-tool';
 import type { RunAdmissions } from './run-limits';
+import { prepareRun } from './run-tool';
 
 const encoder = new TextEncoder();
 
@@ -38,36 +40,51 @@ function sseResponse(
 }
 
 const RUN_BODY_MAX_BYTES = 4 * 1024 * 1024;
-const tooLarge = (): never => {
-  throw new AppError('upload/too-large');
-};
+/** Inputs are text and photos scaled down in the browser: a few MB at most, refused as an image too large. */
+const runBodyLimit = bodyLimit({
+  maxSize: RUN_BODY_MAX_BYTES,
+  onError: () => {
+    throw new AppError('upload/too-large');
+  },
+});
+const runParams = z.object({ appId: resourceIdSchema, toolPath: resourceIdSchema });
+const runResultParams = z.object({ appId: resourceIdSchema, runId: resourceIdSchema });
 
 /** The end-user runtime: anyone runs an active tool of a published app and reads its result back. */
 export function runtimeRoutes(publishedTools: PublishedTools, admissions: RunAdmissions) {
-  const r = new Hono<AppEnv>();
-  // inputs are text and photos scaled down in the browser: a few MB at most
-  r.post(
-    '/:appId/tools/:toolPath/run',
-    bodyLimit({ maxSize: RUN_BODY_MAX_BYTES, onError: tooLarge }),
-    async (c) => {
-      const { inputs } = await parseBody(c, runRequest);
-      const appId = c.req.param('appId');
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/tools/{toolPath}/run',
+      summary: 'Runs an active tool of a published app (server-sent events)',
+      params: runParams,
+      body: runRequest,
+      maxBodyBytes: 'own',
+      produces: 'text/event-stream',
+    },
+    async (c, { params, body }) => {
+      await runBodyLimit(c, async () => {});
+      const { inputs } = await body();
       const run = await prepareRun(
         c.get('platform'),
         publishedTools,
         admissions,
         c.get('caller'),
-        resolveEndUser(c, appId),
-        appId,
-        c.req.param('toolPath'),
+        resolveEndUser(c, params.appId),
+        params.appId,
+        params.toolPath,
         inputs,
       );
       const controller = new AbortController();
       return sseResponse(c, run.events(controller.signal), controller, { 'X-Run-Id': run.runId });
     },
   );
-  r.get('/:appId/runs/:runId', async (c) =>
-    c.json(await getRunResult(c.get('platform').db, c.req.param('appId'), c.req.param('runId'))),
+  route(
+    r,
+    { method: 'get', path: '/{appId}/runs/{runId}', summary: "A run's result", params: runResultParams },
+    async (c, { params }) => c.json(await getRunResult(c.get('platform').db, params.appId, params.runId)),
   );
   return r;
 }

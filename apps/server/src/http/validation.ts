@@ -1,0 +1,179 @@
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { AppError, JSON_BODY_MAX_BYTES, requestTooLargeMessage, UNKNOWN_ID_MESSAGE } from '@buildai/domain';
+import type { AppEnv, Ctx } from './context';
+import { cleanJson } from './clean-json';
+
+/**
+ * The one validation path of the API (docs/decisions/0005): every route is declared with `route()`, naming its
+ * params, query and body with the domain's zod schemas. The same declaration validates the request and writes
+ * the route into the OpenAPI document (`GET /api/openapi.json`).
+ */
+
+/** The one place a zod failure becomes the error body: `{ code: 'request/invalid', message: '<field>: <message>', field }`. */
+export function invalidRequest(error: z.ZodError, at = ''): AppError {
+  const issue = error.issues[0]!;
+  // an id of a shape we never hand out names nothing: answered as a missing resource, before any query
+  if (issue.message === UNKNOWN_ID_MESSAGE) return new AppError('not-found');
+  const field = [at, ...issue.path.map(String)].filter(Boolean).join('.');
+  return new AppError('request/invalid', {
+    message: field ? `${field}: ${issue.message}` : issue.message,
+    field: field || undefined,
+  });
+}
+
+/** Validates a value with a schema; a failure answers through `invalidRequest`. */
+export function validateWith<S extends z.ZodType>(schema: S, value: unknown, at = ''): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw invalidRequest(parsed.error, at);
+}
+
+/** The hook @hono/zod-openapi calls after checking params and query: a path param that fails names nothing. */
+function validationHook(result: { success: boolean; error?: z.ZodError; target: string }): void {
+  if (result.success) return;
+  if (result.target === 'param') throw new AppError('not-found');
+  throw invalidRequest(result.error!);
+}
+
+/** Refuses a body over `maxBytes`: on its Content-Length before reading, or while a chunked body streams in. */
+export function capBody(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new AppError('request/too-large', { message: requestTooLargeMessage(maxBytes) });
+    },
+  });
+}
+
+/** The JSON body, read whole (under its cap), cleaned of NUL and lone surrogates; an empty body is `{}`. */
+export async function readJson(c: Ctx): Promise<unknown> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new AppError('request/invalid', { message: 'The request body is not valid JSON' });
+  }
+  return cleanJson(raw);
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface RouteSpec<P, Q, B> {
+  method: Method;
+  /** OpenAPI form: `/{appId}/tools` */
+  path: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  /** the JSON body, validated when the handler asks for it (after its own checks: signed in, owner) */
+  body?: B;
+  /** a failure of the body the route answers with its own error (spec messages); else `invalidRequest` */
+  bodyError?: (error: z.ZodError) => AppError | undefined;
+  /**
+   * The largest body taken: JSON_BODY_MAX_BYTES unless named. `'own'` when the handler caps the body itself
+   * before reading it (uploads held to the plan's file size).
+   */
+  maxBodyBytes?: number | 'own';
+  /** documents a multipart upload (its `file` part) instead of a JSON body */
+  upload?: boolean;
+  status?: 200 | 201 | 204 | 302;
+  /** the document's media type of a success that is not JSON */
+  produces?: 'text/event-stream' | 'text/html' | 'application/octet-stream';
+  /** the Hono path when it cannot be written in the OpenAPI form (a key with slashes) */
+  honoPath?: string;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  /** the body, read and validated on the first call */
+  body: () => Promise<Out<B>>;
+  /** the body as sent (cleaned, not parsed), for use-cases that keep the stored value of a key left out */
+  sent: () => Promise<unknown>;
+}
+
+const errorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
+const uploadBody = z.object({ file: z.string().meta({ format: 'binary' }) });
+
+/** The OpenAPI description of a route. */
+function describe(spec: RouteSpec<unknown, unknown, unknown>): RouteConfig {
+  const status = spec.status ?? 200;
+  const success =
+    status === 204 || status === 302
+      ? { description: status === 204 ? 'Done' : 'Redirect' }
+      : {
+          description: 'Success',
+          content: { [spec.produces ?? 'application/json']: { schema: z.unknown() } },
+        };
+  const body = spec.upload
+    ? { content: { 'multipart/form-data': { schema: uploadBody } } }
+    : spec.body
+      ? { content: { 'application/json': { schema: spec.body as z.ZodType } } }
+      : undefined;
+  return createRoute({
+    method: spec.method,
+    path: spec.path,
+    summary: spec.summary,
+    request: {
+      ...(spec.params ? { params: spec.params as AnyObject } : {}),
+      ...(spec.query ? { query: spec.query as AnyObject } : {}),
+      ...(body ? { body } : {}),
+    },
+    responses: {
+      [status]: success,
+      default: { description: 'Error', content: { 'application/json': { schema: errorBody } } },
+    },
+  });
+}
+
+/** Declares a route: validated params and query, the body on demand, its cap, and its entry in the document. */
+export function route<
+  P extends AnyObject | undefined,
+  Q extends AnyObject | undefined,
+  B extends z.ZodType | undefined,
+>(
+  r: OpenAPIHono<AppEnv>,
+  spec: RouteSpec<P, Q, B>,
+  handler: (c: Ctx, input: RouteInput<P, Q, B>) => Response | Promise<Response>,
+): void {
+  const described = describe(spec);
+  r.openAPIRegistry.registerPath(described);
+  const cap = spec.maxBodyBytes ?? JSON_BODY_MAX_BYTES;
+  const middleware = cap === 'own' ? [] : [capBody(cap)];
+  const run = async (c: Ctx) => {
+    let raw: Promise<unknown> | undefined;
+    let body: Promise<unknown> | undefined;
+    const sent = () => (raw ??= readJson(c));
+    const readBody = () =>
+      (body ??= sent().then((raw) => {
+        const parsed = (spec.body ?? z.object({})).safeParse(raw);
+        if (parsed.success) return parsed.data;
+        throw spec.bodyError?.(parsed.error) ?? invalidRequest(parsed.error);
+      }));
+    const valid = (target: 'param' | 'query') => c.req.valid(target as never) as unknown;
+    return handler(c, {
+      params: (spec.params ? valid('param') : {}) as Out<P>,
+      query: (spec.query ? valid('query') : {}) as Out<Q>,
+      body: readBody as () => Promise<Out<B>>,
+      sent,
+    });
+  };
+  // the body is described in the document but read by `readBody`, so it is left out of what zod-openapi checks
+  const checked = {
+    ...described,
+    request: { params: described.request?.params, query: described.request?.query },
+  };
+  if (spec.honoPath) {
+    r.on([spec.method.toUpperCase()], [spec.honoPath], ...middleware, run as never);
+    return;
+  }
+  r.openapi({ ...checked, hide: true, middleware } as RouteConfig, run as never, validationHook as never);
+}
