@@ -40,7 +40,12 @@ export async function startBuiltServer(
       ...env,
     },
   });
-  await waitForUrl(`http://127.0.0.1:${port}/api/health`);
+  // a server that exits at once (its port taken by another) must not pass for one that answers
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server on port ${port} exited (${code})`))),
+  );
+  await Promise.race([waitForUrl(`http://127.0.0.1:${port}/api/health`), exited]);
+  exited.catch(() => {});
   return child;
 }
 
