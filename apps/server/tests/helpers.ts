@@ -16,7 +16,8 @@ export async function readRunEvents(res: Response): Promise<Json[]> {
 
 /**
  * Reads a streamed body until `enough(text so far)` holds, and answers the text. Bounded: it fails when the stream
- * ends first or `timeoutMs` pass, instead of waiting for ever on a stream that never says what is awaited.
+ * ends first or `timeoutMs` pass, instead of waiting for ever on a stream that never says what is awaited. The
+ * stream is cancelled once read.
  */
 export async function readStreamUntil(
   res: Response,
@@ -40,6 +41,8 @@ export async function readStreamUntil(
     return text;
   } finally {
     clearTimeout(timer);
+    // the rest of the stream is not wanted: hang up, so the server's connection closes too
+    await reader.cancel().catch(() => {});
   }
 }
 
