@@ -8,10 +8,15 @@ import { openDatabase } from '@buildai/server';
 export interface CapturedQuery {
   text: string;
   params: unknown[];
+  /** the name of a prepared statement, when the route's driver call named one */
+  name?: string;
 }
 
 interface QueryClient {
-  query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
+  query(
+    text: string | { name: string; text: string; values: unknown[] },
+    params?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
 }
 
 const port = Number(process.env.BASELINE_PORT);
@@ -31,7 +36,14 @@ createServer((req, res) => {
   }
   void (async () => {
     const results: unknown[][] = [];
-    for (const q of statements) results.push((await client.query(q.text, q.params)).rows);
+    for (const q of statements) {
+      // a named statement is prepared once per connection by pg, as for the route (PGlite has no names)
+      const query =
+        q.name && database.kind === 'postgres' ? { name: q.name, text: q.text, values: q.params } : q.text;
+      results.push(
+        (await client.query(query, q.name && database.kind === 'postgres' ? undefined : q.params)).rows,
+      );
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(results));
   })().catch((err: Error) => {

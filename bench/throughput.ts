@@ -76,12 +76,12 @@ async function captureQueries(
   const original = client.query.bind(client);
   let recording: CapturedQuery[] | undefined;
   client.query = (query: unknown, params?: unknown, ...rest: unknown[]) => {
-    const q = query as string | { text: string; values?: unknown[] };
+    const q = query as string | { text: string; values?: unknown[]; name?: string };
     if (recording)
       recording.push(
         typeof q === 'string'
           ? { text: q, params: (params as unknown[]) ?? [] }
-          : { text: q.text, params: q.values ?? (params as unknown[]) ?? [] },
+          : { text: q.text, params: q.values ?? (params as unknown[]) ?? [], name: q.name },
       );
     return original(query, params, ...rest);
   };

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError, type Account } from '@buildai/domain';
 import { accounts, apps, users } from '../../db/schema';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 
@@ -31,10 +32,7 @@ export async function requireAccount(platform: Platform, caller: Caller): Promis
   return row;
 }
 
-/**
- * The account query, built once per database and prepared: building a drizzle query costs more CPU than running
- * this one (decision 0005), and every page of the product asks for the current account.
- */
+/** The account query; every page of the product asks for the current account, so it is kept prepared. */
 function prepareCurrentAccount(db: Db) {
   // appId / appHeader: the builder's first app, which the product opens by default. One round trip.
   const firstApp = db
@@ -61,13 +59,14 @@ function prepareCurrentAccount(db: Db) {
     .prepare('current_account');
 }
 
-const currentAccountQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentAccount>>();
+const currentAccount = preparedPerDb(prepareCurrentAccount);
 
 /** The Account fields of spec 000 §3. */
 export async function getCurrentAccount(platform: Platform, caller: Caller): Promise<Account> {
-  let query = currentAccountQueries.get(platform.db);
-  if (!query) currentAccountQueries.set(platform.db, (query = prepareCurrentAccount(platform.db)));
-  const [found] = await query.execute({ userId: caller.userId, tenantId: caller.tenantId });
+  const [found] = await currentAccount(platform.db).execute({
+    userId: caller.userId,
+    tenantId: caller.tenantId,
+  });
   if (!found) throw new AppError('account/not-found');
   const { row } = found;
   return {
