@@ -25,7 +25,8 @@ export async function startBuiltServer(
   port: number,
   env: Record<string, string> = {},
 ): Promise<ChildProcess> {
-  const main = path.join(root, 'apps/server/dist/main.js');
+  // BENCH_SERVER_MAIN: another build of the server (e.g. one from before a change), to measure it the same way
+  const main = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
   const child = spawn(process.execPath, [main], {
     cwd: root,
@@ -40,7 +41,12 @@ export async function startBuiltServer(
       ...env,
     },
   });
-  await waitForUrl(`http://127.0.0.1:${port}/api/health`);
+  // a server that exits at once (its port taken by another) must not pass for one that answers
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server on port ${port} exited (${code})`))),
+  );
+  await Promise.race([waitForUrl(`http://127.0.0.1:${port}/api/health`), exited]);
+  exited.catch(() => {});
   return child;
 }
 

@@ -3,22 +3,11 @@ import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchRetrieval, printRetrieval } from './retrieval';
-import { benchThroughput } from './throughput';
+import { benchThroughput, printThroughput } from './throughput';
 
 const f = (n: number) => n.toFixed(1);
 
-const t = await benchThroughput();
-console.log(
-  `\n(a) throughput, ${t.connections} connections, median of ${t.rounds} rounds of ${t.durationS} s (requests/s)`,
-);
-console.log(`  bare node:http hello       ${f(t.baseline)}`);
-console.log(
-  `  same, with request id + nosniff headers ${f(t.baselineWithHeaders)}   ratio ${(t.baselineWithHeaders / t.baseline).toFixed(2)}x`,
-);
-console.log(
-  `  GET /api/health            ${f(t.health)}   ratio ${(t.health / t.baseline).toFixed(2)}x  (target >= 0.80x)`,
-);
-console.log(`  GET account/current (auth) ${f(t.account)}   ratio ${(t.account / t.baseline).toFixed(2)}x`);
+printThroughput(await benchThroughput());
 
 const ft = await benchFirstToken();
 const addedP50 = ft.product.p50 - ft.direct.p50;

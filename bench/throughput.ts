@@ -1,11 +1,29 @@
-// (a) Requests per second of /api/health and of an authenticated GET /api/live_api/account/current,
-// against a bare node:http hello server measured the same way in the same job (same connections, duration).
-import { spawn } from 'node:child_process';
+// (a) Throughput of the routes people use, each against a bare node:http server that runs exactly the SQL the route
+// ran, through the same driver (same-sql-server.ts), measured the same way in the same job:
+//   - GET /api/live_api/account/current, authenticated (token check + one query)
+//   - GET /api/apps/{appId}, anonymous: the public view of a published app
+// and the latency of a mixed load of reads and writes from 200 connections (p99).
+// On PostgreSQL when BENCH_THROUGHPUT_DATABASE_URL names a server (a fresh database is made there), otherwise on the
+// embedded PGlite. Every run is bounded in time (autocannon durations) and stops by itself.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { signUpBuilder, startBuiltServer, stop, waitForUrl } from './lib';
+import { createApp, createLogger, createPlatform, loadConfig, openDatabase } from '@buildai/server';
+import { createThrowawayDatabase } from '@buildai/testkit';
+import type { CapturedQuery } from './same-sql-server';
+import { publishTool, root, signUpBuilder, startBuiltServer, stop, waitForUrl } from './lib';
 
-const CONNECTIONS = 10;
+const POSTGRES_URL = process.env.BENCH_THROUGHPUT_DATABASE_URL;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const MIXED_CONNECTIONS = 200;
+const MIXED_DURATION_S = Number(process.env.BENCH_MIXED_DURATION ?? 10);
+const BUILDERS = 20;
+const PRODUCT_PORT = 4392;
+const BASELINE_PORT = 4391;
 
 async function measure(url: string, headers: Record<string, string> = {}): Promise<number> {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
@@ -15,62 +33,230 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   return result.requests.average;
 }
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-// A bare hello server; with `headers`, it also sends the two headers every product answer carries.
-async function startBare(port: number, headers: boolean) {
-  const extra = headers
-    ? `s.setHeader('x-request-id', require('node:crypto').randomUUID()); s.setHeader('x-content-type-options', 'nosniff');`
-    : '';
-  const bare = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q, s) => { ${extra} s.setHeader('content-type', 'application/json'); s.end('{"status":"ok"}'); }).listen(${port}, '127.0.0.1')`,
-    ],
-    { stdio: 'ignore' },
-  );
-  await waitForUrl(`http://127.0.0.1:${port}/`);
-  return bare;
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+interface Builder {
+  token: string;
+  appId: string;
+}
+
+async function seed(base: string): Promise<Builder[]> {
+  const builders: Builder[] = [];
+  for (let i = 0; i < BUILDERS; i++) {
+    const token = await signUpBuilder(base);
+    const { appId } = await publishTool(base, token, {
+      header: `Slogans ${i}`,
+      gptPrompt: 'Write a slogan about {{topic}}.',
+      fields: [{ name: 'topic', label: 'Topic' }],
+    });
+    builders.push({ token, appId });
+  }
+  return builders;
+}
+
 /**
- * All servers run side by side and are measured in turn, round after round; each figure is the median of
- * its rounds, so a slow moment of the machine does not land on one side only.
+ * The statements each route runs, recorded at the driver while the same build of the app answers the request
+ * in this process on the same data. The baseline replays exactly these.
  */
+async function captureQueries(
+  db: { url?: string; dataDir?: string },
+  requests: Record<string, { path: string; token?: string }>,
+): Promise<Record<string, CapturedQuery[]>> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    AI_MODELS_URL: '',
+    DATA_DIR: db.dataDir ?? mkdtempSync(path.join(tmpdir(), 'buildai-bench-capture-')),
+    DATABASE_URL: db.url,
+  });
+  const database = await openDatabase(db.url ? { url: db.url } : { dataDir: `${db.dataDir}/pglite` });
+  const platform = await createPlatform(config, createLogger(config), { database, refreshModels: false });
+  const app = createApp(platform);
+  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = client.query.bind(client);
+  let recording: CapturedQuery[] | undefined;
+  client.query = (query: unknown, params?: unknown, ...rest: unknown[]) => {
+    const q = query as string | { text: string; values?: unknown[]; name?: string };
+    if (recording)
+      recording.push(
+        typeof q === 'string'
+          ? { text: q, params: (params as unknown[]) ?? [] }
+          : { text: q.text, params: q.values ?? (params as unknown[]) ?? [], name: q.name },
+      );
+    return original(query, params, ...rest);
+  };
+  const captured: Record<string, CapturedQuery[]> = {};
+  for (const [name, r] of Object.entries(requests)) {
+    // once to warm caches (the signing key is read once per process), then recorded
+    const headers = r.token ? { authorization: `Bearer ${r.token}` } : undefined;
+    await app.request(r.path, { headers });
+    recording = [];
+    const res = await app.request(r.path, { headers });
+    if (res.status !== 200) throw new Error(`${r.path}: ${res.status} ${await res.text()}`);
+    captured[name] = recording;
+    recording = undefined;
+  }
+  await platform.close();
+  return captured;
+}
+
+async function startBaseline(
+  db: { url?: string; dataDir?: string },
+  queries: Record<string, CapturedQuery[]>,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/same-sql-server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      BASELINE_PORT: String(BASELINE_PORT),
+      BASELINE_QUERIES: JSON.stringify(queries),
+      ...(db.url ? { BASELINE_DATABASE_URL: db.url } : { BASELINE_DATA_DIR: `${db.dataDir}/pglite` }),
+    },
+  });
+  await waitForUrl(`http://127.0.0.1:${BASELINE_PORT}/account`);
+  return child;
+}
+
+/** 200 connections, each request one of: the builder's account, a public app view, a save of an app's style. */
+async function mixedLoad(base: string, builders: Builder[]) {
+  let n = 0;
+  const pick = () => builders[n++ % builders.length]!;
+  const result = await autocannon({
+    url: base,
+    connections: MIXED_CONNECTIONS,
+    duration: MIXED_DURATION_S,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          const b = pick();
+          return {
+            ...req,
+            path: '/api/live_api/account/current',
+            headers: { authorization: `Bearer ${b.token}` },
+          };
+        },
+      },
+      {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, path: `/api/apps/${pick().appId}` }),
+      },
+      {
+        method: 'POST',
+        setupRequest: (req) => {
+          const b = pick();
+          return {
+            ...req,
+            path: `/api/apps/${b.appId}/style`,
+            headers: { authorization: `Bearer ${b.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ appStyle: { styleName: n % 2 ? 'dark' : 'light' } }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+  };
+}
+
 export async function benchThroughput() {
-  const bare = await startBare(4391, false);
-  const bareWithHeaders = await startBare(4394, true);
-  const server = await startBuiltServer(4392);
-  const base = 'http://127.0.0.1:4392';
-  const token = await signUpBuilder(base);
+  const throwaway = POSTGRES_URL ? await createThrowawayDatabase(POSTGRES_URL) : undefined;
+  const children: ChildProcess[] = [];
+  try {
+    return await measureAll(throwaway?.url, children);
+  } finally {
+    // whatever happened, nothing this bench started keeps running
+    await Promise.all(children.map(stop));
+    await throwaway?.drop();
+  }
+}
+
+async function measureAll(databaseUrl: string | undefined, children: ChildProcess[]) {
+  const base = `http://127.0.0.1:${PRODUCT_PORT}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'buildai-bench-throughput-'));
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+  const start = async () => {
+    const child = await startBuiltServer(PRODUCT_PORT, env);
+    children.push(child);
+    return child;
+  };
+  let server = await start();
+  const builders = await seed(base);
+  const [first] = builders;
+  const requests = {
+    account: { path: '/api/live_api/account/current', token: first!.token },
+    app: { path: `/api/apps/${first!.appId}` },
+  };
+  let baselineDb: { url?: string; dataDir?: string };
+  if (databaseUrl) baselineDb = { url: databaseUrl };
+  else {
+    // one process at a time opens an embedded database: the baseline gets a copy of the product's
+    await stop(server);
+    const copy = mkdtempSync(path.join(tmpdir(), 'buildai-bench-baseline-'));
+    cpSync(dataDir, copy, { recursive: true });
+    baselineDb = { dataDir: copy };
+    server = await start();
+  }
+  const queries = await captureQueries(baselineDb, requests);
+  children.push(await startBaseline(baselineDb, queries));
+
+  const auth = { authorization: `Bearer ${first!.token}` };
   const targets = {
-    baseline: () => measure('http://127.0.0.1:4391/'),
-    baselineWithHeaders: () => measure('http://127.0.0.1:4394/'),
-    health: () => measure(`${base}/api/health`),
-    account: () => measure(`${base}/api/live_api/account/current`, { authorization: `Bearer ${token}` }),
+    accountBaseline: () => measure(`http://127.0.0.1:${BASELINE_PORT}/account`),
+    account: () => measure(`${base}${requests.account.path}`, auth),
+    appBaseline: () => measure(`http://127.0.0.1:${BASELINE_PORT}/app`),
+    app: () => measure(`${base}${requests.app.path}`),
   };
-  const samples: Record<keyof typeof targets, number[]> = {
-    baseline: [],
-    baselineWithHeaders: [],
-    health: [],
-    account: [],
-  };
+  const samples = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as number[]])) as Record<
+    keyof typeof targets,
+    number[]
+  >;
+  // side by side, measured in turn round after round; each figure is the median of its rounds
   for (let round = 0; round < ROUNDS; round++) {
     for (const key of Object.keys(targets) as (keyof typeof targets)[]) {
       samples[key].push(await targets[key]());
     }
   }
-  await Promise.all([stop(server), stop(bare), stop(bareWithHeaders)]);
+  const mixed = await mixedLoad(base, builders);
   return {
-    baseline: median(samples.baseline),
-    baselineWithHeaders: median(samples.baselineWithHeaders),
-    health: median(samples.health),
+    db: databaseUrl ? 'postgres' : 'pglite',
+    statements: { account: queries.account!.length, app: queries.app!.length },
+    accountBaseline: median(samples.accountBaseline),
     account: median(samples.account),
+    appBaseline: median(samples.appBaseline),
+    app: median(samples.app),
+    mixed,
     rounds: ROUNDS,
     connections: CONNECTIONS,
     durationS: DURATION_S,
+    mixedConnections: MIXED_CONNECTIONS,
+    mixedDurationS: MIXED_DURATION_S,
   };
+}
+
+export function printThroughput(t: Awaited<ReturnType<typeof benchThroughput>>) {
+  const f = (n: number) => n.toFixed(1);
+  console.log(
+    `\n(a) throughput on ${t.db}, ${t.connections} connections, median of ${t.rounds} rounds of ${t.durationS} s (requests/s)`,
+  );
+  console.log(`  same SQL, bare node:http (${t.statements.account} statement)  ${f(t.accountBaseline)}`);
+  console.log(
+    `  GET account/current (auth)   ${f(t.account)}   ratio ${(t.account / t.accountBaseline).toFixed(2)}x  (target >= 0.5x)`,
+  );
+  console.log(`  same SQL, bare node:http (${t.statements.app} statements) ${f(t.appBaseline)}`);
+  console.log(
+    `  GET /api/apps/{id} (public)  ${f(t.app)}   ratio ${(t.app / t.appBaseline).toFixed(2)}x  (target >= 0.5x)`,
+  );
+  const m = t.mixed;
+  console.log(
+    `  mixed reads/writes, ${t.mixedConnections} connections, ${t.mixedDurationS} s: ${m.requests} requests, ` +
+      `p50 ${m.p50} ms  p99 ${m.p99} ms (target <= 100 ms)  max ${m.max} ms, ${m.non2xx} non-2xx, ${m.errors} errors`,
+  );
 }

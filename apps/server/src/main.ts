@@ -4,16 +4,14 @@ import { loadConfig } from './config';
 import { createNodeHandler } from './http/node-handler';
 import { createPlatform, describePlatform } from './platform';
 import { createLogger } from './platform/logger';
-import { pinTickShape } from './platform/tick-shape';
 
 /** Reads the configuration, builds the platform, listens, and shuts down gracefully. */
 async function main() {
-  pinTickShape();
   const config = loadConfig();
   const logger = createLogger(config);
   const platform = await createPlatform(config, logger);
   const app = createApp(platform);
-  const server = createServer(createNodeHandler(app, platform));
+  const server = createServer(createNodeHandler(app));
   server.listen(config.PORT, config.HOST, () => {
     logger.info(
       { port: config.PORT, adapters: describePlatform(platform) },

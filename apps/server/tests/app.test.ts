@@ -39,7 +39,7 @@ describe('server basics', () => {
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
     const again = await fetch(`${url}/api/health`);
     expect(again.headers.get('x-request-id')).not.toBe(api.headers.get('x-request-id'));
-    // answered before routing over HTTP, with the same body as the app's route
+    // over HTTP the health check goes through the app's routing like every other request
     expect(api.headers.get('content-type')).toBe('application/json');
     expect(await api.json()).toEqual(await json(await server.request('/api/health')));
     const head = await fetch(`${url}/api/health`, { method: 'HEAD' });

@@ -22,9 +22,10 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const send = (method: string, path: string, token: string, body?: unknown) =>
   server.request(path, { method, token, json: body });
 
-/** Reads `data:` events from an SSE body until `done` says so. */
+/** Reads `data:` events from an SSE body until `done` says so, for 10 s at most. */
 async function readEvents(res: Response, done: (events: { id: string; status: string }[]) => boolean) {
   const reader = res.body!.getReader();
+  const bound = setTimeout(() => void reader.cancel(), 10_000);
   const decoder = new TextDecoder();
   const events: { id: string; status: string }[] = [];
   let buffer = '';
@@ -41,6 +42,7 @@ async function readEvents(res: Response, done: (events: { id: string; status: st
       else if (frame.startsWith(':')) comments++;
     }
   }
+  clearTimeout(bound);
   await reader.cancel();
   return { events, comments };
 }

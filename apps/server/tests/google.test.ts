@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOidc, startTestServer, type FakeOidc, type TestServer } from '@buildai/testkit';
-import { freePort, json } from './helpers';
+import { json } from './helpers';
 
 let oidc: FakeOidc;
 let server: TestServer;
@@ -11,15 +11,12 @@ beforeAll(async () => {
 afterAll(() => oidc.close());
 beforeEach(async () => {
   oidc.reset();
-  const port = await freePort();
   // the OpenID redirect goes to the public address: this server's own here
-  server = await startTestServer({
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    GOOGLE_ISSUER: oidc.issuer,
-    GOOGLE_CLIENT_ID: oidc.clientId,
-    GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-  });
-  base = await server.listen(port);
+  server = await startTestServer(
+    { GOOGLE_ISSUER: oidc.issuer, GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidc.clientSecret },
+    { publicUrl: true },
+  );
+  base = server.url!;
 });
 afterEach(() => server.close());
 

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import type { TestServer } from '@buildai/testkit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -13,6 +12,38 @@ export async function readRunEvents(res: Response): Promise<Json[]> {
     .split('\n')
     .filter((line) => line.startsWith('data:'))
     .map((line) => JSON.parse(line.slice(5).trim()));
+}
+
+/**
+ * Reads a streamed body until `enough(text so far)` holds, and answers the text. Bounded: it fails when the stream
+ * ends first or `timeoutMs` pass, instead of waiting for ever on a stream that never says what is awaited. The
+ * stream is cancelled once read.
+ */
+export async function readStreamUntil(
+  res: Response,
+  enough: (text: string) => boolean,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void reader.cancel();
+  }, timeoutMs);
+  let text = '';
+  try {
+    while (!enough(text)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(timedOut ? `no match in ${timeoutMs} ms: ${text}` : `stream ended: ${text}`);
+      text += decoder.decode(value, { stream: true });
+    }
+    return text;
+  } finally {
+    clearTimeout(timer);
+    // the rest of the stream is not wanted: hang up, so the server's connection closes too
+    await reader.cancel().catch(() => {});
+  }
 }
 
 /** A builder's new tool app saved with a header, a prompt and one field. */
@@ -122,12 +153,3 @@ export function uploadFile(
 export function fakeLlmConfig(llm: { url: string }, provider = 'openai-compatible') {
   return { AI_PROVIDER: provider, AI_BASE_URL: llm.url, AI_API_KEY: 'test-key' };
 }
-
-/** A port free on this machine now, for a server that must know its public address before it listens. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });

@@ -3,21 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createApp, createLogger, createPlatform, loadConfig } from '@buildai/server';
-import { inProcessRequest } from '@buildai/testkit';
+import { startTestServer } from '@buildai/testkit';
 import { json, makeTool } from './helpers';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'buildai-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Starts the server the way `npm start` does: embedded database under DATA_DIR, migrations at start. */
-async function boot() {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, AI_MODELS_URL: '' });
-  const platform = await createPlatform(config, createLogger(config), { refreshModels: false });
-  const app = createApp(platform);
-  const request = inProcessRequest(app);
-  return { platform, request };
-}
+const boot = () => startTestServer({ DATA_DIR: dataDir, REDIS_URL: undefined }, { keepDataDir: true });
 
 /** Signs a builder up, creates the account and a tool: its id token and the tool's app id. */
 async function builderWithTool(server: Awaited<ReturnType<typeof boot>>, email: string) {
@@ -35,7 +28,7 @@ describe('the embedded database', () => {
   it('keeps accounts, apps and sessions across a restart', async () => {
     const first = await boot();
     const { idToken, appId } = await builderWithTool(first, 'keep@example.com');
-    await first.platform.close();
+    await first.close();
 
     const second = await boot();
     const signIn = await second.request('/api/live_api/auth/signIn', {
@@ -46,7 +39,7 @@ describe('the embedded database', () => {
     // the id token from before the restart is still valid: the signing key was kept too
     const app = await json(await second.request(`/api/apps/${appId}`, { token: idToken }));
     expect(app).toMatchObject({ appId, header: 'Slogan maker', isOwner: true });
-    await second.platform.close();
+    await second.close();
   });
 
   it('finishes a data item that a stop left running, with none of its interrupted chunks', async () => {
@@ -74,7 +67,7 @@ describe('the embedded database', () => {
     await first.platform.db.execute(sql`
       insert into context_chunks (id, item_id, app_id, position, content)
       values ('interrupted-chunk', ${contextItemId}, ${appId}, 1, 'half of something')`);
-    await first.platform.close();
+    await first.close();
 
     const second = await boot();
     await vi.waitFor(async () => expect(await status(second)).toBe('synced'), {
@@ -85,6 +78,6 @@ describe('the embedded database', () => {
       sql`select content from context_chunks where item_id = ${contextItemId} order by position`,
     )) as unknown as { rows: { content: string }[] };
     expect(rows.map((r) => r.content)).toEqual(['Harbor fees are due on the first Monday of each month.']);
-    await second.platform.close();
+    await second.close();
   });
 });

@@ -8,7 +8,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { activateAndPublish, fakeLlmConfig, json, makeTool, readRunEvents } from './helpers';
+import { activateAndPublish, fakeLlmConfig, json, makeTool, readRunEvents, readStreamUntil } from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -218,9 +218,7 @@ describe('a run the visitor stops', () => {
       body: JSON.stringify({ inputs: { topic: 'tea' } }),
       signal: controller.signal,
     });
-    const reader = res.body!.getReader();
-    let seen = '';
-    while (!seen.includes(' and more')) seen += new TextDecoder().decode((await reader.read()).value);
+    await readStreamUntil(res, (seen) => seen.includes(' and more'));
     controller.abort();
 
     await expect.poll(() => llm.requests.at(-1)?.aborted, { timeout: 5000 }).toBe(true);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
   createApp,
@@ -45,7 +46,7 @@ export async function createThrowawayDatabase(
  */
 export async function openFreshDatabase(
   serverUrl = process.env.TEST_DATABASE_URL,
-): Promise<{ database: Database; drop(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
@@ -54,7 +55,7 @@ export async function openFreshDatabase(
   const throwaway = await createThrowawayDatabase(serverUrl);
   const database = await openDatabase({ url: throwaway.url });
   await database.migrate();
-  return { database, drop: throwaway.drop };
+  return { database, url: throwaway.url, drop: throwaway.drop };
 }
 
 export type RequestInitWithJson = RequestInit & { json?: unknown; token?: string };
@@ -79,34 +80,91 @@ export interface TestServer {
   services: Services;
   /** Calls the app in-process (Hono's app.request): real routing, middleware and database. */
   request(path: string, init?: RequestInitWithJson): Promise<Response>;
-  /** Base URL once `listen()` was called. */
+  /** Base URL once `listen()` was called (or at once with `publicUrl`). */
   url?: string;
   listen(port?: number): Promise<string>;
   close(): Promise<void>;
+  /** What a second instance of the same deployment shares with this one (see `sameDeploymentAs`). */
+  readonly deployment: Deployment;
+}
+
+/** What the instances of one deployment share: the database, and their Redis keys. */
+interface Deployment {
+  /** PostgreSQL connection string, when the deployment is on PostgreSQL */
+  databaseUrl?: string;
+  redisPrefix: string;
+  /** instances still open; the last one to close drops the database and the Redis keys */
+  open: number;
+  drop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /**
+   * Listen on a free port at once and make that address PUBLIC_URL too, for flows that come back to the server
+   * (OAuth redirects, emailed links). `url` is set when the server answers.
+   */
+  publicUrl?: boolean;
+  /**
+   * The embedded database under `env.DATA_DIR`, opened and migrated as `npm start` does, and kept when the server
+   * closes: a server started again on the same DATA_DIR finds the data (restarts).
+   */
+  keepDataDir?: boolean;
+  /**
+   * A second instance of that server's deployment: the same PostgreSQL database, the same Redis keys (jobs, rate
+   * limits), but its own connections, its own process state and its own HTTP port. Needs TEST_DATABASE_URL.
+   */
+  sameDeploymentAs?: TestServer;
 }
 
 /**
- * Starts the server on a fresh database. `env` is parsed by the real configuration schema; `options` are the test
- * seams of the server (the scraper's resolver and caps, the parsers' limits).
+ * The one way tests start the server: the real configuration schema (`env`), the real platform, on a fresh
+ * database (PGlite in memory, or a new database on TEST_DATABASE_URL) unless `options` say otherwise.
  */
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
-  options: ServiceOptions = {},
+  options: TestServerOptions & ServiceOptions = {},
 ): Promise<TestServer> {
+  const port = options.publicUrl ? await freePort() : undefined;
+  const joined = options.sameDeploymentAs?.deployment;
+  if (joined && !joined.databaseUrl)
+    throw new Error('a second instance needs TEST_DATABASE_URL (PostgreSQL)');
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/buildai-test-${randomBytes(4).toString('hex')}`,
     AI_MODELS_URL: '',
     REDIS_URL: process.env.TEST_REDIS_URL,
+    ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
   });
   const logger = createLogger(config);
-  const fresh = await openFreshDatabase();
+  let deployment: Deployment;
+  let database: Database | undefined;
+  if (joined) {
+    deployment = joined;
+    database = await openDatabase({ url: joined.databaseUrl });
+  } else if (options.keepDataDir) {
+    deployment = { redisPrefix: newRedisPrefix(), open: 0, drop: async () => {} };
+  } else {
+    const fresh = await openFreshDatabase();
+    database = fresh.database;
+    const redisPrefix = newRedisPrefix();
+    deployment = {
+      databaseUrl: fresh.url,
+      redisPrefix,
+      open: 0,
+      drop: async () => {
+        await fresh.drop();
+        if (config.REDIS_URL) await dropRedisKeys(config.REDIS_URL, redisPrefix);
+      },
+    };
+  }
+  deployment.open += 1;
   const platform = await createPlatform(config, logger, {
-    database: fresh.database,
+    database,
     refreshModels: false,
-    // each test server counts its own rate limits, even on a shared Redis
-    limitsPrefix: `buildai-test:${randomBytes(6).toString('hex')}:limits`,
+    // each deployment counts its own rate limits and runs its own jobs, even on a shared Redis
+    limitsPrefix: `${deployment.redisPrefix}:limits`,
+    jobsPrefix: `${deployment.redisPrefix}:jobs`,
   });
   const services = createServices(platform, options);
   const app = createApp(platform, services);
@@ -115,12 +173,13 @@ export async function startTestServer(
     platform,
     app,
     services,
+    deployment,
     request: inProcessRequest(app),
-    async listen(port = 0) {
-      const http = createServer(createNodeHandler(app, platform));
+    async listen(at = 0) {
+      const http = createServer(createNodeHandler(app));
       server = http;
       const address = await new Promise<AddressInfo>((resolve) => {
-        http.listen(port, '127.0.0.1', () => resolve(http.address() as AddressInfo));
+        http.listen(at, '127.0.0.1', () => resolve(http.address() as AddressInfo));
       });
       self.url = `http://127.0.0.1:${address.port}`;
       return self.url;
@@ -128,11 +187,34 @@ export async function startTestServer(
     async close() {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
       await platform.close();
-      await fresh.drop();
+      deployment.open -= 1;
+      if (deployment.open === 0) await deployment.drop();
     },
   };
+  if (port) await self.listen(port);
   return self;
 }
+
+const newRedisPrefix = () => `buildai-test:${randomBytes(6).toString('hex')}`;
+
+async function dropRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** A port free on this machine now, for a server that must know its public address before it listens. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 
 /** Signs a builder up and creates the account; returns the id token and the refresh cookie. */
 export async function signUpBuilder(

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, type Account } from '@buildai/domain';
 import { accounts, apps, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 
@@ -30,17 +32,17 @@ export async function requireAccount(platform: Platform, caller: Caller): Promis
   return row;
 }
 
-/** The Account fields of spec 000 §3. */
-export async function getCurrentAccount(platform: Platform, caller: Caller): Promise<Account> {
+/** The account query; every page of the product asks for the current account, so it is kept prepared. */
+function prepareCurrentAccount(db: Db) {
   // appId / appHeader: the builder's first app, which the product opens by default. One round trip.
-  const firstApp = platform.db
+  const firstApp = db
     .select({ appId: apps.appId, header: apps.header })
     .from(apps)
     .where(eq(apps.ownerAccountId, accounts.accountId))
     .orderBy(apps.createdAt)
     .limit(1)
     .as('first_app');
-  const [found] = await platform.db
+  return db
     .select({
       row: accounts,
       email: users.email,
@@ -51,7 +53,20 @@ export async function getCurrentAccount(platform: Platform, caller: Caller): Pro
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .leftJoinLateral(firstApp, sql`true`)
-    .where(and(eq(accounts.userId, caller.userId), eq(accounts.tenantId, caller.tenantId)));
+    .where(
+      and(eq(accounts.userId, sql.placeholder('userId')), eq(accounts.tenantId, sql.placeholder('tenantId'))),
+    )
+    .prepare('current_account');
+}
+
+const currentAccount = preparedPerDb(prepareCurrentAccount);
+
+/** The Account fields of spec 000 §3. */
+export async function getCurrentAccount(platform: Platform, caller: Caller): Promise<Account> {
+  const [found] = await currentAccount(platform.db).execute({
+    userId: caller.userId,
+    tenantId: caller.tenantId,
+  });
   if (!found) throw new AppError('account/not-found');
   const { row } = found;
   return {

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, PLATFORM_TENANT_ID } from '@buildai/domain';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -23,12 +24,17 @@ export async function loadOwnedApp(db: Db, accountId: string, appId: string): Pr
   return app;
 }
 
-export async function loadTools(db: Db, appId: string): Promise<ToolRow[]> {
-  return db
+const toolsOfApp = preparedPerDb((db) =>
+  db
     .select()
     .from(tools)
-    .where(eq(tools.appId, appId))
-    .orderBy(asc(tools.position), asc(tools.createdAt));
+    .where(eq(tools.appId, sql.placeholder('appId')))
+    .orderBy(asc(tools.position), asc(tools.createdAt))
+    .prepare('tools_of_app'),
+);
+
+export async function loadTools(db: Db, appId: string): Promise<ToolRow[]> {
+  return toolsOfApp(db).execute({ appId });
 }
 
 /** Whether the caller owns the app (builders only; a missing account is simply not the owner). */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { serverSecrets } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { verifyHs256 } from './hs256';
 
 const ISSUER = 'buildai';
 const SECRET_NAME = 'auth-signing-key';
@@ -63,10 +64,8 @@ export async function signAccessToken(signingKey: SigningKey, s: AccessTokenSubj
 
 export async function verifyAccessToken(signingKey: SigningKey, token: string): Promise<Caller | null> {
   try {
-    const { payload } = await jwtVerify(token, await signingKey.key(), {
-      issuer: ISSUER,
-      algorithms: ['HS256'],
-    });
+    const payload = verifyHs256(token, await signingKey.key(), ISSUER);
+    if (!payload) return null;
     if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || payload.aud !== payload.tid) {
       return null;
     }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIDEBAR_COOKIE_MAX_AGE, SIDEBAR_COOKIE_NAME } from '@buildai/domain';
+import { SIDEBAR_COOKIE_NAME } from '@buildai/domain';
 import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from './sidebar';
 
 function State() {
@@ -47,7 +47,6 @@ describe('sidebar', () => {
     expect(screen.getByTestId('state').textContent).toBe('expanded');
     fireEvent.click(screen.getByRole('button', { name: 'Toggle Sidebar' }));
     expect(screen.getByTestId('state').textContent).toBe('collapsed');
-    expect(SIDEBAR_COOKIE_MAX_AGE).toBe(604800);
     expect(writes).toContain(`${SIDEBAR_COOKIE_NAME}=false; path=/; max-age=604800`);
     expect(document.cookie).toContain('sidebar_state=false');
   });

@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY } from '@buildai/domain';
+import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from './toaster';
 import { reducer, toast, useToast } from './use-toast';
 
@@ -10,9 +9,20 @@ function Count() {
 }
 
 describe('toast', () => {
-  it('uses the spec limits', () => {
-    expect(TOAST_LIMIT).toBe(1);
-    expect(TOAST_REMOVE_DELAY).toBe(1000000);
+  it('removes a dismissed toast from the store after 1,000,000 ms, not before', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Count />);
+      let shown: ReturnType<typeof toast> | undefined;
+      act(() => void (shown = toast({ title: 'Going away' })));
+      act(() => shown!.dismiss());
+      act(() => void vi.advanceTimersByTime(999_999));
+      expect(screen.getByTestId('count').textContent).toBe('1');
+      act(() => void vi.advanceTimersByTime(1));
+      expect(screen.getByTestId('count').textContent).toBe('0');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps only one toast: a second one replaces the first', () => {
