@@ -8,3 +8,5 @@ export * from './plans';
 export * from './redirect';
 export * from './builder';
 export * from './context';
+export * from './run-events';
+export * from './context-events';
