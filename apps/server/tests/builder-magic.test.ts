@@ -157,6 +157,27 @@ describe('POST /api/builder/magicCreate', () => {
     );
   });
 
+  it('asks an OpenAI model for the field schema (structured output) and reads an answer in a code fence', async () => {
+    const openai = await startTestServer(fakeLlmConfig(llm, 'openai'));
+    try {
+      const { idToken } = await signUpBuilder(openai);
+      const { appId } = await makeTool(openai, idToken);
+      llm.enqueue({ text: '```json\n{"name": "mood", "label": "Mood", "type": "text"}\n```' });
+      const { result } = await json(await magic(idToken, { appId, input: 'their mood' }, openai));
+      expect(result).toMatchObject({ name: 'mood', field: { label: 'Mood', type: 'text' } });
+      const sent = llm.requests.find((r) => r.path === '/v1/chat/completions')!.body as {
+        response_format: { type: string; json_schema: { name: string; strict: boolean; schema: object } };
+      };
+      expect(sent.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'field' } });
+      expect(Object.keys(sent.response_format.json_schema.schema)).toContain('properties');
+      expect(
+        Object.keys((sent.response_format.json_schema.schema as { properties: object }).properties).sort(),
+      ).toEqual(['label', 'name', 'options', 'personal', 'placeholder', 'required', 'type']);
+    } finally {
+      await openai.close();
+    }
+  });
+
   it('answers magic/failed when the provider fails', async () => {
     const { idToken } = await signUpBuilder(server);
     const { appId } = await makeTool(server, idToken);
