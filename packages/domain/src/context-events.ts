@@ -5,8 +5,8 @@ import { contextItemStatuses } from './context';
 export const contextItemEventSchema = z.object({
   id: z.string(),
   status: z.enum(contextItemStatuses),
-  numOfChunks: z.number(),
-  lastSyncedAt: z.string().nullable(),
-  errorMessage: z.string().nullable(),
+  numOfChunks: z.number().default(0),
+  lastSyncedAt: z.string().nullable().default(null),
+  errorMessage: z.string().nullable().default(null),
 });
 export type ContextItemEvent = z.infer<typeof contextItemEventSchema>;

@@ -8,7 +8,7 @@ import {
 } from '@buildai/domain';
 import { parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { loadOwnedApp, requireBuilder } from '../apps/load-app';
-import { itemEventStream } from './events';
+import { sseItemEvents } from './events';
 import { checkUpload, fileTooBig, limitBody, readUploadedFile } from './ingest-file';
 import { addItems, addStoredItem, loadItemOfApp, pastedTextName, type Builder } from './ingest';
 import { deleteItem, listItems, loadOwnedItem, queueIngestJob, toContextItem, updateItem } from './items';
@@ -68,12 +68,7 @@ export function contextRoutes() {
   r.get('/events', async (c) => {
     const b = await builderOf(c);
     const app = await appOf(c, b);
-    const body = await itemEventStream(b.platform, app.appId, c.req.raw.signal);
-    return c.body(body, 200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache',
-      'X-Accel-Buffering': 'no',
-    });
+    return sseItemEvents(c, b.platform, app.appId);
   });
 
   r.post('/ingest/text', async (c) => {
