@@ -81,14 +81,20 @@ describe.each([
 });
 
 describe('tool run rules', () => {
-  it('tells the operator what to set when no provider is configured, and stores nothing', async () => {
+  it('tells a visitor the tool is unavailable and the owner what to set when no provider is configured, and stores nothing', async () => {
     server = await startTestServer({ AI_PROVIDER: '' });
     const { idToken } = await signUpBuilder(server);
     const { appId, toolId, path } = await makeTool(server, idToken);
     await activateAndPublish(server, idToken, appId, toolId);
-    const res = await run(appId, path, { topic: 'x' });
-    expect(res.status).toBe(503);
-    const { error } = await json(res);
+    const visitor = await run(appId, path, { topic: 'x' });
+    expect(visitor.status).toBe(503);
+    expect((await json(visitor)).error).toEqual({
+      code: 'ai/unavailable',
+      message: 'This tool is not available right now, please try again later',
+    });
+    const owner = await run(appId, path, { topic: 'x' }, idToken);
+    expect(owner.status).toBe(503);
+    const { error } = await json(owner);
     expect(error.code).toBe('ai/not-configured');
     expect(error.message).toContain('AI_PROVIDER');
     expect(error.message).toContain('AI_API_KEY');

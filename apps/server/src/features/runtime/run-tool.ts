@@ -6,6 +6,7 @@ import { priceUsage } from '../../platform/ai/model-list';
 import { hasSyncedItems } from '../context/retrieval/retrieve';
 import { remember, valuesToRemember } from '../memories/remember';
 import { askModel } from './ask-model';
+import { chooseModel } from './choose-model';
 import type { EndUser } from './end-user';
 import { findRunnableTool } from './find-runnable-tool';
 import type { PublishedTools } from './published-tools';
@@ -47,8 +48,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
   });
   const prompt = renderRunPrompt({ definition: tool.definition, inputs });
 
-  const modelId = found.modelChosen ? settings.aiModel : platform.ai.defaultModel;
-  const model = platform.ai.languageModel(modelId);
+  const { modelId, model } = await chooseModel({ platform, caller: options.caller, found });
   const runId = newId();
   const run = await storeRun({
     platform,
