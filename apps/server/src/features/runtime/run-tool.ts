@@ -57,6 +57,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
       appId: app.appId,
       toolId: tool.toolId,
       userKey: user.userKey,
+      clientKey: user.clientKey,
       credits: settings.creditsPerRun,
       inputs,
       status: 'running',
