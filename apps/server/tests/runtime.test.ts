@@ -155,6 +155,28 @@ describe('tool run rules', () => {
   });
 });
 
+describe('a provider that is rate limited', () => {
+  it('is asked once more (the SDK retry) before the run fails, and the second answer streams', async () => {
+    const { idToken, appId, toolId, path } = await startWithTool();
+    await activateAndPublish(server, idToken, appId, toolId);
+    const limited = { error: { status: 429, message: 'Rate limit reached' } };
+    llm.enqueue([limited, { text: 'After the wait.' }]);
+    const events = await readRunEvents(await run(appId, path, { topic: 'x' }));
+    expect(events.at(-1)).toMatchObject({ type: 'finish' });
+    expect(
+      events
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe('After the wait.');
+    // one retry only: two refusals in a row fail the run
+    llm.enqueue([limited, limited, { text: 'never asked' }]);
+    const failed = await readRunEvents(await run(appId, path, { topic: 'x' }));
+    expect(failed.at(-1)).toMatchObject({ type: 'error', code: 'ai/provider-failed' });
+    expect(llm.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(4);
+  });
+});
+
 describe('published tools kept in memory', () => {
   it('follows every change at once: a new prompt, a deactivated tool', async () => {
     const { idToken, appId, toolId, path } = await startWithTool();
