@@ -46,6 +46,8 @@ export async function benchConcurrentRuns() {
     AI_BASE_URL: llm.url,
     AI_API_KEY: 'bench',
     ADMIN_EMAILS: ADMIN_EMAIL,
+    // each end user comes from an address of their own (anonymous visitors are counted by cookie and address)
+    TRUST_PROXY: 'true',
   });
   const base = `http://127.0.0.1:${PORT}`;
   let errors = 0;
@@ -90,7 +92,11 @@ export async function benchConcurrentRuns() {
       const cookie = cookies[user];
       const res = await fetch(`${base}/api/apps/${tool.appId}/tools/${tool.path}/run`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.1.${user >> 8}.${user & 255}`,
+          ...(cookie ? { cookie } : {}),
+        },
         body: JSON.stringify({ inputs: { name: `User ${user}` } }),
       });
       if (!res.ok) throw new Error(`run failed: ${res.status} ${await res.text()}`);

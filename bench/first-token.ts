@@ -38,6 +38,8 @@ export async function benchFirstToken() {
     AI_API_KEY: 'bench',
     // run limits are plan-locked for a lite builder; the bench's builder is an admin
     ADMIN_EMAILS: ADMIN_EMAIL,
+    // each visitor comes from an address of their own (anonymous visitors are counted by cookie and address)
+    TRUST_PROXY: 'true',
   });
   const base = 'http://127.0.0.1:4393';
   const token = await signUpBuilder(base, ADMIN_EMAIL);
@@ -65,12 +67,14 @@ export async function benchFirstToken() {
     });
     return firstChunk(res, (b) => b.includes('"content":"Hello"'), started);
   };
-  // Each run comes from a new visitor (no cookie), so the limits never refuse one.
+  // Each run comes from a new visitor (no cookie, an address of their own), so the limits never refuse one.
+  let visitor = 0;
   const viaProduct = (tool: { appId: string; path: string }) => async () => {
     const started = performance.now();
+    const n = ++visitor;
     const res = await fetch(`${base}/api/apps/${tool.appId}/tools/${tool.path}/run`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.2.${n >> 8}.${n & 255}` },
       body: JSON.stringify({ inputs: { name: 'Ada' } }),
     });
     if (!res.ok) throw new Error(`run failed: ${res.status} ${await res.text()}`);

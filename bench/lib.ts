@@ -28,7 +28,10 @@ export async function startBuiltServer(
   // BENCH_SERVER_MAIN: another build of the server (e.g. one from before a change), to measure it the same way
   const main = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  const child = spawn(process.execPath, [main], {
+  // BENCH_CPU_PROF_DIR=dir writes a CPU profile of the server there when it stops (open it in Chrome's devtools)
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, main] : [main];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -157,6 +157,27 @@ describe('POST /api/builder/magicCreate', () => {
     );
   });
 
+  it('asks an OpenAI model for the field schema (structured output) and reads an answer in a code fence', async () => {
+    const openai = await startTestServer(fakeLlmConfig(llm, 'openai'));
+    try {
+      const { idToken } = await signUpBuilder(openai);
+      const { appId } = await makeTool(openai, idToken);
+      llm.enqueue({ text: '```json\n{"name": "mood", "label": "Mood", "type": "text"}\n```' });
+      const { result } = await json(await magic(idToken, { appId, input: 'their mood' }, openai));
+      expect(result).toMatchObject({ name: 'mood', field: { label: 'Mood', type: 'text' } });
+      const sent = llm.requests.find((r) => r.path === '/v1/chat/completions')!.body as {
+        response_format: { type: string; json_schema: { name: string; strict: boolean; schema: object } };
+      };
+      expect(sent.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'field' } });
+      expect(Object.keys(sent.response_format.json_schema.schema)).toContain('properties');
+      expect(
+        Object.keys((sent.response_format.json_schema.schema as { properties: object }).properties).sort(),
+      ).toEqual(['label', 'name', 'options', 'personal', 'placeholder', 'required', 'type']);
+    } finally {
+      await openai.close();
+    }
+  });
+
   it('answers magic/failed when the provider fails', async () => {
     const { idToken } = await signUpBuilder(server);
     const { appId } = await makeTool(server, idToken);
@@ -209,20 +230,41 @@ describe('POST /api/builder/magicCreate', () => {
 });
 
 describe('GET /api/builder/models', () => {
-  it('lists the models a builder can pick, the default first, with prices per 1M tokens', async () => {
+  it("lists the provider's own models (its /models), the default first, with the prices the model list knows", async () => {
     const { idToken } = await signUpBuilder(server);
     const res = await server.request('/api/builder/models', { token: idToken });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.defaultModel).toBe('gpt-4o-mini');
-    expect(body.models[0]).toMatchObject({ id: 'gpt-4o-mini', name: expect.stringContaining('(default)') });
-    expect(body.models.length).toBeGreaterThan(10);
-    const ids = body.models.map((m: { id: string }) => m.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    expect(body.models.find((m: { id: string }) => m.id === 'openai/gpt-4o')).toMatchObject({
-      promptRate: expect.any(Number),
-      completionRate: expect.any(Number),
-    });
+    // the fake serves gpt-4o-mini, gpt-4o and an embedding model, which is no chat model
+    expect(body.models.map((m: { id: string }) => m.id)).toEqual(['gpt-4o-mini', 'gpt-4o']);
+    expect(body.models[0]).toMatchObject({ name: expect.stringContaining('(default)') });
+    for (const model of body.models) {
+      expect(model.promptRate).toBeGreaterThan(0);
+      expect(model.completionRate).toBeGreaterThan(0);
+    }
+    expect(llm.requests.filter((r) => r.path === '/v1/models')).toHaveLength(1);
+    // asked again, the list is kept rather than fetched anew
+    await server.request('/api/builder/models', { token: idToken });
+    expect(llm.requests.filter((r) => r.path === '/v1/models')).toHaveLength(1);
+  });
+
+  it("falls back to the model list's snapshot when the provider cannot list its models", async () => {
+    const refused = await startTestServer({ ...fakeLlmConfig(llm), AI_API_KEY: 'wrong-key' });
+    try {
+      const { idToken } = await signUpBuilder(refused);
+      const body = await json(await refused.request('/api/builder/models', { token: idToken }));
+      expect(body.models[0]).toMatchObject({ id: 'gpt-4o-mini', name: expect.stringContaining('(default)') });
+      expect(body.models.length).toBeGreaterThan(10);
+      const ids = body.models.map((m: { id: string }) => m.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(body.models.find((m: { id: string }) => m.id === 'openai/gpt-4o')).toMatchObject({
+        promptRate: expect.any(Number),
+        completionRate: expect.any(Number),
+      });
+    } finally {
+      await refused.close();
+    }
   });
 
   it('is for signed-in builders only', async () => {

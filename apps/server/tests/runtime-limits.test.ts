@@ -32,9 +32,8 @@ const PASSWORD = 'correct horse battery staple';
  * (email) and a plain one (topic); `settings` are the app's settings, stored before anyone runs it.
  */
 async function publishedTool(settings: Record<string, unknown> = {}) {
-  server = await startTestServer({
-    ...fakeLlmConfig(llm),
-  });
+  // visitors' client addresses come from X-Forwarded-For (the `ip` option of `run`)
+  server = await startTestServer({ ...fakeLlmConfig(llm), TRUST_PROXY: 'true' });
   const builder = await signUpBuilder(server);
   const created = await json(
     await server.request('/api/apps/new', { method: 'POST', token: builder.idToken, json: { kind: 'tool' } }),
@@ -81,9 +80,12 @@ function run(
     cookie?: string;
     token?: string;
     url?: string;
+    /** the visitor's client address */
+    ip?: string;
   } = {},
 ) {
   const headers: Record<string, string> = {};
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
   if (opts.cookie !== undefined) headers.cookie = opts.cookie;
   else if (opts.uid) headers.cookie = `bai_uid=${opts.uid}`;
   return server.request(opts.url ?? `/api/apps/${appId}/tools/${path}/run`, {
@@ -297,11 +299,11 @@ describe('end users', () => {
     const again = await runToEnd(appId, path, { uid });
     expect(again.status).toBe(429);
     // another visitor is not
-    const other = await runToEnd(appId, path, { uid: newUid() });
+    const other = await runToEnd(appId, path, { uid: newUid(), ip: '10.0.0.2' });
     expect(other.status).toBe(200);
     expect(other.res.headers.get('set-cookie')).toBeNull();
     // a cookie we did not issue is replaced by a new one
-    const forged = await runToEnd(appId, path, { cookie: 'bai_uid=not-one-of-ours' });
+    const forged = await runToEnd(appId, path, { cookie: 'bai_uid=not-one-of-ours', ip: '10.0.0.3' });
     expect(forged.status).toBe(200);
     const replaced = uidOf(forged.res);
     expect(replaced).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -311,6 +313,24 @@ describe('end users', () => {
     expect(keys).toContain(`anon:${uid}`);
     expect(keys).toContain(`anon:${replaced}`);
     expect(new Set(keys).size).toBe(3);
+  });
+
+  it('counts an anonymous visitor by client address too, so a new browser window does not reset the limit', async () => {
+    const { appId, path } = await publishedTool({ dailyUserLimit: 1 });
+    llm.respondWith(() => ({ text: 'Hello' }));
+    expect((await runToEnd(appId, path, { uid: newUid(), ip: '10.0.0.7' })).status).toBe(200);
+    // a new window: no cookie, or a fresh one, from the same address
+    const fresh = await runToEnd(appId, path, { ip: '10.0.0.7' });
+    expect(fresh.status).toBe(429);
+    expect(fresh.body!.error.code).toBe('run/daily-limit');
+    expect((await runToEnd(appId, path, { uid: newUid(), ip: '10.0.0.7' })).status).toBe(429);
+    // another address is another visitor
+    expect((await runToEnd(appId, path, { uid: newUid(), ip: '10.0.0.8' })).status).toBe(200);
+    // the address is stored hashed, never as it is
+    const keys = (await runsOf(appId)).map((r) => r.clientKey);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^ip:[A-Za-z0-9_-]{22}$/);
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('marks the cookie Secure on https', async () => {

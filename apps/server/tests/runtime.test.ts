@@ -81,14 +81,20 @@ describe.each([
 });
 
 describe('tool run rules', () => {
-  it('tells the operator what to set when no provider is configured, and stores nothing', async () => {
+  it('tells a visitor the tool is unavailable and the owner what to set when no provider is configured, and stores nothing', async () => {
     server = await startTestServer({ AI_PROVIDER: '' });
     const { idToken } = await signUpBuilder(server);
     const { appId, toolId, path } = await makeTool(server, idToken);
     await activateAndPublish(server, idToken, appId, toolId);
-    const res = await run(appId, path, { topic: 'x' });
-    expect(res.status).toBe(503);
-    const { error } = await json(res);
+    const visitor = await run(appId, path, { topic: 'x' });
+    expect(visitor.status).toBe(503);
+    expect((await json(visitor)).error).toEqual({
+      code: 'ai/unavailable',
+      message: 'This tool is not available right now, please try again later',
+    });
+    const owner = await run(appId, path, { topic: 'x' }, idToken);
+    expect(owner.status).toBe(503);
+    const { error } = await json(owner);
     expect(error.code).toBe('ai/not-configured');
     expect(error.message).toContain('AI_PROVIDER');
     expect(error.message).toContain('AI_API_KEY');
@@ -146,6 +152,28 @@ describe('tool run rules', () => {
     const rows = await server.platform.db.select().from(schema.runs);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'failed', errorCode: 'ai/provider-failed' });
+  });
+});
+
+describe('a provider that is rate limited', () => {
+  it('is asked once more (the SDK retry) before the run fails, and the second answer streams', async () => {
+    const { idToken, appId, toolId, path } = await startWithTool();
+    await activateAndPublish(server, idToken, appId, toolId);
+    const limited = { error: { status: 429, message: 'Rate limit reached' } };
+    llm.enqueue([limited, { text: 'After the wait.' }]);
+    const events = await readRunEvents(await run(appId, path, { topic: 'x' }));
+    expect(events.at(-1)).toMatchObject({ type: 'finish' });
+    expect(
+      events
+        .filter((e) => e.type === 'delta')
+        .map((e) => e.text)
+        .join(''),
+    ).toBe('After the wait.');
+    // one retry only: two refusals in a row fail the run
+    llm.enqueue([limited, limited, { text: 'never asked' }]);
+    const failed = await readRunEvents(await run(appId, path, { topic: 'x' }));
+    expect(failed.at(-1)).toMatchObject({ type: 'error', code: 'ai/provider-failed' });
+    expect(llm.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(4);
   });
 });
 

@@ -159,13 +159,6 @@ export const runRequest = z.object({
 });
 export type RunRequest = z.input<typeof runRequest>;
 
-/** Server-sent events of a tool run stream. */
-export type RunEvent =
-  | { type: 'start'; runId: string; model: string }
-  | { type: 'delta'; text: string }
-  | { type: 'finish'; runId: string; usage: UsageRecord | null }
-  | { type: 'error'; code: string; message: string };
-
 /** `GET /api/apps/{appId}/runs/{runId}`: a run's result, without the fields the user asked to keep private. */
 export interface RunResult {
   runId: string;
@@ -175,25 +168,4 @@ export interface RunResult {
   output: string;
   createdAt: string;
   inputs: Record<string, unknown>;
-}
-
-/** Usage record of spec 001 §3; rates are dollars per 1M tokens. */
-export interface UsageRecord {
-  promptTokens: number;
-  promptCost: number;
-  promptRate: number;
-  completionTokens: number;
-  completionCost: number;
-  completionRate: number;
-  totalTokens: number;
-  totalCost: number;
-  cacheReadTokens: number;
-  cacheReadCost: number;
-  cacheReadRate: number;
-  cacheWriteTokens: number;
-  cacheWriteCost: number;
-  cacheWriteRate: number;
-  finishReason: string;
-  timestamp: string;
-  modelInfo: { model: string };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_AI_MODEL, DEFAULT_TEMPERATURE } from './constants';
+import { customFieldSchema } from './apps';
 
 /**
  * The builder workspace contract (spec 000 §3, §5, §6, §9; spec 001 §3, §5, §9). Values the spec leaves out are
@@ -243,6 +244,20 @@ export const magicCreateRequest = z.object({
   prompt: z.string().max(50000).default(''),
 });
 export type MagicCreateRequest = z.input<typeof magicCreateRequest>;
+
+/**
+ * The field the model designs for magic create: the model is asked for this shape (structured output) and its
+ * answer is validated with it. The editor adds the rest (steps, item tools) itself.
+ */
+export const magicFieldSchema = customFieldSchema.pick({
+  name: true,
+  label: true,
+  type: true,
+  required: true,
+  personal: true,
+  placeholder: true,
+  options: true,
+});
 
 // ---- analytics -----------------------------------------------------------------------------------------------
 

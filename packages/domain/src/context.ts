@@ -78,15 +78,6 @@ export interface ContextItemsResponse {
   hasReachedDataLimit: boolean;
 }
 
-/** A status change pushed over SSE while an item is unsynced, pending or running. */
-export interface ContextItemEvent {
-  id: string;
-  status: ContextItemStatus;
-  numOfChunks: number;
-  lastSyncedAt: string | null;
-  errorMessage: string | null;
-}
-
 // ---- requests ------------------------------------------------------------------------------------------------
 
 export const ingestTextRequest = z.object({

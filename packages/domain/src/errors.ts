@@ -141,6 +141,8 @@ export const errorCatalogue = {
     message:
       'No AI provider is configured. The operator must set AI_PROVIDER (openai, anthropic, openrouter, ollama or openai-compatible) and AI_API_KEY, and AI_BASE_URL for ollama or an OpenAI-compatible server.',
   },
+  /** what a visitor sees when the operator has set no provider (the builder sees `ai/not-configured`) */
+  'ai/unavailable': { status: 503, message: 'This tool is not available right now, please try again later' },
   'ai/provider-failed': { status: 502, message: 'The AI provider failed to answer, please try again later' },
   'ai/model-unknown': { status: 400, message: 'This AI model is not available' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -9,3 +9,5 @@ export * from './redirect';
 export * from './builder';
 export * from './context';
 export * from './edge';
+export * from './run-events';
+export * from './context-events';

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { getCookie, setCookie } from 'hono/cookie';
 import { PLATFORM_TENANT_ID } from '@buildai/domain';
-import type { Caller, Ctx } from './context';
+import { clientIp, type Caller, type Ctx } from './context';
 
 /** The anonymous end user's id: random, HttpOnly, sent to the API only. */
 export const END_USER_COOKIE = 'bai_uid';
@@ -16,6 +16,11 @@ export interface EndUser {
   userKey: string;
   /** the signed-in user, whose memories go with their account */
   userId: string | null;
+  /**
+   * `ip:{hash}` of an anonymous visitor's client address (null for a signed-in user): the run limits count a
+   * visitor by cookie and by address, so a new browser window (a new cookie) does not reset them
+   */
+  clientKey: string | null;
 }
 
 /** Whether a signed-in caller is a user of this app: one of its own end users, or a builder. */
@@ -24,13 +29,20 @@ export function isAppUser(caller: Caller | null, appId: string): caller is Calle
 }
 
 export function accountUser(caller: Caller): EndUser {
-  return { userKey: `acct:${caller.userId}`, userId: caller.userId };
+  return { userKey: `acct:${caller.userId}`, userId: caller.userId, clientKey: null };
+}
+
+/** The client address as stored: hashed, so the runs table holds no visitor's address. */
+export function clientKeyOf(c: Ctx): string {
+  return `ip:${createHash('sha256').update(clientIp(c)).digest('base64url').slice(0, 22)}`;
 }
 
 /** The visitor of the cookie, or null when it is missing or not one we issued. */
 export function cookieUser(c: Ctx): EndUser | null {
   const uid = getCookie(c, END_USER_COOKIE);
-  return uid && UID_PATTERN.test(uid) ? { userKey: `anon:${uid}`, userId: null } : null;
+  return uid && UID_PATTERN.test(uid)
+    ? { userKey: `anon:${uid}`, userId: null, clientKey: clientKeyOf(c) }
+    : null;
 }
 
 /** Same rule as the refresh cookie: Secure when the request came over https. */
@@ -56,5 +68,5 @@ export function resolveEndUser(c: Ctx, appId: string): EndUser {
     path: COOKIE_PATH,
     maxAge: COOKIE_MAX_AGE_S,
   });
-  return { userKey: `anon:${uid}`, userId: null };
+  return { userKey: `anon:${uid}`, userId: null, clientKey: clientKeyOf(c) };
 }

@@ -58,6 +58,11 @@ export const runs = pgTable(
     accountId: text('account_id'),
     /** who ran it: `acct:{userId}` for a signed-in user, `anon:{uid}` for a visitor known by the bai_uid cookie */
     userKey: text('user_key').notNull().default(''),
+    /**
+     * for an anonymous visitor, `ip:{hash}` of their client address: the run limits count the visitor by cookie
+     * and by address, so a new browser window does not reset them (docs/decisions/0006)
+     */
+    clientKey: text('client_key'),
     /** the app's credits per run when it ran (0 when the provider failed it) */
     credits: integer('credits').notNull().default(0),
     inputs: jsonb('inputs').$type<Record<string, unknown>>().notNull(),
@@ -75,5 +80,6 @@ export const runs = pgTable(
     index('runs_app_idx').on(t.appId, t.createdAt),
     // a user's runs of an app by time: the daily and weekly run limits count these
     index('runs_app_user_idx').on(t.appId, t.userKey, t.createdAt),
+    index('runs_app_client_idx').on(t.appId, t.clientKey, t.createdAt),
   ],
 );

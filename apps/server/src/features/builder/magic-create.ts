@@ -1,9 +1,9 @@
-import type { LanguageModelV3Content } from '@ai-sdk/provider';
+import { extractJsonMiddleware, generateText, NoObjectGeneratedError, Output, wrapLanguageModel } from 'ai';
 import {
   aiAppSchema,
   AppError,
-  customFieldSchema,
   FIELD_NAME_MAX_LENGTH,
+  magicFieldSchema,
   type CustomField,
   type magicCreateRequest,
 } from '@buildai/domain';
@@ -50,33 +50,26 @@ export async function magicCreate(
   // throws ai/not-configured when the operator set no provider
   const model = platform.ai.languageModel(modelId);
 
-  let content: LanguageModelV3Content[];
+  let answered: z.infer<typeof magicFieldSchema>;
   try {
-    ({ content } = await model.doGenerate({
-      prompt: [
-        { role: 'system', content: instructions(allowedFieldTypes(rights), existing) },
-        {
-          role: 'user',
-          content: [
-            {
-              type: 'text',
-              text: `Tool prompt:\n${toolPrompt || '(none yet)'}\n\nField wanted:\n${input.input}`,
-            },
-          ],
-        },
-      ],
-      responseFormat: { type: 'json' },
+    ({ output: answered } = await generateText({
+      model: wrapLanguageModel({ model, middleware: extractJsonMiddleware({ transform: unwrapAnswer }) }),
+      output: Output.object({ schema: magicFieldSchema, name: 'field' }),
+      system: instructions(allowedFieldTypes(rights), existing),
+      prompt: `Tool prompt:\n${toolPrompt || '(none yet)'}\n\nField wanted:\n${input.input}`,
+      // the schema has optional parts, which OpenAI's strict mode refuses
+      providerOptions: { openai: { strictJsonSchema: false } },
       temperature: 0.2,
       maxOutputTokens: 1000,
+      maxRetries: 0,
       abortSignal: signal,
     }));
   } catch (err) {
-    platform.logger.warn({ err, appId: app.appId, modelId }, 'magic create: the model failed');
+    const why = NoObjectGeneratedError.isInstance(err) ? 'answered no usable field' : 'failed';
+    platform.logger.warn({ err, appId: app.appId, modelId }, `magic create: the model ${why}`);
     throw new AppError('magic/failed');
   }
-
-  const answered = parseField(content);
-  if (!answered) return failed(platform, app.appId, modelId);
+  if (answered.label.trim() === '') return failed(platform, app.appId, modelId);
   const name = answered.name.toLowerCase();
   const label = answered.label.trim().toLowerCase();
   if (
@@ -85,7 +78,7 @@ export async function magicCreate(
   ) {
     throw new AppError('field/generated-exists', { field: 'input', details: { name: answered.name } });
   }
-  const field = savable(answered, rights);
+  const field = savable({ ...answered, memorize: false }, rights);
   if (!field) return failed(platform, app.appId, modelId);
   return { result: { name: field.name, field } };
 }
@@ -109,26 +102,19 @@ function failed(platform: Platform, appId: string, modelId: string): never {
   throw new AppError('magic/failed');
 }
 
-/** The field in the model's answer, or null when there is none. */
-function parseField(content: LanguageModelV3Content[]): CustomField | null {
-  const text = content
-    .filter((part) => part.type === 'text')
-    .map((part) => part.text)
-    .join('')
-    .trim()
-    .replace(/^```(?:json)?\s*|\s*```$/g, '');
-  let raw: unknown;
+/**
+ * The model's text as the JSON of one field: without a markdown code fence, and out of a `{"field": ...}`
+ * wrapper some models put around it.
+ */
+function unwrapAnswer(text: string): string {
+  const json = text.trim().replace(/^```(?:json)?\s*|\s*```$/g, '');
   try {
-    raw = JSON.parse(text);
+    const value = JSON.parse(json) as unknown;
+    if (value && typeof value === 'object' && 'field' in value) return JSON.stringify(value.field);
   } catch {
-    return null;
+    // not JSON: the schema refuses it
   }
-  if (raw && typeof raw === 'object' && 'field' in raw) raw = (raw as { field: unknown }).field;
-  const parsed = customFieldSchema.safeParse(raw);
-  if (!parsed.success || parsed.data.label.trim() === '') return null;
-  // the editor places the field: no step or item tool of the model's choosing
-  const { stepId: _step, toolId: _tool, ...field } = parsed.data;
-  return field;
+  return json;
 }
 
 /** The field as it would be saved, or null when the editor could not save it for this builder. */

@@ -1,4 +1,6 @@
-import type { ContextItemEvent } from '@buildai/domain';
+import { streamSSE } from 'hono/streaming';
+import { contextItemEventSchema, type ContextItemEvent } from '@buildai/domain';
+import type { Ctx } from '../../http/context';
 import type { Platform } from '../../platform';
 
 /** The events channel of an app's item status changes (docs/decisions/0004). */
@@ -17,68 +19,39 @@ export async function publishItemEvent(
   }
 }
 
-const encoder = new TextEncoder();
 /** Comment line that keeps proxies from closing an idle stream. */
 export const KEEP_ALIVE_MS = 15_000;
 
 /**
- * A text/event-stream of the app's item events: subscribed before the response is answered, so nothing published
- * after the call returns is missed; unsubscribed when the browser goes away.
+ * The app's item events as server-sent events (Hono's `streamSSE`): subscribed before the response is answered,
+ * so nothing published after the call returns is missed; unsubscribed when the browser goes away.
  */
-export async function itemEventStream(
-  platform: Platform,
-  appId: string,
-  abort: AbortSignal,
-): Promise<ReadableStream<Uint8Array>> {
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  let closed = false;
+export async function sseItemEvents(c: Ctx, platform: Platform, appId: string): Promise<Response> {
   const pending: string[] = [];
-  const send = (text: string) => {
-    if (closed) return;
-    if (controller) controller.enqueue(encoder.encode(text));
-    else pending.push(text);
-  };
+  let write: (data: string) => void = (data) => void pending.push(data);
   const unsubscribe = await platform.events.subscribe(contextChannel(appId), (payload) => {
-    const e = (payload ?? {}) as Partial<ContextItemEvent>;
-    if (typeof e.id !== 'string' || typeof e.status !== 'string') return;
-    const event: ContextItemEvent = {
-      id: e.id,
-      status: e.status,
-      numOfChunks: Number(e.numOfChunks ?? 0),
-      lastSyncedAt: e.lastSyncedAt ?? null,
-      errorMessage: e.errorMessage ?? null,
-    };
-    send(`data: ${JSON.stringify(event)}\n\n`);
+    // built through the domain's schema, as the browser parses it; anything else on the channel is skipped
+    const parsed = contextItemEventSchema.safeParse(payload);
+    if (parsed.success) write(JSON.stringify(parsed.data satisfies ContextItemEvent));
   });
-  const timer = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  timer.unref?.();
-  const stop = () => {
-    if (closed) return;
-    closed = true;
-    clearInterval(timer);
-    unsubscribe().catch((err) => platform.logger.warn({ err, appId }, 'could not unsubscribe'));
-  };
-  const onAbort = () => {
-    const c = controller;
-    stop();
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (stream) => {
+    const closed = new Promise<void>((resolve) => stream.onAbort(resolve));
+    const send = (text: string) => {
+      if (!stream.aborted && !stream.closed) stream.write(text).catch(() => undefined);
+    };
+    write = (data) => send(`data: ${data}\n\n`);
+    send(': connected\n\n');
+    for (const data of pending.splice(0)) write(data);
+    const timer = setInterval(() => send(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    timer.unref?.();
     try {
-      c?.close();
-    } catch {
-      // already closed by the reader
+      await closed;
+    } finally {
+      clearInterval(timer);
+      await unsubscribe().catch((err: unknown) =>
+        platform.logger.warn({ err, appId }, 'could not unsubscribe'),
+      );
     }
-  };
-  if (abort.aborted) onAbort();
-  else abort.addEventListener('abort', onAbort, { once: true });
-  return new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      c.enqueue(encoder.encode(': connected\n\n'));
-      for (const text of pending.splice(0)) c.enqueue(encoder.encode(text));
-      if (closed) c.close();
-    },
-    cancel() {
-      abort.removeEventListener('abort', onAbort);
-      stop();
-    },
   });
 }

@@ -12,7 +12,7 @@ import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { idParams } from '../../http/params';
 import { route } from '../../http/validation';
 import { loadOwnedApp, requireBuilder } from '../apps';
-import { itemEventStream } from './events';
+import { sseItemEvents } from './events';
 import { checkUpload, fileTooBig, limitBody, readUploadedFile } from './ingest-file';
 import { addItems, addStoredItem, loadItemOfApp, pastedTextName, type Builder } from './ingest';
 import { deleteItem, listItems, loadOwnedItem, queueIngestJob, toContextItem, updateItem } from './items';
@@ -73,12 +73,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     async (c, { query }) => {
       const b = await builderOf(c);
       const app = await appOf(b, query.appId);
-      const body = await itemEventStream(b.platform, app.appId, c.req.raw.signal);
-      return c.body(body, 200, {
-        'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-cache',
-        'X-Accel-Buffering': 'no',
-      });
+      return sseItemEvents(c, b.platform, app.appId);
     },
   );
 

@@ -1,43 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { AppError, resourceIdSchema, runRequest, type RunEvent } from '@buildai/domain';
-import type { AppEnv, Ctx } from '../../http/context';
+import { AppError, resourceIdSchema, runRequest } from '@buildai/domain';
+import type { AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
 import { resolveEndUser } from '../../http/end-user';
 import { getRunResult } from './get-run';
 import type { PublishedTools } from './published-tools';
 import type { RunAdmissions } from './run-limits';
 import { prepareRun } from './run-tool';
-
-const encoder = new TextEncoder();
-
-/**
- * Server-sent events from an event generator, one pull at a time. When the browser goes away the signal
- * is aborted and the generator is read to its end, so the run is still finished and stored. Sent through the
- * context so headers set earlier (the end user's cookie) go with it.
- */
-function sseResponse(
-  c: Ctx,
-  events: AsyncGenerator<RunEvent>,
-  controller: AbortController,
-  headers: Record<string, string>,
-) {
-  const body = new ReadableStream<Uint8Array>({
-    async pull(stream) {
-      const next = await events.next();
-      if (next.done) stream.close();
-      else stream.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
-    },
-    async cancel() {
-      controller.abort();
-      for await (const _ of events) {
-        // nobody reads them any more; the generator stores the run on its way out
-      }
-    },
-  });
-  return c.body(body, 200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', ...headers });
-}
+import { sseRun } from './sse-run';
 
 const RUN_BODY_MAX_BYTES = 4 * 1024 * 1024;
 /** Inputs are text and photos scaled down in the browser: a few MB at most, refused as an image too large. */
@@ -67,18 +39,17 @@ export function runtimeRoutes(publishedTools: PublishedTools, admissions: RunAdm
     async (c, { params, body }) => {
       await runBodyLimit(c, async () => {});
       const { inputs } = await body();
-      const run = await prepareRun(
-        c.get('platform'),
+      const run = await prepareRun({
+        platform: c.get('platform'),
         publishedTools,
         admissions,
-        c.get('caller'),
-        resolveEndUser(c, params.appId),
-        params.appId,
-        params.toolPath,
+        caller: c.get('caller'),
+        user: resolveEndUser(c, params.appId),
+        appId: params.appId,
+        toolPath: params.toolPath,
         inputs,
-      );
-      const controller = new AbortController();
-      return sseResponse(c, run.events(controller.signal), controller, { 'X-Run-Id': run.runId });
+      });
+      return sseRun(c, run);
     },
   );
   route(

@@ -14,7 +14,7 @@ export const PROVIDER_FAILED = 'ai/provider-failed';
 export type NewRun = Pick<
   typeof runs.$inferInsert,
   'runId' | 'appId' | 'toolId' | 'inputs' | 'status' | 'model'
-> & { userKey: string; credits: number };
+> & { userKey: string; credits: number; clientKey?: string | null };
 
 interface Request {
   row: NewRun;
@@ -29,12 +29,13 @@ interface Counted {
   admitted: boolean;
 }
 
-/** Rows of one statement: 11 parameters each, far below PostgreSQL's 65,535. */
+/** Rows of one statement: 12 parameters each, far below PostgreSQL's 65,535. */
 const MAX_BATCH = 200;
 
 /**
  * One statement for a batch of runs: for each, the user's runs of the app today (UTC calendar day) and in the last
  * 7 days (rolling), plus those of the same user ahead of it in the batch; the runs under both limits are inserted.
+ * An anonymous visitor is the same user by cookie or by client address (decision 0006).
  */
 function countAndInsert(batch: Request[]) {
   const requests = sql.join(
@@ -42,16 +43,19 @@ function countAndInsert(batch: Request[]) {
       ({ row, limits }, ord) =>
         sql`(${ord}::int, ${row.runId}::text, ${row.appId}::text, ${row.toolId}::text, ${row.userKey}::text,
           ${row.credits}::int, ${JSON.stringify(row.inputs)}::jsonb, ${row.status}::text, ${row.model}::text,
-          ${limits.daily}::int, ${limits.weekly}::int)`,
+          ${limits.daily}::int, ${limits.weekly}::int, ${row.clientKey ?? null}::text)`,
     ),
     sql`, `,
   );
   return sql`
-    with request (ord, run_id, app_id, tool_id, user_key, credits, inputs, status, model, daily, weekly) as (
+    with request (ord, run_id, app_id, tool_id, user_key, credits, inputs, status, model, daily, weekly, client_key)
+    as (
       values ${requests}
     ), counted as (
       select request.*, before.today, before.week,
-        row_number() over (partition by request.app_id, request.user_key order by request.ord)::int as nth
+        (select count(*) from request ahead
+          where ahead.app_id = request.app_id and ahead.ord <= request.ord
+            and (ahead.user_key = request.user_key or ahead.client_key = request.client_key))::int as nth
       from request cross join lateral (
         select
           (count(*) filter (
@@ -59,13 +63,14 @@ function countAndInsert(batch: Request[]) {
           ))::int as today,
           count(*)::int as week
         from ${runs}
-        where ${runs.appId} = request.app_id and ${runs.userKey} = request.user_key
+        where ${runs.appId} = request.app_id
+          and (${runs.userKey} = request.user_key or ${runs.clientKey} = request.client_key)
           and (${runs.errorCode} is null or ${runs.errorCode} <> ${PROVIDER_FAILED})
           and ${runs.createdAt} > now() - interval '7 days'
       ) before
     ), admitted as (
-      insert into ${runs} (run_id, app_id, tool_id, user_key, credits, inputs, status, model)
-      select run_id, app_id, tool_id, user_key, credits, inputs, status, model
+      insert into ${runs} (run_id, app_id, tool_id, user_key, credits, inputs, status, model, client_key)
+      select run_id, app_id, tool_id, user_key, credits, inputs, status, model, client_key
       from counted
       where (daily is null or today + nth <= daily) and (weekly is null or week + nth <= weekly)
       returning run_id
@@ -85,8 +90,12 @@ async function admitBatch(database: Database, batch: Request[]): Promise<Counted
   const statement = countAndInsert(batch);
   let result: unknown;
   if (database.kind === 'postgres') {
+    // one lock per app and user, and per app and client address of an anonymous visitor
     const keys = sql.join(
-      batch.map(({ row }) => sql`(${row.appId}::text, ${row.userKey}::text)`),
+      batch.flatMap(({ row }) => [
+        sql`(${row.appId}::text, ${row.userKey}::text)`,
+        ...(row.clientKey ? [sql`(${row.appId}::text, ${row.clientKey}::text)`] : []),
+      ]),
       sql`, `,
     );
     result = await database.db.transaction(async (tx) => {

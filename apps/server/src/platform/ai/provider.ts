@@ -4,8 +4,11 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModelV3, LanguageModelV3 as LanguageModel } from '@ai-sdk/provider';
 import { AppError } from '@buildai/domain';
 import type { Config } from '../../config';
+import { createProviderModels, type ListProviderModels } from './provider-models';
 
 export type AiProviderName = NonNullable<Config['AI_PROVIDER']>;
+
+const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 const DEFAULT_BASE_URLS: Partial<Record<AiProviderName, string>> = {
   openrouter: 'https://openrouter.ai/api/v1',
@@ -37,6 +40,11 @@ export interface AiProvider {
    */
   embeddingModel(): EmbeddingModelV3 | null;
   readonly embeddingDimensions: number;
+  /**
+   * The chat models the provider serves, from its `/models` (OpenAI, OpenRouter, Ollama, OpenAI-compatible);
+   * null when it has no such list here (none, anthropic). The promise rejects when the provider cannot say.
+   */
+  readonly listModels: ListProviderModels | null;
 }
 
 /**
@@ -74,6 +82,7 @@ export function createAiProvider(config: Config): AiProvider {
       },
       embeddingModel: () => null,
       embeddingDimensions: config.AI_EMBEDDING_DIMENSIONS,
+      listModels: null,
     };
   }
   const baseURL = config.AI_BASE_URL ?? DEFAULT_BASE_URLS[provider];
@@ -123,5 +132,9 @@ export function createAiProvider(config: Config): AiProvider {
     },
     embeddingModel: () => embedding,
     embeddingDimensions: dimensions,
+    listModels:
+      provider === 'anthropic'
+        ? null
+        : createProviderModels({ url: `${(baseURL ?? OPENAI_BASE_URL).replace(/\/+$/, '')}/models`, apiKey }),
   };
 }

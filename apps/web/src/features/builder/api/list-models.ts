@@ -4,9 +4,16 @@ import { api } from '@/lib/api-client';
 export interface ModelOption {
   id: string;
   name: string;
+  /** USD per 1M input tokens, when known */
+  promptRate?: number | null;
+  /** USD per 1M output tokens, when known */
+  completionRate?: number | null;
 }
 
-/** GET /api/builder/models → { models: [{ id, name }] }: the models this server can run. */
+/**
+ * GET /api/builder/models → { models: [{ id, name, promptRate, completionRate }] }: the models the configured
+ * provider serves, with their prices when known.
+ */
 export async function listModels(signal?: AbortSignal): Promise<ModelOption[]> {
   const body = await api<{ models: ModelOption[] }>('/api/builder/models', { signal });
   return Array.isArray(body?.models) ? body.models.filter((m) => typeof m?.id === 'string') : [];

@@ -1,6 +1,8 @@
 import {
   AppError,
+  contextItemEventSchema,
   LIVE_CONTEXT_STATUSES,
+  parseSseEvent,
   type ContextItem,
   type ContextItemStatus,
   type ContextItemEvent,
@@ -82,23 +84,9 @@ export function applyContextEvent(queryClient: QueryClient, appId: string, event
   return true;
 }
 
-/** Turns the data of one server-sent event into a ContextItemEvent (anything else is ignored). */
+/** Turns the data of one server-sent event into a ContextItemEvent of the domain's schema (anything else is ignored). */
 export function parseContextEvent(data: string): ContextItemEvent | null {
-  try {
-    const value = JSON.parse(data) as Partial<ContextItemEvent> | null;
-    if (value && typeof value.id === 'string' && typeof value.status === 'string') {
-      return {
-        id: value.id,
-        status: value.status,
-        numOfChunks: typeof value.numOfChunks === 'number' ? value.numOfChunks : 0,
-        lastSyncedAt: value.lastSyncedAt ?? null,
-        errorMessage: value.errorMessage ?? null,
-      };
-    }
-  } catch {
-    // not JSON: ignored
-  }
-  return null;
+  return parseSseEvent(contextItemEventSchema, data);
 }
 
 /**

@@ -16,6 +16,26 @@ function sseResponse(chunks: string[]) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('runTool', () => {
+  it("passes on only the events of the domain's schema", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof fetch>()
+        .mockResolvedValue(
+          sseResponse([
+            'data: {"type":"delta"}\n\n',
+            'data: {"type":"delta","text":5}\n\n',
+            'data: {"type":"surprise","text":"x"}\n\n',
+            'data: not json\n\n',
+            'data: {"type":"delta","text":"kept"}\n\n',
+          ]),
+        ),
+    );
+    const events: RunEvent[] = [];
+    await runTool({ appId: 'a', toolPath: 't', inputs: {}, onEvent: (e) => events.push(e) });
+    expect(events).toEqual([{ type: 'delta', text: 'kept' }]);
+  });
+
   it('reads RunEvents split across network reads', async () => {
     const fetchMock = vi
       .fn<typeof fetch>()

@@ -1,4 +1,4 @@
-import { AppError, type RunEvent, type RunInputs } from '@buildai/domain';
+import { AppError, parseSseEvent, runEventSchema, type RunEvent, type RunInputs } from '@buildai/domain';
 import { apiResponse } from '@/lib/api-client';
 import { readSseStream } from '@/lib/sse';
 
@@ -10,15 +10,9 @@ export interface RunToolOptions {
   onEvent: (event: RunEvent) => void;
 }
 
-/** Turns the data of one server-sent event into a RunEvent (ignores anything that is not one). */
+/** Turns the data of one server-sent event into a RunEvent of the domain's schema (ignores anything else). */
 export function parseRunEvent(data: string): RunEvent | null {
-  try {
-    const value = JSON.parse(data) as { type?: unknown };
-    if (value && typeof value === 'object' && typeof value.type === 'string') return value as RunEvent;
-  } catch {
-    // not JSON: ignored
-  }
-  return null;
+  return parseSseEvent(runEventSchema, data);
 }
 
 /**

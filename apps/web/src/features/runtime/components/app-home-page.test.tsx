@@ -70,6 +70,36 @@ describe('/app/:appId', () => {
   });
 });
 
+describe('/app/:appId whose tools are all drafts', () => {
+  const drafts = [makeTool({ status: 'draft' }), makeTool({ toolId: 't2', path: 'two', status: 'draft' })];
+
+  it('tells a visitor the app is not available yet, not that it is missing', async () => {
+    // the server shows a visitor the published app with its active tools: none
+    mockApi({ 'GET /api/apps/a1': { body: makeAppView({ tools: [] }) } });
+    renderRuntime('/app/a1');
+    expect(await screen.findByRole('heading', { name: "This app isn't available yet" })).toBeTruthy();
+    expect(
+      screen.getByText("Its owner hasn't made any of its tools available yet. Please check back later."),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'App not found' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Open the builder/ })).toBeNull();
+  });
+
+  it('tells the owner that no tool is active, with the way to the builder', async () => {
+    mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ isOwner: true, isPublished: false, tools: drafts }) },
+    });
+    renderRuntime('/app/a1');
+    expect(await screen.findByRole('heading', { name: 'No active tool yet' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'All tools of this app are drafts. Make a tool active in the builder so people can use it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open the builder/ }).getAttribute('href')).toBe('/build/app/a1');
+  });
+});
+
 describe('ToolForm with an app style (the builder preview)', () => {
   const app = aiAppSchema.parse({ header: 'Preview me' });
 

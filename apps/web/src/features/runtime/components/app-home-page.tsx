@@ -13,6 +13,10 @@ import { Unavailable } from './unavailable';
 
 const NOT_FOUND =
   "This app doesn't exist, or its owner hasn't published it yet. Check the link and try again.";
+/** A published app whose tools are all drafts: it exists, there is just nothing to run yet. */
+const NOT_YET = "Its owner hasn't made any of its tools available yet. Please check back later.";
+const NO_ACTIVE_TOOL =
+  'All tools of this app are drafts. Make a tool active in the builder so people can use it.';
 
 /** /app/{appId}: the app's home for end users. One live tool opens directly; several show as a branded grid. */
 export function AppHomePage() {
@@ -43,7 +47,13 @@ export function AppHomePage() {
           </div>
         ) : !visible ? (
           <div className="mx-auto max-w-xl">
-            <Unavailable title="App not found" message={NOT_FOUND}>
+            <Unavailable
+              {...(!app.data || (!app.data.isPublished && !app.data.isOwner)
+                ? { title: 'App not found', message: NOT_FOUND }
+                : app.data.isOwner
+                  ? { title: 'No active tool yet', message: NO_ACTIVE_TOOL }
+                  : { title: "This app isn't available yet", message: NOT_YET })}
+            >
               {app.data?.isOwner && (
                 <Button asChild>
                   <Link to={`/build/app/${encodeURIComponent(appId)}`}>

@@ -123,11 +123,16 @@ function LimitNotice({ message }: { message: string }) {
 
 function RunError({ code, message }: { code: string; message: string }) {
   const notConfigured = code === 'ai/not-configured';
+  const unavailable = code === 'ai/unavailable';
   return (
     <Alert variant="destructive">
-      {notConfigured ? <ServerCog /> : <AlertCircle />}
+      {notConfigured || unavailable ? <ServerCog /> : <AlertCircle />}
       <AlertTitle>
-        {notConfigured ? 'AI is not set up on this server' : "The answer couldn't be generated"}
+        {notConfigured
+          ? 'AI is not set up on this server'
+          : unavailable
+            ? "This tool isn't available right now"
+            : "The answer couldn't be generated"}
       </AlertTitle>
       <AlertDescription>
         <p>{message}</p>

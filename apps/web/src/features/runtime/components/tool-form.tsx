@@ -40,6 +40,8 @@ interface Props {
   defaultValues?: FieldValues;
   /** the form on a card below the header (the runtime page) */
   framed?: boolean;
+  /** why the tool cannot run now (a run limit reached): Generate is disabled and this is shown beside it */
+  blockedReason?: string;
 }
 
 /** A tool's header, subheader, welcome message and form of fields (maybe in steps), with Generate / Stop. */
@@ -65,6 +67,7 @@ function ToolFormBody({
   creditsPerRun = 0,
   defaultValues,
   framed = false,
+  blockedReason,
 }: Props) {
   const steps = React.useMemo(() => formSteps(app), [app]);
   const [values, setValues] = React.useState<FieldValues>(() => ({ ...defaultValues }));
@@ -106,7 +109,7 @@ function ToolFormBody({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (running) return;
+    if (running || (last && blockedReason)) return;
     const found = preview ? {} : stepProblems(step.fields, values);
     setProblems(found);
     const firstProblem = Object.keys(found)[0];
@@ -237,7 +240,14 @@ function ToolFormBody({
               </span>
             </React.Fragment>
           ) : last ? (
-            <Button key="generate" type="submit" size="lg" disabled={preview} className="min-w-36">
+            <Button
+              key="generate"
+              type="submit"
+              size="lg"
+              disabled={preview || Boolean(blockedReason)}
+              aria-describedby={blockedReason ? `${idPrefix}-blocked` : undefined}
+              className="min-w-36"
+            >
               <Sparkles />
               Generate
             </Button>
@@ -247,7 +257,12 @@ function ToolFormBody({
               <ArrowRight />
             </Button>
           )}
-          {creditsPerRun > 0 && last && !running && (
+          {blockedReason && last && !running && (
+            <span id={`${idPrefix}-blocked`} className="text-sm text-muted-foreground">
+              {blockedReason}
+            </span>
+          )}
+          {creditsPerRun > 0 && last && !running && !blockedReason && (
             <span className="flex items-center gap-1.5 text-sm text-muted-foreground">
               <Coins className="size-4" />
               {creditsLabel(creditsPerRun)}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builderMessages } from '@buildai/domain';
+import { builderMessages, errorCatalogue } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
 import { makeAppView, makeTool, renderRuntime, sse, streamRuns } from '../test/runtime-fixtures';
 
@@ -82,8 +82,15 @@ describe('tool page run', () => {
     expect((screen.getByLabelText(/Your product/) as HTMLTextAreaElement).value).toBe('A bakery');
     expect(screen.queryByRole('complementary', { name: 'Call to action' })).toBeNull();
     expect(api.to('POST /api/apps/a1/tools/my-tool/run')).toHaveLength(1);
-    // the user may try again later with the same inputs
-    expect(screen.getByRole('button', { name: 'Generate' })).toBeTruthy();
+    // Generate stays off and says why; the inputs are kept for later
+    const generate = screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    expect(generate.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(generate.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Run limit reached',
+    );
+    fireEvent.click(generate);
+    expect(api.to('POST /api/apps/a1/tools/my-tool/run')).toHaveLength(1);
   });
 
   it('shows other run errors as an error', async () => {
@@ -106,6 +113,21 @@ describe('tool page run', () => {
     expect(await screen.findByText("The answer couldn't be generated")).toBeTruthy();
     expect(screen.getByText('The AI provider failed to answer, please try again later')).toBeTruthy();
     expect(screen.queryByTestId('run-limit-notice')).toBeNull();
+  });
+
+  it('tells a visitor the tool is unavailable when the server has no AI provider, without set-up text', async () => {
+    const { status, message } = errorCatalogue['ai/unavailable'];
+    mockApi({
+      'GET /api/apps/a1': { body: makeAppView() },
+      'POST /api/apps/a1/tools/my-tool/run': { status, body: { error: { code: 'ai/unavailable', message } } },
+    });
+    renderRuntime('/app/a1/tool/my-tool');
+    await screen.findByRole('heading', { name: 'Slogan writer' });
+    typeInput('x');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText("This tool isn't available right now")).toBeTruthy();
+    expect(screen.getByText('This tool is not available right now, please try again later')).toBeTruthy();
+    expect(screen.queryByText(/AI_PROVIDER/)).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ import { appHomePath, resultPagePath, toolPagePath } from '../lib/paths';
 import { AppLogo, AppThemeScope } from './app-theme';
 import { MadeWithFooter } from './made-with-footer';
 import { RunCta } from './run-cta';
-import { RunResult } from './run-result';
+import { RUN_LIMIT_CODES, RunResult } from './run-result';
 import { SavedResult } from './saved-result';
 import { ToolForm } from './tool-form';
 import { RunPageSkeleton, Unavailable } from './unavailable';
@@ -76,6 +76,8 @@ export function ToolRunPage() {
   const shareUrl = runId ? `${window.location.origin}${resultPagePath(appId, runId, toolPath)}` : '';
   const succeeded = live ? run.state.status === 'success' : saved.data?.status === 'succeeded';
   const activeTools = tools.filter((t) => t.status === 'active');
+  // a run refused by the user's run limit: another would be refused too until the limit resets
+  const limitReached = run.state.error !== null && RUN_LIMIT_CODES.includes(run.state.error.code);
   const style = app.data?.appStyle;
 
   return (
@@ -122,6 +124,7 @@ export function ToolRunPage() {
               creditsPerRun={app.data.appSettings.creditsPerRun ?? 0}
               defaultValues={defaults}
               running={run.state.status === 'loading'}
+              blockedReason={limitReached ? 'Run limit reached' : undefined}
               onGenerate={(inputs) => void run.run(inputs)}
               onStop={run.stop}
             />

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { useModels } from '../../api/list-models';
+import { useModels, type ModelOption } from '../../api/list-models';
 import { FormRow, SwitchRow } from './form-row';
 
 /** A whole number in [min, max]; empty means `null` when `optional`. Only valid values reach `onChange`. */
@@ -82,8 +82,14 @@ export function ModelSelect({
   disabled?: boolean;
 }) {
   const models = useModels(true);
+  const [query, setQuery] = React.useState('');
   const list = models.data ?? [];
   const options = list.some((m) => m.id === value) ? list : [{ id: value, name: value }, ...list];
+  // the search narrows the list; the current model always stays in it
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = options.filter(
+    (m) => m.id === value || words.every((w) => `${m.id} ${m.name}`.toLowerCase().includes(w)),
+  );
   return (
     <FormRow
       id="settings-model"
@@ -106,6 +112,14 @@ export function ModelSelect({
         ) : undefined
       }
     >
+      <Input
+        type="search"
+        aria-label="Search models"
+        placeholder="Search models"
+        value={query}
+        disabled={disabled || models.isPending}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <NativeSelect
         id="settings-model"
         value={value}
@@ -114,14 +128,23 @@ export function ModelSelect({
       >
         {models.isPending && <option value={value}>Loading models…</option>}
         {!models.isPending &&
-          options.map((m) => (
+          shown.map((m) => (
             <option key={m.id} value={m.id}>
-              {m.name && m.name !== m.id ? `${m.name} (${m.id})` : m.id}
+              {modelLabel(m)}
             </option>
           ))}
       </NativeSelect>
     </FormRow>
   );
+}
+
+const usd = (rate: number) => `$${rate >= 0.01 || rate === 0 ? rate.toFixed(2) : rate.toPrecision(2)}`;
+
+/** `Name (id)`, with the prices per 1M tokens (input / output) when the model list knows them. */
+export function modelLabel(m: ModelOption): string {
+  const name = m.name && m.name !== m.id ? `${m.name} (${m.id})` : m.id;
+  if (typeof m.promptRate !== 'number' || typeof m.completionRate !== 'number') return name;
+  return `${name} · ${usd(m.promptRate)} / ${usd(m.completionRate)} per 1M tokens`;
 }
 
 /** Why a new template category cannot be added, or null. */

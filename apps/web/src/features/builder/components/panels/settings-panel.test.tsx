@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appSettingsSchema, builderMessages, type AppSettings } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
@@ -78,6 +78,47 @@ describe('the settings panel', () => {
     for (const name of ADMIN_SWITCHES) expect(screen.getByRole('switch', { name })).toBeTruthy();
     expect(await screen.findByRole('option', { name: 'GPT-4o (openai/gpt-4o)' })).toBeTruthy();
     expect((screen.getByLabelText('Model') as HTMLSelectElement).value).toBe('gpt-4o-mini');
+  });
+
+  it('finds a model by searching, shows prices per 1M tokens, and keeps the current model listed', async () => {
+    mockApi({
+      'GET /api/builder/models': {
+        body: {
+          models: [
+            { id: 'gpt-4o-mini', name: 'GPT-4o mini (default)', promptRate: 0.15, completionRate: 0.6 },
+            { id: 'gpt-4o', name: 'GPT-4o', promptRate: 2.5, completionRate: 10 },
+            { id: 'llama3.1:8b', name: 'llama3.1:8b', promptRate: null, completionRate: null },
+          ],
+        },
+      },
+    });
+    const changes: Partial<AppSettings>[] = [];
+    render(
+      withProviders(
+        <SettingsPanel
+          settings={appSettingsSchema.parse({})}
+          account={builder({ isAdmin: true })}
+          onUpgrade={vi.fn()}
+          onChange={(patch) => changes.push(patch)}
+        />,
+      ),
+    );
+    expect(
+      await screen.findByRole('option', { name: 'GPT-4o (gpt-4o) · $2.50 / $10.00 per 1M tokens' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'llama3.1:8b' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search models' }), {
+      target: { value: 'llama' },
+    });
+    const names = within(screen.getByLabelText('Model'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(names).toEqual([
+      'GPT-4o mini (default) (gpt-4o-mini) · $0.15 / $0.60 per 1M tokens',
+      'llama3.1:8b',
+    ]);
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'llama3.1:8b' } });
+    expect(changes.at(-1)).toEqual({ aiModel: 'llama3.1:8b' });
   });
 
   it('labels the credits per run: 1 credit, N credits per run, within 0–20', () => {

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { runs } from '../../db/schema';
+import type { Platform } from '../../platform';
+import { admitRun, type NewRun, type RunAdmissions, type RunLimits } from './run-limits';
+
+export interface StoreRunOptions {
+  platform: Platform;
+  admissions: RunAdmissions;
+  row: NewRun;
+  limits: RunLimits;
+}
+
+/** The run's row: stored (once), then finished with its outcome. */
+export interface StoredRun {
+  /** Stores the row unless it already is; answers whether it is stored. Never throws. */
+  store(): Promise<boolean>;
+  /** Sets the outcome once the row is stored; a row that could not be stored is left alone. */
+  finish(values: Partial<typeof runs.$inferInsert>): Promise<void>;
+}
+
+/**
+ * With run limits the run is counted and stored before the model is asked (one statement; refused with 429
+ * past a limit). Without them it is stored once the model has the request, so its database write never delays
+ * that request. Every later update waits for the insert.
+ */
+export async function storeRun({ platform, admissions, row, limits }: StoreRunOptions): Promise<StoredRun> {
+  let stored: Promise<boolean> | undefined;
+  if (limits.daily !== null || limits.weekly !== null) {
+    await admitRun(admissions, row, limits);
+    stored = Promise.resolve(true);
+  }
+  const store = () =>
+    (stored ??= platform.db
+      .insert(runs)
+      .values(row)
+      .then(
+        () => true,
+        (err: unknown) => {
+          platform.logger.error({ runId: row.runId, err }, 'could not store the run');
+          return false;
+        },
+      ));
+  return {
+    store,
+    async finish(values) {
+      if (!(await store())) return;
+      await platform.db
+        .update(runs)
+        .set({ ...values, finishedAt: new Date() })
+        .where(eq(runs.runId, row.runId));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { TextStreamPart, ToolSet } from 'ai';
+import { AppError, runEventSchema, type RunEvent, type UsageRecord } from '@buildai/domain';
+import type { Platform } from '../../platform';
+import { PROVIDER_FAILED } from './run-limits';
+import type { StoredRun } from './store-run';
+
+export interface StreamRunEventsOptions {
+  platform: Platform;
+  runId: string;
+  modelId: string;
+  /** the model's answer, as the AI SDK streams it */
+  parts: AsyncIterable<TextStreamPart<ToolSet>>;
+  run: StoredRun;
+  /** the priced usage, once the model finished */
+  usage(): UsageRecord | null;
+  /** work that must be done before the stream ends (remembering the user's inputs) */
+  before: Promise<unknown>;
+  /** set when the browser went away */
+  signal: AbortSignal;
+  /** stops the model */
+  stop(): void;
+  /** the data source items whose chunks went into the prompt */
+  contextItemIds: string[];
+}
+
+/** Every event is built through the domain's schema, so the server never sends one the browser cannot parse. */
+const event = (value: RunEvent): RunEvent => runEventSchema.parse(value);
+
+/**
+ * The run's server-sent events: `start` with the first thing the model sends, the answer's `delta`s, then
+ * `finish` or `error`. The run is stored as soon as the model answered and finished with its outcome: succeeded
+ * with its usage, failed at the provider (no credits, not counted by the run limits) or cancelled.
+ */
+export async function* streamRunEvents(options: StreamRunEventsOptions): AsyncGenerator<RunEvent> {
+  const { platform, runId, modelId, parts, run, signal, stop, contextItemIds } = options;
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  let started = false;
+  const start = () => event({ type: 'start', runId, model: modelId });
+  let output = '';
+  let failure: unknown;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'start-step') {
+        // the provider answered: the request is with the model, and the run is stored meanwhile
+        void run.store();
+      } else if (part.type === 'text-delta') {
+        if (!started) {
+          started = true;
+          yield start();
+        }
+        output += part.text;
+        yield event({ type: 'delta', text: part.text });
+      } else if (part.type === 'error') {
+        failure = part.error;
+        break;
+      }
+    }
+  } catch (err) {
+    failure = err;
+  }
+  if (!started) yield start();
+  await options.before;
+  const items = contextItemIds.length > 0 ? { contextItemIds } : {};
+  if (signal.aborted) {
+    await run.finish({ output, status: 'failed', errorCode: 'cancelled', ...items });
+    return;
+  }
+  if (failure !== undefined) {
+    platform.logger.warn({ runId, err: failure }, 'tool run failed at the AI provider');
+    // not the user's doing: it costs no credits and does not count against the run limits
+    await run.finish({ output, status: 'failed', errorCode: PROVIDER_FAILED, credits: 0, ...items });
+    const e = new AppError('ai/provider-failed');
+    yield event({ type: 'error', code: e.code, message: e.message });
+    return;
+  }
+  const usage = options.usage();
+  await run.finish({ output, status: 'succeeded', usage, ...items });
+  yield event({ type: 'finish', runId, usage });
+}
