@@ -83,9 +83,10 @@ describe('body limits', () => {
   it('still takes pasted text of 2 MB, within the plan file size', async () => {
     const { idToken } = await signUpBuilder(server);
     const { appId } = await makeTool(server, idToken);
-    const res = await fetch(`${url}/api/context/ingest/text?appId=${appId}`, {
+    const res = await server.request(`/api/context/ingest/text?appId=${appId}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+      token: idToken,
+      headers: { 'content-type': 'application/json' },
       body: chunked(JSON.stringify({ context: 'Our shop opens at nine. '.repeat(TWO_MB / 24) })),
       duplex: 'half',
     } as RequestInit);

@@ -144,6 +144,17 @@ const queryValue = () =>
     fc.string({ maxLength: 20 }).map(encodeURIComponent),
   );
 
+/** Cookies the server reads (refresh token, end user, sign-in state) with hostile values. */
+const cookie = fc.option(
+  fc
+    .tuple(
+      fc.constantFrom('buildai_refresh', 'bai_uid', 'buildai_google', 'buildai_integration_notion'),
+      fc.constantFrom('%00', 'a%00b', '%FF', '%ED%A0%80', 'x'.repeat(5000), '', 'e30', 'abc.def.ghi'),
+    )
+    .map(([name, value]) => `${name}=${value}`),
+  { nil: undefined },
+);
+
 const contentType = fc.constantFrom(
   'application/json',
   'text/plain',
@@ -173,6 +184,7 @@ function request(route: Route) {
     body,
     contentType,
     signedIn: fc.boolean(),
+    cookie,
     upload: route.upload ? fc.boolean() : fc.constant(false),
   });
 }
@@ -187,6 +199,7 @@ async function call(route: Route, input: RequestInput) {
     .join('&');
   if (query) path += `?${query}`;
   const headers = new Headers();
+  if (input.cookie) headers.set('cookie', input.cookie);
   let body: string | FormData | undefined;
   if (route.method !== 'GET') {
     if (input.upload) {
