@@ -15,12 +15,7 @@ import { hashPassword, isWeakPassword, verifyPassword } from './passwords';
 import { revokeAllRefreshTokens } from './refresh-tokens';
 import { issueSession } from './session';
 import { resolveTenant } from './tenants';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  consumeEmailAllowance,
-  recordLoginFailure,
-} from './throttle';
+import { clearLoginFailures, consumeEmailAllowance, recordLoginFailure, takeLoginTry } from './throttle';
 import { findUser, getUser, markVerified, normaliseEmail, type UserRow } from './users';
 
 /** Emails a verification link for the user's current address. */
@@ -125,11 +120,12 @@ export async function resetPassword(platform: Platform, code: string, newPasswor
 }
 
 async function checkCurrentPassword(platform: Platform, user: UserRow, password: string, ip: string) {
-  await assertLoginAllowed(platform, user.tenantId, user.email, ip);
+  await takeLoginTry(platform, user.tenantId, user.email, ip);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordLoginFailure(platform, user.tenantId, user.email, ip);
+    await recordLoginFailure(platform, ip);
     throw new AppError('auth/wrong-password', { field: 'currentPassword' });
   }
+  await clearLoginFailures(platform, user.tenantId, user.email, ip);
 }
 
 /**

@@ -15,6 +15,7 @@ import { changeEmail, changePassword, resendVerification, resetPassword, verifyE
 import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
+import { requireSameOriginJson } from './same-origin';
 import { revokeRefreshToken } from './refresh-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie';
 import { signIn } from './sign-in';
@@ -31,6 +32,9 @@ function session(c: Ctx, issued: { idToken: string; expiresIn: number; refreshTo
 /** /api/live_api/auth/* — the identity API (docs/decisions/0002). */
 export function identityRoutes() {
   const r = new Hono<AppEnv>();
+  for (const path of ['/signUp', '/signIn', '/refresh', '/signOut', '/magicLink/verify', '/customToken']) {
+    r.post(path, requireSameOriginJson);
+  }
   r.get('/config', async (c) => {
     const platform = c.get('platform');
     return c.json(authConfig(platform, await resolveTenant(platform, c.req.query('appId'))));
