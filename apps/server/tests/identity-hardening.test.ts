@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignJWT } from 'jose';
 import { loadConfig } from '@buildai/server';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { json } from './helpers';
@@ -199,5 +200,115 @@ describe('login CSRF', () => {
       cookie: refreshCookie,
     });
     expect(refreshed.status).toBe(200);
+  });
+});
+
+describe('no account enumeration through email limits', () => {
+  const send = (name: string, email: string) =>
+    server.request(`/api/live_api/account/${name}`, { method: 'POST', json: { email } });
+
+  it.each(['sendResetPasswordEmail', 'sendMagicLink'])(
+    '%s answers a known and an unknown address alike, limit included',
+    async (name) => {
+      // sign-up closed: a magic link to an unknown address sends nothing, and must still look the same
+      server = await startTestServer({ BUILDER_SIGNUP_ENABLED: 'false' });
+      await server.platform.db.insert((await import('@buildai/server')).schema.users).values({
+        id: 'knownuser1',
+        tenantId: 'platform',
+        email: 'known@example.com',
+        emailVerifiedAt: new Date(),
+      });
+      const answers = async (email: string) => {
+        const out: [number, unknown][] = [];
+        for (let i = 0; i < 7; i++) {
+          const res = await send(name, email);
+          out.push([res.status, await res.json()]);
+        }
+        return out;
+      };
+      const known = await answers('known@example.com');
+      expect(await answers('unknown@example.com')).toEqual(known);
+      expect(known.map(([status]) => status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      await vi.waitFor(async () => expect(await mailsTo('known@example.com')).toHaveLength(5));
+      expect(await mailsTo('unknown@example.com')).toHaveLength(0);
+    },
+  );
+});
+
+describe('sign-out, password change and email change end access', () => {
+  const current = (token: string) => server.request('/api/live_api/account/current', { token });
+
+  it('refuses the id token of a signed-out session, and keeps the other sessions', async () => {
+    server = await startTestServer({});
+    const { idToken, cookie } = await signUpBuilder(server, 'owner@example.com');
+    const other = (await json(await signIn('owner@example.com', PASSWORD))).idToken as string;
+    expect((await current(idToken)).status).toBe(200);
+    const out = await server.request('/api/live_api/auth/signOut', {
+      method: 'POST',
+      json: {},
+      headers: { cookie: cookie.split(';')[0]! },
+    });
+    expect(out.status).toBe(204);
+    await expectError(await current(idToken), 401, 'auth/unauthenticated', 'You need to sign in to do that');
+    expect((await current(other)).status).toBe(200);
+  });
+
+  it('refuses every earlier id token after a password change; the new one works', async () => {
+    server = await startTestServer({});
+    const { idToken } = await signUpBuilder(server, 'owner@example.com');
+    const other = (await json(await signIn('owner@example.com', PASSWORD))).idToken as string;
+    expect((await current(other)).status).toBe(200); // cached as live
+    const changed = await server.request('/api/live_api/auth/changePassword', {
+      method: 'POST',
+      token: idToken,
+      json: { currentPassword: PASSWORD, newPassword: 'a brand new passphrase' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await current(idToken)).status).toBe(401);
+    expect((await current(other)).status).toBe(401);
+    expect((await current((await json(changed)).idToken)).status).toBe(200);
+  });
+
+  it('refuses id tokens without an expiry or a session', async () => {
+    const AUTH_SECRET = 'a-test-signing-secret-of-enough-length-000000';
+    server = await startTestServer({ AUTH_SECRET });
+    const { idToken } = await signUpBuilder(server, 'owner@example.com');
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const forge = (drop: string) => {
+      const { [drop]: _gone, ...rest } = claims;
+      return new SignJWT(rest)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(Buffer.from(AUTH_SECRET));
+    };
+    expect((await current(idToken)).status).toBe(200);
+    expect((await current(await forge('exp'))).status).toBe(401);
+    expect((await current(await forge('sid'))).status).toBe(401);
+  });
+});
+
+describe('headers', () => {
+  it('sends HSTS only over https', async () => {
+    server = await startTestServer({ TRUST_PROXY: 'true' });
+    const plain = await server.request('/login');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const secure = await server.request('/login', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=15552000; includeSubDomains');
+    expect(
+      (await server.request('https://buildai.test/login')).headers.get('strict-transport-security'),
+    ).toBe('max-age=15552000; includeSubDomains');
+  });
+
+  it('serves uploaded files inline with a safe name, sandboxed and not sniffed', async () => {
+    server = await startTestServer({});
+    const key = 'accounts/a1/apps/b2/tools/c3/thumb-d4.png';
+    await server.platform.blobs.put(key, '<svg onload="alert(1)"/>', { contentType: 'image/png' });
+    const res = await server.request(`/api/files/${key}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('inline; filename="thumb-d4.png"');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

@@ -9,6 +9,8 @@ export interface Caller {
   tenantId: string;
   email: string;
   emailVerified: boolean;
+  /** the session of the id token (docs/decisions/0006) */
+  sessionId?: string;
 }
 
 export interface AppEnv {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context';
+import { isSessionLive } from './session-check';
 import { verifyAccessToken } from './tokens';
 
 /**
@@ -9,6 +10,12 @@ import { verifyAccessToken } from './tokens';
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('authorization');
   const match = header?.match(/^Bearer\s+(.+)$/i);
-  if (match) c.set('caller', await verifyAccessToken(c.get('platform'), match[1]!.trim()));
+  if (match) {
+    const platform = c.get('platform');
+    const caller = await verifyAccessToken(platform, match[1]!.trim());
+    // a token of a session that was signed out, or ended by a password or email change, is refused
+    const live = caller?.sessionId ? await isSessionLive(platform, caller.userId, caller.sessionId) : false;
+    c.set('caller', live ? caller : null);
+  }
   await next();
 };

@@ -13,6 +13,6 @@ export async function refreshSession(platform: Platform, token: string | undefin
   if (!rotated) throw new AppError('auth/invalid-refresh-token');
   const [user] = await platform.db.select().from(users).where(eq(users.id, rotated.userId));
   if (!user || user.disabledAt) throw new AppError('auth/invalid-refresh-token');
-  const access = await signAccessToken(platform, accessSubject(user));
+  const access = await signAccessToken(platform, accessSubject(user, rotated.familyId));
   return { ...access, refreshToken: rotated.token };
 }

@@ -11,11 +11,13 @@ import {
   verifyEmailRequest,
 } from '@buildai/domain';
 import { clientIp, parseBody, requireCaller, type AppEnv, type Ctx } from '../../http/context';
-import { changeEmail, changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
+import { applyEmailChange, changeEmail, recoverEmail } from './email-change';
+import { changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
 import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
 import { requireSameOriginJson } from './same-origin';
+import { announceSessionsEnded } from './session-check';
 import { revokeRefreshToken } from './refresh-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie';
 import { signIn } from './sign-in';
@@ -55,7 +57,8 @@ export function identityRoutes() {
   });
   r.post('/signOut', async (c) => {
     const token = readRefreshCookie(c);
-    if (token) await revokeRefreshToken(c.get('platform').db, token);
+    const userId = token ? await revokeRefreshToken(c.get('platform').db, token) : null;
+    if (userId) await announceSessionsEnded(c.get('platform'), userId);
     clearRefreshCookie(c);
     return c.body(null, 204);
   });
@@ -76,7 +79,15 @@ export function identityRoutes() {
   r.post('/changeEmail', async (c) => {
     const caller = requireCaller(c);
     const body = await parseBody(c, changeEmailRequest);
-    return session(c, await changeEmail(c.get('platform'), caller, body, clientIp(c)));
+    return c.json(await changeEmail(c.get('platform'), caller, body, clientIp(c)));
+  });
+  r.post('/applyEmailChange', async (c) => {
+    const { code } = await parseBody(c, verifyEmailRequest);
+    return c.json(await applyEmailChange(c.get('platform'), code));
+  });
+  r.post('/recoverEmail', async (c) => {
+    const { code } = await parseBody(c, verifyEmailRequest);
+    return c.json(await recoverEmail(c.get('platform'), code));
   });
   r.post('/changePassword', async (c) => {
     const caller = requireCaller(c);

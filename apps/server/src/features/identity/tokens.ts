@@ -38,11 +38,18 @@ export interface AccessTokenSubject {
   tenantId: string;
   email: string;
   emailVerified: boolean;
+  /** the session (refresh-token family) the token belongs to; checked on every use (session-check.ts) */
+  sessionId?: string;
 }
 
 /** A signed access token (id token) of one hour. The audience is the tenant: a token is valid only there. */
 export async function signAccessToken(platform: Platform, s: AccessTokenSubject) {
-  const idToken = await new SignJWT({ tid: s.tenantId, email: s.email, ev: s.emailVerified })
+  const idToken = await new SignJWT({
+    tid: s.tenantId,
+    email: s.email,
+    ev: s.emailVerified,
+    sid: s.sessionId,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(s.userId)
     .setIssuer(ISSUER)
@@ -58,6 +65,8 @@ export async function verifyAccessToken(platform: Platform, token: string): Prom
     const { payload } = await jwtVerify(token, await signingKey(platform), {
       issuer: ISSUER,
       algorithms: ['HS256'],
+      // a token that never expires, or names no session, cannot be ended: refused
+      requiredClaims: ['exp', 'sid'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || payload.aud !== payload.tid) {
       return null;
@@ -67,6 +76,7 @@ export async function verifyAccessToken(platform: Platform, token: string): Prom
       tenantId: payload.tid,
       email: String(payload.email ?? ''),
       emailVerified: payload.ev === true,
+      sessionId: String(payload.sid),
     };
   } catch {
     return null;
