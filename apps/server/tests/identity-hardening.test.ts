@@ -312,3 +312,17 @@ describe('headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('public pages', () => {
+  it('a visitor without token or cookie reads an empty memory, not a 401; a token not valid here is still refused', async () => {
+    server = await startTestServer({});
+    const { idToken } = await signUpBuilder(server, 'builder@example.com');
+    const memory = (token?: string) =>
+      server.request('/api/live_api/user/memories/current', token ? { token } : {});
+    const anonymous = await memory();
+    expect(anonymous.status).toBe(200);
+    expect(await json(anonymous)).toEqual({ appId: 'platform', values: {}, updatedAt: null });
+    expect((await memory('not.a.token')).status).toBe(401);
+    expect(await json(await memory(idToken))).toEqual({ appId: 'platform', values: {}, updatedAt: null });
+  });
+});
