@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
-import { loadConfig } from '@buildai/server';
+import { createApp, createLogger, createPlatform, loadConfig } from '@buildai/server';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { json } from './helpers';
 
@@ -286,6 +286,38 @@ describe('sign-out, password change and email change end access', () => {
     expect((await current(idToken)).status).toBe(200);
     expect((await current(await forge('exp'))).status).toBe(401);
     expect((await current(await forge('sid'))).status).toBe(401);
+  });
+});
+
+describe('across server instances', () => {
+  // Two instances on one database: with Redis (TEST_REDIS_URL) the end is announced over pub/sub and the other
+  // instance refuses at once; in-process, its short cache runs out within seconds. Either way: within seconds.
+  it('one instance refuses a token within seconds of its session ending on another', async () => {
+    server = await startTestServer({});
+    const { config, database } = server.platform;
+    const second = await createPlatform(config, createLogger(config), {
+      database: { ...database, close: async () => {} },
+      refreshModels: false,
+    });
+    try {
+      const app = createApp(second);
+      const { idToken, cookie } = await signUpBuilder(server, 'owner@example.com');
+      const onSecond = () =>
+        app.request('/api/live_api/account/current', { headers: { authorization: `Bearer ${idToken}` } });
+      expect((await onSecond()).status).toBe(200); // the second instance now holds it as live
+      const out = await server.request('/api/live_api/auth/signOut', {
+        method: 'POST',
+        json: {},
+        headers: { cookie: cookie.split(';')[0]! },
+      });
+      expect(out.status).toBe(204);
+      await vi.waitFor(async () => expect((await onSecond()).status).toBe(401), {
+        timeout: 10_000,
+        interval: 250,
+      });
+    } finally {
+      await second.close();
+    }
   });
 });
 
