@@ -56,4 +56,5 @@ export const SUBJECTS = {
   reset: /^Reset your .* password$/,
   magicLink: /^Your sign-in link/,
   emailChanged: /email was changed$/,
+  confirmEmailChange: /^Confirm your new email/,
 };

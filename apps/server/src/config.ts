@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** The environment, parsed once. This is the only module that reads process.env. */
 const optionalUrl = z
@@ -75,7 +76,18 @@ export const configSchema = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
-  TRUST_PROXY: bool,
+  /** `false`, `true` (one proxy hop), a hop count, or the proxies' addresses/CIDRs (comma-separated). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if (typeof parsed === 'object' && !Array.isArray(parsed) && parsed !== null) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Google sign-in (any OpenID Connect provider): on when both are set. */
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

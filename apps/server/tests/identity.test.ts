@@ -143,6 +143,7 @@ describe('tokens', () => {
     const first = cookie.split(';')[0]!;
     const r1 = await server.request('/api/live_api/auth/refresh', {
       method: 'POST',
+      json: {},
       headers: { cookie: first },
     });
     expect(r1.status).toBe(200);
@@ -152,12 +153,14 @@ describe('tokens', () => {
 
     const replay = await server.request('/api/live_api/auth/refresh', {
       method: 'POST',
+      json: {},
       headers: { cookie: first },
     });
     expect(replay.status).toBe(401);
     // the replay revoked the whole family, including the newest token
     const after = await server.request('/api/live_api/auth/refresh', {
       method: 'POST',
+      json: {},
       headers: { cookie: second },
     });
     expect(after.status).toBe(401);
@@ -168,11 +171,13 @@ describe('tokens', () => {
     const c = cookie.split(';')[0]!;
     const out = await server.request('/api/live_api/auth/signOut', {
       method: 'POST',
+      json: {},
       headers: { cookie: c },
     });
     expect(out.status).toBe(204);
     const res = await server.request('/api/live_api/auth/refresh', {
       method: 'POST',
+      json: {},
       headers: { cookie: c },
     });
     expect(res.status).toBe(401);

@@ -427,13 +427,15 @@ describe('memories', () => {
       name: 'Grace',
       email: 'ada@example.com',
     });
-    // another visitor has none; no cookie at all is no one
+    // another visitor has none, and so has a first-time visitor without a cookie (no error: decision 0006)
     expect(await json(await memoryOf(appId, { uid: newUid() }))).toEqual({
       appId,
       values: {},
       updatedAt: null,
     });
-    expect((await memoryOf(appId)).status).toBe(401);
+    const firstVisit = await memoryOf(appId);
+    expect(firstVisit.status).toBe(200);
+    expect(await json(firstVisit)).toEqual({ appId, values: {}, updatedAt: null });
   });
 
   it('remembers them for a signed-in end user, apart from their anonymous self', async () => {

@@ -47,12 +47,23 @@ export type Account = z.infer<typeof accountSchema>;
 
 /** Where every emailed link lands (spec 000 §2 `/auth/handler`); the token or code is a query parameter. */
 export const AUTH_HANDLER_PATH = '/auth/handler';
-/** `mode` of an emailed link: verify the email, reset the password, or sign in (magic link). */
-export const authLinkModes = ['verifyEmail', 'resetPassword', 'signIn'] as const;
+/**
+ * `mode` of an emailed link: verify the email, reset the password, sign in (magic link), confirm a new address
+ * (the email change takes effect) or undo an email change (the link sent to the old address).
+ */
+export const authLinkModes = [
+  'verifyEmail',
+  'resetPassword',
+  'signIn',
+  'verifyAndChangeEmail',
+  'recoverEmail',
+] as const;
 export type AuthLinkMode = (typeof authLinkModes)[number];
 
 /** Lifetimes of what is emailed (minutes). */
 export const MAGIC_LINK_LIFETIME_MIN = 15;
+/** The link to the old address that undoes an email change: 7 days. */
+export const RECOVER_EMAIL_LIFETIME_MIN = 7 * 24 * 60;
 export const RESET_CODE_LIFETIME_MIN = 60;
 export const VERIFY_CODE_LIFETIME_MIN = 24 * 60;
 /** Wrong one-time codes allowed before the code is dead (spec: 429 ATTEMPTS_EXCEEDED). */

@@ -23,6 +23,11 @@ export const errorCatalogue = {
   'auth/user-disabled': { status: 403, message: 'User is disabled, contact us for more info' },
   'auth/too-many-requests': { status: 429, message: 'Too many login attempts, try again later' },
   'auth/invalid-refresh-token': { status: 401, message: 'Your session has ended, please sign in again' },
+  // sign-in and session calls refuse requests another site's page could have sent (login CSRF)
+  'auth/cross-site-request': {
+    status: 403,
+    message: 'This request must come from this site as JSON; reload the page and try again',
+  },
   // password reset
   'auth/invalid-action-code': { status: 400, message: 'Link invalid, try to reset your password again.' },
   'auth/reset-weak-password': { status: 400, message: 'Password is too weak, please try again' },

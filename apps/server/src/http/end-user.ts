@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { getCookie, setCookie } from 'hono/cookie';
 import { PLATFORM_TENANT_ID } from '@buildai/domain';
-import { clientIp, type Caller, type Ctx } from './context';
+import { clientIp, isHttpsRequest, type Caller, type Ctx } from './context';
 
 /** The anonymous end user's id: random, HttpOnly, sent to the API only. */
 export const END_USER_COOKIE = 'bai_uid';
@@ -46,10 +46,7 @@ export function cookieUser(c: Ctx): EndUser | null {
 }
 
 /** Same rule as the refresh cookie: Secure when the request came over https. */
-function isHttps(c: Ctx): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return c.get('platform').config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https';
-}
+const isHttps = isHttpsRequest;
 
 /**
  * The end user running an app: the signed-in user of the app (or a builder), otherwise the visitor of the

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from './context';
+import { isHttpsRequest, type AppEnv } from './context';
 
 export function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,12 +36,15 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
       baseUri: ["'self'"],
     },
     crossOriginEmbedderPolicy: false,
+    // sent below, and only over https: browsers ignore it over http, and a plain-http install must stay reachable
+    strictTransportSecurity: false,
     // the Google sign-in popup leaves our origin and comes back; it must still reach the page that opened it
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
   });
   app.use('*', async (c, next) => {
     if (isApiPath(c.req.path)) return next();
-    return documentHeaders(c, next);
+    await documentHeaders(c, next);
+    if (isHttpsRequest(c)) c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
   });
   // Hashed build assets: cached for a year; a missing one is a 404, never the SPA page.
   app.get('/assets/*', async (c) => {

@@ -62,7 +62,13 @@ export function subscribeToken(listener: Listener): () => void {
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch(REFRESH_PATH, { method: 'POST', credentials: 'same-origin' });
+      // JSON, as the server's login CSRF guard asks of every call that reads the refresh cookie
+      const res = await fetch(REFRESH_PATH, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       if (!res.ok) {
         clearToken();
         return false;

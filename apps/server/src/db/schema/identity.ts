@@ -67,7 +67,9 @@ export const authCodes = pgTable(
   {
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
-    purpose: text('purpose').$type<'verifyEmail' | 'resetPassword' | 'magicLink' | 'customToken'>().notNull(),
+    purpose: text('purpose')
+      .$type<'verifyEmail' | 'resetPassword' | 'magicLink' | 'customToken' | 'changeEmail' | 'recoverEmail'>()
+      .notNull(),
     email: text('email').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),

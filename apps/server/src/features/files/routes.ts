@@ -6,7 +6,17 @@ import { route } from '../../http/validation';
 import { DEFAULT_CONTENT_TYPE } from '../../platform/blobs/keys';
 import { FILES_URL_PREFIX, isPublicImageKey } from './image-keys';
 
-/** `GET /api/files/{key}`: an uploaded image, public and cached for good (its key changes with every upload). */
+/** A filename for Content-Disposition: the key's last part, with nothing that could break out of the header. */
+function safeFilename(key: string): string {
+  const name = (key.split('/').pop() ?? '').replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
+  return name.replace(/^\.+/, '') || 'file';
+}
+
+/**
+ * `GET /api/files/{key}`: an uploaded image, public and cached for good (its key changes with every upload).
+ * Served so that it can never act as a page of our origin (docs/decisions/0006): an image is shown inline, anything
+ * else downloads; a sandboxing CSP and nosniff hold even if the stored type lies (an SVG with a script).
+ */
 export function filesRoutes() {
   const r = new OpenAPIHono<AppEnv>();
   route(
@@ -25,8 +35,13 @@ export function filesRoutes() {
       if (!isPublicImageKey(key)) throw new AppError('not-found');
       const blob = await c.get('platform').blobs.get(key);
       if (!blob) throw new AppError('not-found');
+      const contentType = blob.contentType ?? DEFAULT_CONTENT_TYPE;
+      const disposition = contentType.toLowerCase().startsWith('image/') ? 'inline' : 'attachment';
       return c.body(new Uint8Array(blob.body), 200, {
-        'Content-Type': blob.contentType ?? DEFAULT_CONTENT_TYPE,
+        'Content-Type': contentType,
+        'Content-Disposition': `${disposition}; filename="${safeFilename(key)}"`,
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'X-Content-Type-Options': 'nosniff',
         'Content-Length': String(blob.body.length),
         'Cache-Control': 'public, max-age=31536000, immutable',
       });

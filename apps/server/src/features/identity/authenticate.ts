@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context';
+import { isSessionLive } from './session-check';
 import { verifyAccessToken, type SigningKey } from './tokens';
 
 /**
@@ -11,6 +12,12 @@ export const authenticate =
   async (c, next) => {
     const header = c.req.header('authorization');
     const match = header?.match(/^Bearer\s+(.+)$/i);
-    if (match) c.set('caller', await verifyAccessToken(signingKey, match[1]!.trim()));
+    if (match) {
+      const platform = c.get('platform');
+      const caller = await verifyAccessToken(signingKey, match[1]!.trim());
+      // a token of a session that was signed out, or ended by a password or email change, is refused
+      const live = caller?.sessionId ? await isSessionLive(platform, caller.userId, caller.sessionId) : false;
+      c.set('caller', live ? caller : null);
+    }
     await next();
   };

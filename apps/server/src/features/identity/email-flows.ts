@@ -9,18 +9,15 @@ import { users } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { claimCode, issueCode } from './codes';
+import { sendAfterAnswer } from './deliver';
 import { authLink } from './links';
-import { emailChangedNotice, resetPasswordMail, verifyEmailMail } from './mail-templates';
+import { resetPasswordMail, verifyEmailMail } from './mail-templates';
 import { hashPassword, isWeakPassword, verifyPassword } from './passwords';
 import { revokeAllRefreshTokens } from './refresh-tokens';
 import { issueSession } from './session';
+import { announceSessionsEnded } from './session-check';
 import { resolveTenant } from './tenants';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  consumeEmailAllowance,
-  recordLoginFailure,
-} from './throttle';
+import { clearLoginFailures, consumeEmailAllowance, recordLoginFailure, takeLoginTry } from './throttle';
 import { findUser, getUser, markVerified, normaliseEmail, type UserRow } from './users';
 import type { SigningKey } from './tokens';
 
@@ -46,7 +43,7 @@ export async function sendVerification(
   await platform.mail.send(verifyEmailMail(user.email, url, opts.appName));
 }
 
-async function requireUser(platform: Platform, caller: Caller): Promise<UserRow> {
+export async function requireUser(platform: Platform, caller: Caller): Promise<UserRow> {
   const user = await getUser(platform, caller.userId);
   if (!user || user.tenantId !== caller.tenantId) throw new AppError('auth/unauthenticated');
   if (user.disabledAt) throw new AppError('auth/user-disabled');
@@ -74,7 +71,11 @@ export async function verifyEmail(platform: Platform, code: string) {
   return { email: user.email, emailVerified: true as const };
 }
 
-/** `account/sendResetPasswordEmail`: answers the same whether or not the address has an account. */
+/**
+ * `account/sendResetPasswordEmail`: the same answer, the same work and the same email allowance whether or not the
+ * address has an account (a code is stored either way; one without a user is dead), and the answer does not wait
+ * for the mail (docs/decisions/0006).
+ */
 export async function sendResetPasswordEmail(
   platform: Platform,
   input: { email: string; mainAppId?: string | null; continueUrl?: string },
@@ -82,14 +83,14 @@ export async function sendResetPasswordEmail(
   const tenant = await resolveTenant(platform, input.mainAppId);
   const email = normaliseEmail(input.email);
   if (!email) throw new AppError('auth/invalid-email', { field: 'email' });
-  const user = await findUser(platform, tenant.tenantId, email);
-  if (!user || user.disabledAt) return { sent: true as const };
   await consumeEmailAllowance(platform, tenant.tenantId, email);
+  const found = await findUser(platform, tenant.tenantId, email);
+  const user = found && !found.disabledAt ? found : null;
   const { token } = await issueCode(platform.db, {
     tenantId: tenant.tenantId,
     purpose: 'resetPassword',
     email,
-    userId: user.id,
+    userId: user?.id ?? null,
     lifetimeMin: RESET_CODE_LIFETIME_MIN,
   });
   const url = authLink(platform, 'resetPassword', {
@@ -97,7 +98,7 @@ export async function sendResetPasswordEmail(
     continueUrl: safeRedirectPath(input.continueUrl),
     appId: tenant.appId,
   });
-  await platform.mail.send(resetPasswordMail(email, url, tenant.appName));
+  if (user) sendAfterAnswer(platform, resetPasswordMail(email, url, tenant.appName));
   return { sent: true as const };
 }
 
@@ -117,6 +118,7 @@ export async function resetPassword(platform: Platform, code: string, newPasswor
       })
       .where(eq(users.id, user.id));
     await revokeAllRefreshTokens(platform.db, user.id);
+    await announceSessionsEnded(platform, user.id);
     await clearLoginFailures(platform, user.tenantId, user.email);
   } catch (err) {
     platform.logger.error({ err }, 'password reset failed');
@@ -125,48 +127,13 @@ export async function resetPassword(platform: Platform, code: string, newPasswor
   return { email: user.email };
 }
 
-async function checkCurrentPassword(platform: Platform, user: UserRow, password: string, ip: string) {
-  await assertLoginAllowed(platform, user.tenantId, user.email, ip);
+export async function checkCurrentPassword(platform: Platform, user: UserRow, password: string, ip: string) {
+  await takeLoginTry(platform, user.tenantId, user.email, ip);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordLoginFailure(platform, user.tenantId, user.email, ip);
+    await recordLoginFailure(platform, ip);
     throw new AppError('auth/wrong-password', { field: 'currentPassword' });
   }
-}
-
-/**
- * `auth/changeEmail`: with the current password, the account moves to the new address at once. The new address
- * is unverified and gets a verification link; the old one gets a notice.
- */
-export async function changeEmail(
-  platform: Platform,
-  signingKey: SigningKey,
-  caller: Caller,
-  input: { currentPassword: string; newEmail: string },
-  ip: string,
-) {
-  const user = await requireUser(platform, caller);
-  const newEmail = normaliseEmail(input.newEmail);
-  if (!newEmail) throw new AppError('auth/invalid-email', { field: 'newEmail' });
-  await checkCurrentPassword(platform, user, input.currentPassword, ip);
-  if (newEmail === user.email) return issueSession(platform, signingKey, user);
-  if (await findUser(platform, user.tenantId, newEmail)) {
-    throw new AppError('auth/email-already-exists', { field: 'newEmail' });
-  }
-  const [updated] = await platform.db
-    .update(users)
-    .set({ email: newEmail, emailVerifiedAt: null })
-    .where(eq(users.id, user.id))
-    .returning()
-    .catch(() => {
-      // the unique index: someone took the address meanwhile
-      throw new AppError('auth/email-already-exists', { field: 'newEmail' });
-    });
-  const tenant = await resolveTenant(platform, user.tenantId);
-  await Promise.all([
-    platform.mail.send(emailChangedNotice(user.email, newEmail, tenant.appName)),
-    sendVerification(platform, updated!, { appName: tenant.appName }),
-  ]).catch((err: unknown) => platform.logger.warn({ err }, 'could not send the email-change messages'));
-  return issueSession(platform, signingKey, updated!);
+  await clearLoginFailures(platform, user.tenantId, user.email, ip);
 }
 
 /** `account/completeEmailChange {newEmail}`: confirms the account now answers to the new address. */
@@ -201,5 +168,6 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword) })
     .where(eq(users.id, user.id));
   await revokeAllRefreshTokens(platform.db, user.id);
+  await announceSessionsEnded(platform, user.id);
   return issueSession(platform, signingKey, user);
 }

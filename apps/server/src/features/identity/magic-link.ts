@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, MAGIC_LINK_LIFETIME_MIN, type OtpTokens, safeRedirectPath } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { claimCode, issueCode, useOtp } from './codes';
+import { sendAfterAnswer } from './deliver';
 import { authLink } from './links';
 import { magicLinkMail } from './mail-templates';
 import { issueSession } from './session';
@@ -11,8 +12,9 @@ import { CUSTOM_TOKEN_LIFETIME_SECONDS, signCustomToken, verifyCustomToken, type
 import { findOrCreateUser, findUser, getUser, markVerified, normaliseEmail, type UserRow } from './users';
 
 /**
- * `account/sendMagicLink?appId=`: one email with a sign-in link and a 6-digit code. The answer is the same
- * whether or not the address has an account; an unknown address gets a message only where sign-up is open.
+ * `account/sendMagicLink?appId=`: one email with a sign-in link and a 6-digit code. The answer, the work done and
+ * the email allowance are the same whether or not the address has an account, and the answer does not wait for
+ * the mail; an unknown address gets a message only where sign-up is open (docs/decisions/0006).
  */
 export async function sendMagicLink(
   platform: Platform,
@@ -22,9 +24,9 @@ export async function sendMagicLink(
   const tenant = await resolveTenant(platform, appId);
   const email = normaliseEmail(input.email);
   if (!email) throw new AppError('auth/invalid-email-address', { field: 'email' });
-  const user = await findUser(platform, tenant.tenantId, email);
-  if (user?.disabledAt || (!user && !tenant.signUpEnabled)) return { sent: true as const };
   await consumeEmailAllowance(platform, tenant.tenantId, email);
+  const user = await findUser(platform, tenant.tenantId, email);
+  const deliver = user ? !user.disabledAt : tenant.signUpEnabled;
   const { token, otp } = await issueCode(platform.db, {
     tenantId: tenant.tenantId,
     purpose: 'magicLink',
@@ -38,7 +40,7 @@ export async function sendMagicLink(
     continueUrl: safeRedirectPath(input.continueUrl),
     appId: tenant.appId,
   });
-  await platform.mail.send(magicLinkMail(email, url, otp!, tenant.appName));
+  if (deliver) sendAfterAnswer(platform, magicLinkMail(email, url, otp!, tenant.appName));
   return { sent: true as const };
 }
 

@@ -60,16 +60,42 @@ export function magicLinkMail(to: string, url: string, code: string, name?: stri
   };
 }
 
-export function emailChangedNotice(to: string, newEmail: string, name?: string | null): MailMessage {
+/** To the new address: the change takes effect only once this link is opened. */
+export function confirmEmailChangeMail(to: string, url: string, name?: string | null): MailMessage {
+  const product = appName(name);
+  return {
+    to,
+    subject: `Confirm your new email for ${product}`,
+    text: `Open this link to make ${to} the email of your ${product} account:\n\n${url}\n\nThe link works for 24 hours, once. Until then your account keeps its current email.`,
+    html: layout(
+      'Confirm your new email',
+      [`Make ${to} the email of your ${product} account. Until you do, nothing changes.`],
+      { label: 'Confirm the new email', url },
+    ),
+    meta: { kind: 'confirm-email-change', url },
+  };
+}
+
+/** To the old address once the change took effect, with a link (7 days) that undoes it. */
+export function emailChangedNotice(
+  to: string,
+  newEmail: string,
+  undoUrl: string,
+  name?: string | null,
+): MailMessage {
   const product = appName(name);
   return {
     to,
     subject: `Your ${product} email was changed`,
-    text: `The email address of your ${product} account was changed from ${to} to ${newEmail}. If you did not do this, contact us right away.`,
-    html: layout('Your email was changed', [
-      `The email address of your ${product} account was changed from ${to} to ${newEmail}.`,
-      'If you did not do this, contact us right away.',
-    ]),
-    meta: { kind: 'email-changed', newEmail },
+    text: `The email address of your ${product} account was changed from ${to} to ${newEmail}. If you did not do this, undo the change with this link (it works for 7 days):\n\n${undoUrl}`,
+    html: layout(
+      'Your email was changed',
+      [
+        `The email address of your ${product} account was changed from ${to} to ${newEmail}.`,
+        'If you did not do this, undo the change (the link works for 7 days).',
+      ],
+      { label: 'Undo the change', url: undoUrl },
+    ),
+    meta: { kind: 'email-changed', newEmail, url: undoUrl },
   };
 }

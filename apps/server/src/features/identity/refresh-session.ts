@@ -13,6 +13,6 @@ export async function refreshSession(platform: Platform, signingKey: SigningKey,
   if (!rotated) throw new AppError('auth/invalid-refresh-token');
   const [user] = await platform.db.select().from(users).where(eq(users.id, rotated.userId));
   if (!user || user.disabledAt) throw new AppError('auth/invalid-refresh-token');
-  const access = await signAccessToken(signingKey, accessSubject(user));
+  const access = await signAccessToken(signingKey, accessSubject(user, rotated.familyId));
   return { ...access, refreshToken: rotated.token };
 }

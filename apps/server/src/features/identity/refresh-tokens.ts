@@ -44,11 +44,12 @@ export async function rotateRefreshToken(db: Db, token: string) {
       return null;
     }
     const next = await issueRefreshToken(tx as unknown as Db, row.userId, row.tenantId, row.familyId);
-    return { userId: row.userId, tenantId: row.tenantId, token: next };
+    return { userId: row.userId, tenantId: row.tenantId, familyId: row.familyId, token: next };
   });
 }
 
-export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
+/** Revokes the token's whole family (its session); answers the user it belonged to. */
+export async function revokeRefreshToken(db: Db, token: string): Promise<string | null> {
   const [row] = await db
     .select()
     .from(refreshTokens)
@@ -59,6 +60,7 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
       .set({ revokedAt: new Date() })
       .where(eq(refreshTokens.familyId, row.familyId));
   }
+  return row?.userId ?? null;
 }
 
 export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {

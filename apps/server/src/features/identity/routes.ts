@@ -15,10 +15,13 @@ import { clientIp, requireCaller, type AppEnv, type Ctx } from '../../http/conte
 import { optionalAppQuery } from '../../http/params';
 import { route } from '../../http/validation';
 import type { IdentityServices } from './services';
-import { changeEmail, changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
+import { applyEmailChange, changeEmail, recoverEmail } from './email-change';
+import { changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
 import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
+import { requireSameOriginJson } from './same-origin';
+import { announceSessionsEnded } from './session-check';
 import { revokeRefreshToken } from './refresh-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie';
 import { signIn } from './sign-in';
@@ -42,6 +45,10 @@ const googleCallbackQuery = z.object({
 export function identityRoutes(identity: IdentityServices) {
   const { signingKey } = identity;
   const r = new OpenAPIHono<AppEnv>();
+  // the calls that set or read the refresh cookie: JSON from our own origin only (login CSRF, decision 0006)
+  for (const path of ['/signUp', '/signIn', '/refresh', '/signOut', '/magicLink/verify', '/customToken']) {
+    r.use(path, requireSameOriginJson);
+  }
   route(
     r,
     { method: 'get', path: '/config', summary: 'Sign-in options of a tenant', query: optionalAppQuery },
@@ -74,7 +81,8 @@ export function identityRoutes(identity: IdentityServices) {
   );
   route(r, { method: 'post', path: '/signOut', summary: 'Signs out', status: 204 }, async (c) => {
     const token = readRefreshCookie(c);
-    if (token) await revokeRefreshToken(c.get('platform').db, token);
+    const userId = token ? await revokeRefreshToken(c.get('platform').db, token) : null;
+    if (userId) await announceSessionsEnded(c.get('platform'), userId);
     clearRefreshCookie(c);
     return c.body(null, 204);
   });
@@ -122,7 +130,33 @@ export function identityRoutes(identity: IdentityServices) {
     { method: 'post', path: '/changeEmail', summary: "Changes the caller's email", body: changeEmailRequest },
     async (c, { body }) => {
       const caller = requireCaller(c);
-      return session(c, await changeEmail(c.get('platform'), signingKey, caller, await body(), clientIp(c)));
+      return c.json(await changeEmail(c.get('platform'), caller, await body(), clientIp(c)));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/applyEmailChange',
+      summary: 'Moves the account to the new address, from the link sent there',
+      body: verifyEmailRequest,
+    },
+    async (c, { body }) => {
+      const { code } = await body();
+      return c.json(await applyEmailChange(c.get('platform'), code));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/recoverEmail',
+      summary: 'Undoes an email change, from the notice sent to the old address',
+      body: verifyEmailRequest,
+    },
+    async (c, { body }) => {
+      const { code } = await body();
+      return c.json(await recoverEmail(c.get('platform'), code));
     },
   );
   route(

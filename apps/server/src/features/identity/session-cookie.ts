@@ -1,14 +1,11 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { REFRESH_TOKEN_LIFETIME_DAYS } from '@buildai/domain';
-import type { Ctx } from '../../http/context';
+import { isHttpsRequest, type Ctx } from '../../http/context';
 
 export const REFRESH_COOKIE = 'buildai_refresh';
 const COOKIE_PATH = '/api/live_api/auth';
 
-function isHttps(c: Ctx): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return c.get('platform').config.TRUST_PROXY && c.req.header('x-forwarded-proto') === 'https';
-}
+const isHttps = isHttpsRequest;
 
 /** The refresh token travels only in an HttpOnly cookie scoped to the auth endpoints. */
 export function setRefreshCookie(c: Ctx, token: string): void {

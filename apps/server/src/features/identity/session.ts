@@ -1,3 +1,4 @@
+import { newId } from '../../db/ids';
 import type { Platform } from '../../platform';
 import { issueRefreshToken } from './refresh-tokens';
 import { signAccessToken, type AccessTokenSubject, type SigningKey } from './tokens';
@@ -10,8 +11,9 @@ export interface SessionUser {
 }
 
 /** What an id token says of the user (and what a caller is made of). */
-export function accessSubject(user: SessionUser): AccessTokenSubject {
+export function accessSubject(user: SessionUser, sessionId?: string): AccessTokenSubject {
   return {
+    sessionId,
     userId: user.id,
     tenantId: user.tenantId,
     email: user.email,
@@ -21,7 +23,8 @@ export function accessSubject(user: SessionUser): AccessTokenSubject {
 
 /** A new session for the user: an id token and a refresh token of a new family. */
 export async function issueSession(platform: Platform, signingKey: SigningKey, user: SessionUser) {
-  const refreshToken = await issueRefreshToken(platform.db, user.id, user.tenantId);
-  const access = await signAccessToken(signingKey, accessSubject(user));
+  const sessionId = newId();
+  const refreshToken = await issueRefreshToken(platform.db, user.id, user.tenantId, sessionId);
+  const access = await signAccessToken(signingKey, accessSubject(user, sessionId));
   return { ...access, refreshToken };
 }

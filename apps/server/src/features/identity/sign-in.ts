@@ -2,26 +2,27 @@ import { AppError, PLATFORM_TENANT_ID, type SignInRequest } from '@buildai/domai
 import type { Platform } from '../../platform';
 import { verifyPassword } from './passwords';
 import { issueSession } from './session';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle';
+import { clearLoginFailures, recordLoginFailure, takeLoginTry } from './throttle';
 import { findUser, normaliseEmail } from './users';
 import type { SigningKey } from './tokens';
 
 /**
- * Email + password sign-in. Wrong password, unknown user and invalid email all answer the same message; failures
- * are counted per account and per client address, and over the limit every try answers 429 before any check.
+ * Email + password sign-in. Wrong password, unknown user and invalid email all answer the same message. Each try
+ * takes a point of the account-and-address limit before the check, and failures count against the address; over
+ * a limit the try answers 429 before any check (docs/decisions/0006).
  */
 export async function signIn(platform: Platform, signingKey: SigningKey, input: SignInRequest, ip: string) {
   const tenantId = input.tenantId ?? PLATFORM_TENANT_ID;
   const email = normaliseEmail(input.email);
   const key = email ?? input.email.trim().toLowerCase();
-  await assertLoginAllowed(platform, tenantId, key, ip);
+  await takeLoginTry(platform, tenantId, key, ip);
   const user = email ? await findUser(platform, tenantId, email) : null;
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await recordLoginFailure(platform, tenantId, key, ip);
+    await recordLoginFailure(platform, ip);
     throw new AppError('auth/invalid-credentials');
   }
   if (user.disabledAt) throw new AppError('auth/user-disabled');
-  await clearLoginFailures(platform, tenantId, key);
+  await clearLoginFailures(platform, tenantId, key, ip);
   return issueSession(platform, signingKey, user);
 }

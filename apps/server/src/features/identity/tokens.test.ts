@@ -11,12 +11,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const subject = { userId: 'u-1', tenantId: 'platform', email: 'ada@example.com', emailVerified: true };
+const subject = {
+  userId: 'u-1',
+  tenantId: 'platform',
+  email: 'ada@example.com',
+  emailVerified: true,
+  sessionId: 's-1',
+};
 const now = () => Math.floor(Date.now() / 1000);
 
 /** A token as the server signs them, with `change` applied: the claims a forged or stale token would carry. */
 function token(change: { secret?: string; alg?: string; iss?: string; exp?: number; nbf?: number } = {}) {
-  const jwt = new SignJWT({ tid: 'platform', email: 'ada@example.com', ev: true })
+  const jwt = new SignJWT({ tid: 'platform', email: 'ada@example.com', ev: true, sid: 's-1' })
     .setProtectedHeader({ alg: change.alg ?? 'HS256', typ: 'JWT' })
     .setSubject('u-1')
     .setIssuer(change.iss ?? 'buildai')

@@ -47,11 +47,18 @@ export interface AccessTokenSubject {
   tenantId: string;
   email: string;
   emailVerified: boolean;
+  /** the session (refresh-token family) the token belongs to; checked on every use (session-check.ts) */
+  sessionId?: string;
 }
 
 /** A signed access token (id token) of one hour. The audience is the tenant: a token is valid only there. */
 export async function signAccessToken(signingKey: SigningKey, s: AccessTokenSubject) {
-  const idToken = await new SignJWT({ tid: s.tenantId, email: s.email, ev: s.emailVerified })
+  const idToken = await new SignJWT({
+    tid: s.tenantId,
+    email: s.email,
+    ev: s.emailVerified,
+    sid: s.sessionId,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(s.userId)
     .setIssuer(ISSUER)
@@ -64,8 +71,9 @@ export async function signAccessToken(signingKey: SigningKey, s: AccessTokenSubj
 
 export async function verifyAccessToken(signingKey: SigningKey, token: string): Promise<Caller | null> {
   try {
+    // verifyHs256 refuses a token without `exp`; a token that names no session cannot be ended: refused too
     const payload = verifyHs256(token, await signingKey.key(), ISSUER);
-    if (!payload) return null;
+    if (!payload || typeof payload.sid !== 'string') return null;
     if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || payload.aud !== payload.tid) {
       return null;
     }
@@ -74,6 +82,7 @@ export async function verifyAccessToken(signingKey: SigningKey, token: string): 
       tenantId: payload.tid,
       email: String(payload.email ?? ''),
       emailVerified: payload.ev === true,
+      sessionId: String(payload.sid),
     };
   } catch {
     return null;

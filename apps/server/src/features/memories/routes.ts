@@ -4,13 +4,14 @@ import type { AppEnv } from '../../http/context';
 import { optionalAppQuery } from '../../http/params';
 import { route } from '../../http/validation';
 import { resolveTenant } from '../identity';
-import { accountUser, cookieUser } from '../../http/end-user';
+import { accountUser, cookieUser, END_USER_COOKIE } from '../../http/end-user';
 import { readMemory } from './remember';
 
 /**
  * `GET /api/live_api/user/memories/current?appId=`: what the caller asked this app to remember. The caller is
- * the signed-in user of the app's tenant, or, for an app, the visitor of the `bai_uid` cookie. A token of
- * another tenant is refused as if there were none.
+ * the signed-in user of the app's tenant, or, for an app, the visitor of the `bai_uid` cookie. A token that is
+ * not valid here is refused (401); a visitor with neither token nor cookie has remembered nothing yet and gets the
+ * empty memory, not an error every public page would log (docs/decisions/0006).
  */
 export function memoryRoutes() {
   const r = new OpenAPIHono<AppEnv>();
@@ -33,6 +34,13 @@ export function memoryRoutes() {
           : tenant.appId
             ? cookieUser(c)
             : null;
+      if (
+        !user &&
+        !c.req.header('authorization') &&
+        !c.req.header('cookie')?.includes(`${END_USER_COOKIE}=`)
+      ) {
+        return c.json({ appId, values: {}, updatedAt: null });
+      }
       if (!user) throw new AppError('auth/unauthenticated');
       return c.json(await readMemory(platform.db, appId, user.userKey));
     },

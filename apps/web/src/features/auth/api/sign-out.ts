@@ -6,6 +6,8 @@ export async function signOutRequest(idToken?: string | null): Promise<void> {
   try {
     await api<void>(`${LIVE_API}/auth/signOut`, {
       method: 'POST',
+      // the server takes cookie calls as JSON only (login CSRF guard)
+      body: {},
       refreshOn401: false,
       headers: idToken ? { Authorization: `Bearer ${idToken}` } : undefined,
     });

@@ -166,7 +166,7 @@ describe('/auth/handler mode=signIn', () => {
 });
 
 describe('/auth/handler with an unknown mode', () => {
-  it.each(['/auth/handler', '/auth/handler?mode=recoverEmail&oobCode=x'])(
+  it.each(['/auth/handler', '/auth/handler?mode=revertSecondFactor&oobCode=x'])(
     '%s is a clear error',
     async (url) => {
       mockApi({});
@@ -175,4 +175,36 @@ describe('/auth/handler with an unknown mode', () => {
       expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
     },
   );
+});
+
+describe('/auth/handler mode=verifyAndChangeEmail and mode=recoverEmail', () => {
+  it('applies the email change once, says Email updated and signs out here', async () => {
+    const api = mockApi({
+      'POST /api/live_api/auth/applyEmailChange': { body: { email: 'new@example.com' } },
+    });
+    render('/auth/handler?mode=verifyAndChangeEmail&oobCode=code-1', {
+      account: makeAccount(),
+      strict: true,
+    });
+    expect(await screen.findByText('Email updated')).toBeTruthy();
+    expect(screen.getByText('new@example.com')).toBeTruthy();
+    expect(api.to('POST /api/live_api/auth/applyEmailChange')).toHaveLength(1);
+    expect(api.to('POST /api/live_api/auth/applyEmailChange')[0]!.body).toEqual({ code: 'code-1' });
+    expect(getToken()).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('undoes a change from the old address', async () => {
+    const api = mockApi({ 'POST /api/live_api/auth/recoverEmail': { body: { email: 'old@example.com' } } });
+    render('/auth/handler?mode=recoverEmail&oobCode=undo-1');
+    expect(await screen.findByText('Your email was restored')).toBeTruthy();
+    expect(api.to('POST /api/live_api/auth/recoverEmail')[0]!.body).toEqual({ code: 'undo-1' });
+  });
+
+  it('a used or expired link says so', async () => {
+    mockApi({ 'POST /api/live_api/auth/applyEmailChange': errorReply('auth/invalid-action-code') });
+    render('/auth/handler?mode=verifyAndChangeEmail&oobCode=bad');
+    expect(await screen.findByText("This link didn't work")).toBeTruthy();
+    expect(screen.getByText(errorCatalogue['auth/invalid-action-code'].message)).toBeTruthy();
+  });
 });

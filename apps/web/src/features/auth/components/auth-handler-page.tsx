@@ -22,6 +22,7 @@ import { verifyEmail } from '../api/verify-email';
 import { useAuth } from '../hooks/auth-context';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { AuthLayout } from './auth-layout';
+import { EmailChangeLink } from './email-change-link';
 import { PasswordInput } from '@/components/password-input';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 
@@ -37,7 +38,7 @@ interface LinkParams {
 
 /**
  * /auth/handler: where every emailed link lands (docs/decisions/0002 "Emailed links").
- * `mode` = verifyEmail | resetPassword | signIn; anything else is an invalid link.
+ * `mode` = verifyEmail | resetPassword | signIn | verifyAndChangeEmail | recoverEmail; anything else is an invalid link.
  */
 export function AuthHandlerPage() {
   const [params] = useSearchParams();
@@ -55,6 +56,9 @@ export function AuthHandlerPage() {
       return <ResetPasswordLink key={key} {...link} />;
     case 'signIn':
       return <MagicLink key={key} {...link} />;
+    case 'verifyAndChangeEmail':
+    case 'recoverEmail':
+      return <EmailChangeLink key={key} code={link.code} undo={mode === 'recoverEmail'} appId={link.appId} />;
     default:
       return (
         <AuthLayout

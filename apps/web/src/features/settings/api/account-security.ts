@@ -3,9 +3,15 @@ import { api } from '@/lib/api-client';
 
 const LIVE_API = '/api/live_api';
 
-/** POST auth/changeEmail (bearer) — answers new tokens; the new address is unverified until its link is opened. */
-export function changeEmail(input: { currentPassword: string; newEmail: string }): Promise<TokenResponse> {
-  return api<TokenResponse>(`${LIVE_API}/auth/changeEmail`, { body: input });
+/**
+ * POST auth/changeEmail (bearer) — sends a confirmation link to the new address; nothing changes until it is
+ * opened (`/auth/handler?mode=verifyAndChangeEmail`).
+ */
+export function changeEmail(input: {
+  currentPassword: string;
+  newEmail: string;
+}): Promise<{ sent: boolean }> {
+  return api<{ sent: boolean }>(`${LIVE_API}/auth/changeEmail`, { body: input });
 }
 
 /** POST account/completeEmailChange (bearer) — the account follows the identity's new address. */

@@ -1,14 +1,10 @@
 import * as React from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { authMessages, toastMessages } from '@buildai/domain';
 import { PasswordInput } from '@/components/password-input';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { toast, toastError } from '@/components/ui/use-toast';
+import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isAppError } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import { setToken } from '@/lib/session';
-import { changeEmail, completeEmailChange } from '../api/account-security';
+import { changeEmail } from '../api/account-security';
 import { fieldErrorOf, FormField, type FieldErrors } from './form-field';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 
@@ -22,11 +18,10 @@ const BY_CODE: Partial<Record<string, Field>> = {
 };
 
 /**
- * Email change (spec 000 §5): the current password and the new address → `auth/changeEmail` (new tokens are kept)
- * → `account/completeEmailChange`. The new address then needs verifying.
+ * Email change (spec 000 §5): the current password and the new address → `auth/changeEmail`, which emails a link to
+ * the new address; the change takes effect when it is opened (the handler page then says 'Email updated').
  */
 export function EmailCard({ currentEmail }: { currentEmail: string }) {
-  const queryClient = useQueryClient();
   const [newEmail, setNewEmail] = React.useState('');
   const [currentPassword, setCurrentPassword] = React.useState('');
   const [pending, setPending] = React.useState(false);
@@ -46,20 +41,14 @@ export function EmailCard({ currentEmail }: { currentEmail: string }) {
     setPending(true);
     try {
       try {
-        setToken(await changeEmail({ currentPassword, newEmail: email }));
+        await changeEmail({ currentPassword, newEmail: email });
       } catch (err) {
         setErrors(isAppError(err) ? fieldErrorOf(err, FIELDS, BY_CODE) : { form: errorMessage(err) });
         return;
       }
-      try {
-        await completeEmailChange(email);
-        toast({ title: authMessages.emailUpdated });
-        setNewEmail('');
-        setCurrentPassword('');
-      } catch {
-        toastError(toastMessages.emailChangeFailed);
-      }
-      await queryClient.invalidateQueries({ queryKey: queryKeys.account });
+      toast({ title: `Check ${email}`, description: 'Open the link we sent there to finish the change.' });
+      setNewEmail('');
+      setCurrentPassword('');
     } finally {
       setPending(false);
     }
