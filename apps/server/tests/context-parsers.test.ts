@@ -204,7 +204,7 @@ describe('DOCX', () => {
       [enc('not a pdf'), 'x.pdf'],
       [enc('MZ binary'), 'tool.exe'],
       [Uint8Array.from([104, 105, 0, 104]), 'nul.txt'],
-      [Uint8Array.from([0xff, 0xfe, 0x41]), 'latin.csv'],
+      [Uint8Array.from([0x41, 0x00, 0x42, 0x43]), 'binary.csv'],
     ] as const) {
       expect(await expectErrorBody(await api.upload(b.idToken, b.appId, bytes, name))).toEqual({
         status: 400,

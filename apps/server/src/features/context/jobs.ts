@@ -7,8 +7,12 @@ import { INGEST_JOB, queueIngestJob, updateItem, type ContextItemRow, type Inges
 import { parseLimitsOf } from './options';
 import { extractFile } from './parse';
 import { failItem, storeExtractedText, type ExtractedText } from './pipeline';
+import { isTransientError } from './transient';
 
-/** Tries of an ingestion: provider errors are retried with backoff; a document that cannot be read is final. */
+/**
+ * Tries of an ingestion: transient failures (network, database connection, a provider's 5xx) are retried with
+ * backoff; anything else, such as a document that cannot be read, is final.
+ */
 export const INGEST_ATTEMPTS = 3;
 const INGEST_BACKOFF_MS = 2000;
 
@@ -31,9 +35,11 @@ export function registerContextJobs(platform: Platform): void {
           ctx.signal,
         );
       } catch (err) {
-        const final = err instanceof AppError && err.status < 500;
+        // only a failure that may pass is tried again: a document's content fails the same way each time
+        const final = !isTransientError(err);
         if (final || ctx.attempt >= INGEST_ATTEMPTS || ctx.signal.aborted) {
-          if (!final) platform.logger.warn({ err, itemId: item.id }, 'data item ingestion failed');
+          if (!(err instanceof AppError))
+            platform.logger.warn({ err, itemId: item.id }, 'data item ingestion failed');
           await failItem(
             platform,
             running,

@@ -4,6 +4,7 @@ import { newId } from '../../db/ids';
 import { contextChunks, contextItems, contextUsage } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { chunkBatches, extractedChars } from './chunk';
+import { cleanExtracted } from './clean-text';
 import { publishItemEvent } from './events';
 import { toItemEvent, type ContextItemRow } from './items';
 import { lockAccount, monthlyUsage, planOfAccount } from './limits';
@@ -46,6 +47,7 @@ export async function storeExtractedText(
 ): Promise<void> {
   const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, itemId));
   if (!item) return;
+  extracted = cleanExtracted(extracted);
   const limit = monthlyDataLimit(await planOfAccount(platform, item.accountId));
   // what the month has left now; counted again under the account's lock before the item's characters are added
   const left = limit - (await monthlyUsage(platform.db, item.accountId));

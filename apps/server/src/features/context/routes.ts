@@ -82,7 +82,8 @@ export function contextRoutes() {
     const max = maxFileBytes(b.plan);
     await limitBody(c, max);
     const { context, name } = await textBody(c);
-    const bytes = new TextEncoder().encode(context);
+    // U+0000 is no text a builder means, and the database takes none (decision 0004, "Documents people upload")
+    const bytes = new TextEncoder().encode(context.replaceAll('\u0000', ''));
     if (bytes.length > max) throw fileTooBig(max);
     const row = await addStoredItem(
       b,
