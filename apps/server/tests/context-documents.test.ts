@@ -1,4 +1,8 @@
 // Documents as people really upload them: what each one ends as, and what the builder is told.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { getResolvedPDFJS } from 'unpdf';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@buildai/domain';
@@ -100,5 +104,128 @@ describe('CSV as Excel writes it in Europe', () => {
     const notes = await api.upload(b.idToken, b.appId, cp1252('Café crème à 3 €'), 'notes.txt');
     const item = await api.settled(b.idToken, b.appId, (await json(notes)).contextItemId);
     expect(await api.chunks(item.id)).toEqual(['Café crème à 3 €']);
+  });
+});
+
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'documents', name)));
+
+/** What became of each document of the corpus, counted by outcome and printed at the end. */
+const outcomes = new Map<string, string[]>();
+const record = (outcome: string, name: string) =>
+  outcomes.set(outcome, [...(outcomes.get(outcome) ?? []), name]);
+
+/** Uploads a document and answers what became of it: the upload's refusal, or the item's end and its text. */
+async function outcomeOf(bytes: Uint8Array, name: string) {
+  const b = await api.builderOn('moon');
+  const res = await api.upload(b.idToken, b.appId, bytes, name);
+  if (res.status !== 201) {
+    const error = (await json(res)).error as { code: string; message: string };
+    record(`refused on upload: ${error.code}`, name);
+    return { refused: error, text: '' };
+  }
+  const item = await api.settled(b.idToken, b.appId, (await json(res)).contextItemId);
+  record(item.status === 'synced' ? 'synced' : `${item.status}: ${item.errorMessage}`, name);
+  return { item, text: (await api.chunks(item.id)).join('\n') };
+}
+
+describe('a corpus of documents people upload', () => {
+  afterAll(() => {
+    const lines = [...outcomes].map(
+      ([outcome, names]) => `  ${names.length} ${outcome} (${names.join(', ')})`,
+    );
+    console.log(`documents by outcome:\n${lines.join('\n')}`);
+  });
+
+  it.each([
+    ['plain.pdf', 'Service agreement between Fjordline Shipping'],
+    ['owner-only.pdf', 'The quay fees are due on the first working day'],
+    ['plain.docx', 'Service agreement between Fjordline Shipping'],
+  ])('%s syncs with its text', async (name, expected) => {
+    const { item, text } = await outcomeOf(fixture(name), name);
+    expect(item).toMatchObject({ status: 'synced', errorMessage: null });
+    expect(text).toContain(expected);
+  });
+
+  it.each(['password-aes256.pdf', 'password-rc4.pdf'])(
+    '%s ends in error saying it is password-protected',
+    async (name) => {
+      const { item, text } = await outcomeOf(fixture(name), name);
+      expect(item).toMatchObject({
+        status: 'error',
+        numOfChunks: 0,
+        errorMessage: 'This file is password-protected. Remove the password and upload it again',
+      });
+      expect(text).toBe('');
+    },
+  );
+
+  it('a password-protected DOCX is refused on upload, saying so', async () => {
+    const { refused } = await outcomeOf(fixture('password.docx'), 'password.docx');
+    expect(refused).toMatchObject({
+      code: 'context/password-protected',
+      message: 'This file is password-protected. Remove the password and upload it again',
+    });
+  });
+
+  it('a PDF with junk before its header, or with no header, is read', async () => {
+    const plain = fixture('plain.pdf');
+    const junk = new TextEncoder().encode(
+      'From: scanner@example.com\r\nContent-Type: application/pdf\r\n\r\n',
+    );
+    for (const [bytes, name] of [
+      [Uint8Array.from([...junk, ...plain]), 'junk-before-header.pdf'],
+      [plain.subarray(plain.indexOf(0x0a) + 1), 'no-header.pdf'],
+    ] as const) {
+      const { item, text } = await outcomeOf(bytes, name);
+      expect(item, name).toMatchObject({ status: 'synced' });
+      expect(text).toContain('The quay fees are due');
+    }
+  });
+
+  it('a damaged PDF or DOCX says it is damaged, not that its type is unsupported', async () => {
+    const damaged = 'This file is damaged and could not be read';
+    const pdf = await outcomeOf(
+      new TextEncoder().encode('%PDF-1.7\n' + 'garbage '.repeat(100)),
+      'broken.pdf',
+    );
+    expect(pdf.item).toMatchObject({ status: 'error', errorMessage: damaged });
+    const cut = fixture('plain.docx').subarray(0, 300);
+    const docx = await outcomeOf(cut, 'cut-short.docx');
+    expect(docx.refused).toMatchObject({ code: 'context/damaged-file', message: damaged });
+  });
+
+  it('a PDF with no text (a scan) ends in error telling the builder there is no text', async () => {
+    const { item } = await outcomeOf(fixture('image-only.pdf'), 'image-only.pdf');
+    expect(item).toMatchObject({
+      status: 'error',
+      numOfChunks: 0,
+      errorMessage:
+        'No text was found in this file. If it is a scan or images, upload a version with selectable text',
+    });
+  });
+
+  it('words cut at line ends are joined again', async () => {
+    const { text } = await outcomeOf(fixture('hyphenated.pdf'), 'hyphenated.pdf');
+    expect(text).toContain('sign this agreement on the first of May; the contract runs for two years.');
+  });
+
+  it("a form's field values are kept", async () => {
+    const { text } = await outcomeOf(fixture('form.pdf'), 'form.pdf');
+    expect(text).toContain('Company name:');
+    expect(text).toContain('Fjordline Shipping AS');
+  });
+
+  it('the CMaps come from the pdf.js version unpdf bundles (DESIGN §9: never mix pdf.js versions)', async () => {
+    const bundled = (await getResolvedPDFJS()).version;
+    const require = createRequire(import.meta.url);
+    expect(bundled).toBe((require('pdfjs-dist/package.json') as { version: string }).version);
+  });
+
+  it('Chinese and Japanese text is read through the CMaps of the pdf.js that unpdf bundles', async () => {
+    const { item, text } = await outcomeOf(fixture('cjk.pdf'), 'cjk.pdf');
+    expect(item).toMatchObject({ status: 'synced', numOfChunks: 1 });
+    expect(text).toContain('北京的合同条款');
+    expect(text).toContain('契約の有効期間は二年間です');
   });
 });

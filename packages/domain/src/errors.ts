@@ -127,6 +127,18 @@ export const errorCatalogue = {
     message: 'You have reached the monthly data processing limit of your plan',
   },
   'context/unsafe-document': { status: 400, message: 'This document could not be read safely' },
+  // documents people really upload (decision 0004, "Documents people upload")
+  'context/password-protected': {
+    status: 400,
+    message: 'This file is password-protected. Remove the password and upload it again',
+  },
+  'context/damaged-file': { status: 400, message: 'This file is damaged and could not be read' },
+  'context/too-complex': { status: 400, message: 'This document is too large or complex to read' },
+  'context/no-text-found': {
+    status: 400,
+    message:
+      'No text was found in this file. If it is a scan or images, upload a version with selectable text',
+  },
   'context/parse-timeout': { status: 400, message: 'This document took too long to read' },
   'context/url-refused': { status: 400, message: 'This address cannot be imported' },
   // why a web page could not be imported (decision 0006); 5xx ones are retried by the ingestion job

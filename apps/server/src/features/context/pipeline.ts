@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { monthlyDataLimit } from '@buildai/domain';
+import { errorCatalogue, monthlyDataLimit } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextChunks, contextItems, contextUsage } from '../../db/schema';
 import type { Platform } from '../../platform';
@@ -81,6 +81,12 @@ export async function storeExtractedText(
       if (gone) return;
       throw err;
     }
+  }
+
+  if (!overLimit && chunks === 0) {
+    // a scan or a file of images: nothing to find it by, and the builder is told so instead of a silent sync
+    await failItem(platform, item, errorCatalogue['context/no-text-found'].message);
+    return;
   }
 
   const now = new Date();
