@@ -9,6 +9,7 @@ import { AppError } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { cleanText } from '../src/features/context/clean-text';
 import { storeExtractedText } from '../src/features/context/pipeline';
+import { retrieveContext } from '../src/features/context/retrieval/retrieve';
 import { isTransientError } from '../src/features/context/transient';
 import { contextApi } from './fixtures/context-api';
 import { freePort, json } from './helpers';
@@ -227,5 +228,29 @@ describe('a corpus of documents people upload', () => {
     expect(item).toMatchObject({ status: 'synced', numOfChunks: 1 });
     expect(text).toContain('北京的合同条款');
     expect(text).toContain('契約の有効期間は二年間です');
+  });
+});
+
+describe('long CSV rows', () => {
+  it('are cut into chunks that each keep the header, so the end of a long row is found and fits the prompt', async () => {
+    const b = await api.builderOn('moon');
+    const notes = Array.from({ length: 600 }, (_, i) => `remark${i}`).join(' ');
+    const csv = `sku,name,notes\n1,anchor chain,${notes} zanzibar\n2,rope,short\n`;
+    const res = await api.upload(b.idToken, b.appId, new TextEncoder().encode(csv), 'parts.csv');
+    const item = await api.settled(b.idToken, b.appId, (await json(res)).contextItemId);
+    expect(item.status).toBe('synced');
+    const chunks = await api.chunks(item.id);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const chunk of chunks) {
+      expect(chunk.startsWith('sku,name,notes\n')).toBe(true);
+      expect(chunk.length).toBeLessThanOrEqual(1000);
+    }
+    const found = await retrieveContext(server.platform, {
+      appId: b.appId,
+      query: 'zanzibar',
+      method: 'fulltext',
+    });
+    expect(found).toHaveLength(1);
+    expect(found[0]!.content).toMatch(/^sku,name,notes\n.*zanzibar/s);
   });
 });
