@@ -5,9 +5,12 @@ import { join } from 'node:path';
 import { getResolvedPDFJS } from 'unpdf';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@buildai/domain';
+import JSZip from 'jszip';
+import { AppError, maxFileBytes } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { cleanText } from '../src/features/context/clean-text';
+import { setParseLimits } from '../src/features/context/options';
+import { parseHeapMbFor } from '../src/features/context/parse/worker';
 import { storeExtractedText } from '../src/features/context/pipeline';
 import { retrieveContext } from '../src/features/context/retrieval/retrieve';
 import { isTransientError } from '../src/features/context/transient';
@@ -252,5 +255,61 @@ describe('long CSV rows', () => {
     });
     expect(found).toHaveLength(1);
     expect(found[0]!.content).toMatch(/^sku,name,notes\n.*zanzibar/s);
+  });
+});
+
+/**
+ * A contract as word processors write it: each run of text with its full formatting, so that its document.xml is
+ * 12.6 MB for a file of about 140 KB (the size of the one that ran the parser out of its heap).
+ */
+async function formattedContract(xmlChars = 12_600_000): Promise<Uint8Array> {
+  const rpr =
+    '<w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:eastAsia="Calibri" w:cs="Times New Roman"/><w:b w:val="0"/><w:color w:val="000000"/><w:sz w:val="22"/><w:szCs w:val="22"/><w:lang w:val="en-GB" w:eastAsia="en-US" w:bidi="ar-SA"/></w:rPr>';
+  const paragraphs: string[] = [];
+  let size = 0;
+  for (let i = 0; size < xmlChars; i++) {
+    const runs = Array.from(
+      { length: 8 },
+      (_, r) => `<w:r>${rpr}<w:t xml:space="preserve">clause${i} term${r} </w:t></w:r>`,
+    );
+    const p = `<w:p><w:pPr><w:spacing w:after="120" w:line="276" w:lineRule="auto"/><w:jc w:val="both"/></w:pPr>${runs.join('')}</w:p>`;
+    paragraphs.push(p);
+    size += p.length;
+  }
+  const plain = await JSZip.loadAsync(fixture('plain.docx'));
+  const xml = await plain.file('word/document.xml')!.async('string');
+  plain.file(
+    'word/document.xml',
+    xml.replace(/<w:body>.*<\/w:body>/s, `<w:body>${paragraphs.join('')}</w:body>`),
+  );
+  return plain.generateAsync({
+    type: 'uint8array',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 9 },
+  });
+}
+
+describe('a large DOCX', () => {
+  it('with 12.6 MB of formatted XML in 140 KB is read, within the heap sized for the plan', async () => {
+    expect([parseHeapMbFor(maxFileBytes('lite')), parseHeapMbFor(maxFileBytes('moon'))]).toEqual([416, 576]);
+    const bytes = await formattedContract();
+    expect(bytes.length).toBeLessThan(200_000);
+    const { item, text } = await outcomeOf(bytes, 'contract.docx');
+    expect(item).toMatchObject({ status: 'synced', errorMessage: null });
+    expect(text).toContain('clause0 term0');
+    expect(text).toMatch(/clause\d{4} term7/);
+  });
+
+  it('that runs the parser out of its heap is too large or complex to read', async () => {
+    setParseLimits(server.platform, { heapMb: 16 });
+    try {
+      const { item } = await outcomeOf(await formattedContract(3_000_000), 'heavy.docx');
+      expect(item).toMatchObject({
+        status: 'error',
+        errorMessage: 'This document is too large or complex to read',
+      });
+    } finally {
+      setParseLimits(server.platform, {});
+    }
   });
 });

@@ -1,11 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { AppError } from '@buildai/domain';
+import { AppError, maxFileBytes } from '@buildai/domain';
 import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { importExternal } from '../integrations/import-external';
 import { INGEST_JOB, queueIngestJob, updateItem, type ContextItemRow, type IngestJobData } from './items';
 import { parseLimitsOf } from './options';
 import { extractFile } from './parse';
+import { parseHeapMbFor } from './parse/worker';
+import { planOfAccount } from './limits';
 import { failItem, storeExtractedText, type ExtractedText } from './pipeline';
 import { isTransientError } from './transient';
 
@@ -87,10 +89,12 @@ async function extractItem(
   // a large PDF is read by two workers when the database has cores of its own; the embedded database answers on the
   // server's thread, which two busy workers would leave waiting
   const pdfReaders = platform.database.kind === 'postgres' ? 2 : 1;
+  // the parser's heap is sized for the largest file the owner's plan takes
+  const heapMb = parseHeapMbFor(maxFileBytes(await planOfAccount(platform, item.accountId)));
   return extractFile(
     item.type,
     new Uint8Array(blob.body),
-    { pdfReaders, ...parseLimitsOf(platform) },
+    { pdfReaders, heapMb, ...parseLimitsOf(platform) },
     signal,
   );
 }
