@@ -10,6 +10,7 @@ import { toItemEvent, type ContextItemRow } from './items';
 import { lockAccount, monthlyUsage, planOfAccount } from './limits';
 import { refreshChunkStatistics } from './statistics';
 import { embedChunks } from './retrieval/embed-chunks';
+import { EmbeddingSizeMismatch } from './retrieval/vector-index';
 
 /** Text taken out of a source, ready to be cut into chunks. */
 export type ExtractedText =
@@ -124,8 +125,14 @@ export async function storeExtractedText(
   if (stored.status === 'running') await mergeFullTextPending(platform, itemId);
   let final = stored;
   if (stored.status === 'running') {
+    let note: string | null = null;
     try {
-      await embedChunks(platform, itemId, signal);
+      await embedChunks(platform, itemId, signal).catch((err: unknown) => {
+        if (!(err instanceof EmbeddingSizeMismatch)) throw err;
+        // the words still find the item: it syncs, and the builder and the operator hear what to change
+        platform.logger.warn({ itemId }, `${err.message} (the item is found by its words)`);
+        note = err.builderMessage;
+      });
     } catch (err) {
       platform.logger.warn({ err, itemId }, 'could not embed a data item');
       // nothing was indexed: the characters go back to the month
@@ -136,7 +143,7 @@ export async function storeExtractedText(
     const syncedAt = new Date();
     const [synced] = await platform.db
       .update(contextItems)
-      .set({ status: 'synced', lastSyncedAt: syncedAt, updatedAt: syncedAt })
+      .set({ status: 'synced', errorMessage: note, lastSyncedAt: syncedAt, updatedAt: syncedAt })
       .where(eq(contextItems.id, itemId))
       .returning();
     if (!synced) return; // deleted meanwhile

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import type { Platform } from '../../../platform';
 import { ensureHybridFunction, hybridFunctionName } from './hybrid-function';
-import { embedTexts, ensureVectorIndex, vectorLiteral, vectorType } from './vector-index';
+import { embedTexts, ensureVectorIndex, knownSizeMismatch, vectorLiteral, vectorType } from './vector-index';
 
 export interface RetrievedChunk {
   itemId: string;
@@ -108,7 +108,9 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
     }
     return options.method;
   }
-  return platform.ai.embeddingModel() ? options.method : 'fulltext';
+  const model = platform.ai.embeddingModel();
+  // a model found answering another size than configured: its vectors cannot be compared (logged when found)
+  return model && !knownSizeMismatch(model) ? options.method : 'fulltext';
 }
 
 /**
