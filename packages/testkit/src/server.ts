@@ -42,9 +42,11 @@ export async function createThrowawayDatabase(
  */
 export async function openFreshDatabase(
   serverUrl = process.env.TEST_DATABASE_URL,
+  opts: { withoutPgvector?: boolean } = {},
 ): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+  // a database where pgvector cannot be created: the embedded one without its extension
+  if (!serverUrl || opts.withoutPgvector) {
+    const database = await openDatabase({ dataDir: 'memory://', withoutPgvector: opts.withoutPgvector });
     await database.migrate();
     return { database, drop: async () => {} };
   }
@@ -79,7 +81,10 @@ export interface TestServer {
 }
 
 /** Starts the server on a fresh database. `env` is parsed by the real configuration schema. */
-export async function startTestServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+  opts: { withoutPgvector?: boolean; logger?: ReturnType<typeof createLogger> } = {},
+): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/buildai-test-${randomBytes(4).toString('hex')}`,
@@ -87,8 +92,8 @@ export async function startTestServer(env: Record<string, string | undefined> = 
     REDIS_URL: process.env.TEST_REDIS_URL,
     ...env,
   });
-  const logger = createLogger(config);
-  const fresh = await openFreshDatabase();
+  const logger = opts.logger ?? createLogger(config);
+  const fresh = await openFreshDatabase(undefined, { withoutPgvector: opts.withoutPgvector });
   const platform = await createPlatform(config, logger, {
     database: fresh.database,
     refreshModels: false,

@@ -108,6 +108,8 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
     }
     return options.method;
   }
+  // without pgvector (logged at start) there are no vectors to search
+  if (!platform.database.vectors) return 'fulltext';
   const model = platform.ai.embeddingModel();
   // a model found answering another size than configured: its vectors cannot be compared (logged when found)
   return model && !knownSizeMismatch(model) ? options.method : 'fulltext';
