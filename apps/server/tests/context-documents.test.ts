@@ -232,6 +232,28 @@ describe('a corpus of documents people upload', () => {
     expect(text).toContain('北京的合同条款');
     expect(text).toContain('契約の有効期間は二年間です');
   });
+
+  it('Chinese and Japanese questions find CJK text by full text (character bigrams), as English ones find English', async () => {
+    const b = await api.builderOn('moon');
+    const upload = async (bytes: Uint8Array, name: string) =>
+      api.settled(
+        b.idToken,
+        b.appId,
+        (await json(await api.upload(b.idToken, b.appId, bytes, name))).contextItemId,
+      );
+    const cjk = await upload(fixture('cjk.pdf'), 'cjk.pdf');
+    await upload(fixture('plain.pdf'), 'plain.pdf');
+    const search = async (query: string) =>
+      (await retrieveContext(server.platform, { appId: b.appId, query, method: 'fulltext' })).map(
+        (c) => c.itemId,
+      );
+    expect(await search('合同条款')).toEqual([cjk.id]);
+    expect(await search('契約の有効期間は？')).toEqual([cjk.id]);
+    expect(await search('北京 contract')).toEqual([cjk.id]);
+    expect(await search('上海')).toEqual([]);
+    expect((await search('quay fees')).length).toBe(1);
+    expect(await search('quay fees')).not.toContain(cjk.id);
+  });
 });
 
 describe('long CSV rows', () => {

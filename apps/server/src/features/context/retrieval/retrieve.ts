@@ -116,15 +116,16 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
 }
 
 /**
- * Full text (`english`), ranked by `ts_rank`. Chunks holding every word of the query (`plainto_tsquery`) answer;
+ * Full text (`english`, and CJK text as character bigrams: migration 0007's `context_search_query`), ranked by
+ * `ts_rank`. Chunks holding every word of the query (`plainto_tsquery`) answer;
  * only when none does are chunks holding any of its words searched (the same words joined by OR), so a long
  * question still finds the chunks that share some of its words while a precise one costs one cheap statement.
  */
 function fullTextSql(appId: string, query: string, limit: number, words: 'every' | 'any'): SQL {
   const tsquery =
     words === 'every'
-      ? sql`plainto_tsquery('english', ${query})`
-      : sql`replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
+      ? sql`context_search_query(${query})`
+      : sql`replace(context_search_query(${query})::text, ' & ', ' | ')::tsquery`;
   return sql`
     select c.id, c.item_id, i.name, c.content, ts_rank(c.tsv, q.query) as score
     from context_chunks c
