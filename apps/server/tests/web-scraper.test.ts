@@ -6,10 +6,14 @@ import { scrapeLimits } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { newId } from '../src/db/ids';
 import { accounts, contextItems } from '../src/db/schema';
+import ipaddr from 'ipaddr.js';
+import { pageErrorMessage, urlRefusedMessages } from '@buildai/domain';
 import {
   importExternal,
   isRefusedAddress,
   MAX_PAGE_BYTES,
+  REFUSED_IPV4_BLOCKS,
+  REFUSED_IPV6_BLOCKS,
   type ScraperOverrides,
 } from '../src/features/integrations';
 import { json, makeGeneratedApp } from './helpers';
@@ -128,6 +132,14 @@ beforeAll(async () => {
       return; // never ends
     }
     if (path === '/after') return html(res, '<p>After the slow page.</p>', 'After');
+    if (path === '/forbidden' || path === '/broken') {
+      res.writeHead(path === '/broken' ? 503 : 403);
+      return res.end('no');
+    }
+    if (path === '/loop') {
+      res.writeHead(302, { location: '/loop' });
+      return res.end();
+    }
     res.writeHead(404);
     res.end('missing');
   });
@@ -223,6 +235,21 @@ describe('POST /api/context/ingest/web', () => {
     'http://[fe80::1]/',
     'http://[ff02::1]/',
     'http://[64:ff9b::a00:1]/',
+    // IPv6 forms that embed an IPv4 address
+    'http://[::127.0.0.1]/',
+    'http://[::10.0.0.1]/',
+    'http://[::8.8.8.8]/',
+    'http://[::ffff:8.8.8.8]/',
+    'http://[64:ff9b::8.8.8.8]/',
+    'http://[64:ff9b:1::a00:1]/',
+    'http://[2002:7f00:1::1]/',
+    'http://[2002:808:808::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+    'http://[2001:db8::1]/',
+    'http://[100::1]/',
+    'http://192.0.2.1/',
+    'http://198.18.0.1/',
+    'http://240.0.0.1/',
     'ftp://example.com/',
     'file:///etc/passwd',
     'javascript:alert(1)',
@@ -236,6 +263,31 @@ describe('POST /api/context/ingest/web', () => {
     expect((await json(res)).error.code).toBe('context/url-refused');
     const rows = await server.platform.db.select().from(contextItems).where(eq(contextItems.appId, appId));
     expect(rows).toHaveLength(0);
+  });
+
+  it.each([
+    ['http://[::127.0.0.1]/', urlRefusedMessages.notPublic],
+    ['http://10.0.0.1/', urlRefusedMessages.notPublic],
+    ['ftp://example.com/', urlRefusedMessages.scheme],
+    ['http://user:secret@example.com/', urlRefusedMessages.credentials],
+    ['not a url', urlRefusedMessages.invalid],
+  ])('tells why %s is refused', async (url, message) => {
+    server.platform.config.SCRAPER_ALLOW_LOOPBACK = false;
+    const res = await ingest(url);
+    expect((await json(res)).error).toMatchObject({ code: 'context/url-refused', message });
+  });
+
+  it("tells when the site's name cannot be found", async () => {
+    useScraper({
+      resolve: async () => {
+        throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      },
+    });
+    const res = await ingest('http://nowhere.test/');
+    expect((await json(res)).error).toMatchObject({
+      code: 'context/url-refused',
+      message: urlRefusedMessages.notFound,
+    });
   });
 
   it('with SCRAPER_ALLOW_LOOPBACK, only 127.0.0.1 opens: other loopback, private and metadata addresses stay refused', async () => {
@@ -291,6 +343,69 @@ describe('POST /api/context/ingest/web', () => {
       json: { url: `${site.url}/` },
     });
     expect(anonymous.status).toBe(401);
+  });
+});
+
+/** The first, a middle and the last address of a block. */
+function samples(cidr: string): string[] {
+  const [base, bits] = ipaddr.parseCIDR(cidr);
+  const bytes = base.toByteArray();
+  const hostBits = bytes.length * 8 - bits;
+  const fill = (bit: (i: number) => number) =>
+    bytes.map((b, i) => {
+      let out = b;
+      for (let k = 0; k < 8; k++) {
+        const pos = i * 8 + k; // from the most significant bit
+        if (pos >= bytes.length * 8 - hostBits) out = bit(pos) ? out | (0x80 >> k) : out & ~(0x80 >> k);
+      }
+      return out;
+    });
+  const text = (arr: number[]) => ipaddr.fromByteArray(arr).toString();
+  return [text(bytes), text(fill((pos) => pos % 3)), text(fill(() => 1))];
+}
+
+describe('the table of refused addresses (IANA special-purpose registries)', () => {
+  it.each([...REFUSED_IPV4_BLOCKS, ...REFUSED_IPV6_BLOCKS])('refuses every address of %s', (cidr) => {
+    for (const address of samples(cidr)) {
+      expect(isRefusedAddress(address, { allowLoopback: false }), address).toBe(true);
+      expect(isRefusedAddress(address, { allowLoopback: true }), address).toBe(address !== '127.0.0.1');
+    }
+  });
+
+  it.each([
+    ['8.8.8.8'],
+    ['1.1.1.1'],
+    ['93.184.215.14'],
+    ['9.255.255.255'], // just below 10/8
+    ['11.0.0.0'], // just above 10/8
+    ['100.63.255.255'],
+    ['100.128.0.0'],
+    ['172.15.255.255'],
+    ['172.32.0.0'],
+    ['192.0.1.255'],
+    ['192.167.255.255'],
+    ['198.17.255.255'],
+    ['223.255.255.255'],
+    ['2606:4700::1111'],
+    ['2a00:1450:4001::1'],
+    ['2001:200::1'], // just past 2001::/23
+    ['2003::1'], // just past 2002::/16
+  ])('reaches the public address %s', (address) => {
+    expect(isRefusedAddress(address, { allowLoopback: false })).toBe(false);
+  });
+
+  it('refuses IPv6 outside global unicast, the IPv4-compatible form, and anything that is not an address', () => {
+    for (const address of [
+      '::7f00:1',
+      '::808:808',
+      '1::1',
+      '1000::1',
+      '4000::1',
+      'e000::1',
+      'example.com',
+      '',
+    ])
+      expect(isRefusedAddress(address, { allowLoopback: false }), address).toBe(true);
   });
 });
 
@@ -396,7 +511,44 @@ describe('crawling', () => {
     expect(site.hits).toEqual(['/slow-index', '/hang', '/after']);
     expect(text).toContain('After the slow page.');
     expect(text).not.toContain('HANGING PARTIAL');
-    // a start page that never ends fails the item
-    await expect(crawlText(`${site.url}/hang`)).rejects.toThrow(/could not be read/);
+    // a start page that never ends fails the item, saying so
+    await expect(crawlText(`${site.url}/hang`)).rejects.toMatchObject({ code: 'context/page-timeout' });
+  });
+
+  it.each([
+    ['/missing', 'context/page-not-found', 'The web page was not found (the site answered 404)', 400],
+    ['/data.json', 'context/page-not-html', 'This address is not a web page (HTML or plain text)', 400],
+    ['/forbidden', 'context/page-error', pageErrorMessage(403), 400],
+    ['/broken', 'context/page-error', pageErrorMessage(503), 502],
+    ['/loop', 'context/page-redirects', 'The web page redirects too many times', 400],
+  ])('a start page at %s fails with the reason', async (path, code, message, status) => {
+    await expect(crawlText(`${site.url}${path}`)).rejects.toMatchObject({ code, message, status });
+  });
+
+  it('a site that cannot be reached fails with the reason', async () => {
+    const closed = await startSite(() => {});
+    await closed.close();
+    await expect(crawlText(`${closed.url}/`)).rejects.toMatchObject({
+      code: 'context/page-unreachable',
+      message: 'The site could not be reached',
+    });
+  });
+
+  it('the item of a page that was not found ends in error with the reason for the builder', async () => {
+    const res = await ingest(`${site.url}/missing`);
+    const { contextItemId } = await json(res);
+    await vi.waitFor(
+      async () => {
+        const [row] = await server.platform.db
+          .select()
+          .from(contextItems)
+          .where(eq(contextItems.id, contextItemId));
+        expect(row).toMatchObject({
+          status: 'error',
+          errorMessage: 'The web page was not found (the site answered 404)',
+        });
+      },
+      { timeout: 10_000, interval: 25 },
+    );
   });
 });

@@ -187,3 +187,15 @@ export const contextMessages = {
   copyTemplate: 'Copy template',
   replaceFile: 'Replace file',
 } as const;
+
+/** Why a web address is refused (`context/url-refused`), told to the builder (decision 0006). */
+export const urlRefusedMessages = {
+  notPublic: 'This address cannot be imported: it is not a public internet address',
+  scheme: 'This address cannot be imported: only http and https addresses can be',
+  credentials: 'This address cannot be imported: it holds a user name or password',
+  invalid: 'This address cannot be imported: it is not a valid web address',
+  notFound: "This address cannot be imported: its site's name could not be found",
+} as const;
+
+/** A site's error answer, with its HTTP status (`context/page-error`). */
+export const pageErrorMessage = (status: number) => `The site answered with an error (HTTP ${status})`;

@@ -134,8 +134,27 @@ export const errorCatalogue = {
     message: 'You have reached the monthly data processing limit of your plan',
   },
   'context/unsafe-document': { status: 400, message: 'This document could not be read safely' },
+  // documents people really upload (decision 0004, "Documents people upload")
+  'context/password-protected': {
+    status: 400,
+    message: 'This file is password-protected. Remove the password and upload it again',
+  },
+  'context/damaged-file': { status: 400, message: 'This file is damaged and could not be read' },
+  'context/too-complex': { status: 400, message: 'This document is too large or complex to read' },
+  'context/no-text-found': {
+    status: 400,
+    message:
+      'No text was found in this file. If it is a scan or images, upload a version with selectable text',
+  },
   'context/parse-timeout': { status: 400, message: 'This document took too long to read' },
   'context/url-refused': { status: 400, message: 'This address cannot be imported' },
+  // why a web page could not be imported (decision 0006); 5xx ones are retried by the ingestion job
+  'context/page-not-found': { status: 400, message: 'The web page was not found (the site answered 404)' },
+  'context/page-error': { status: 502, message: 'The site answered with an error' },
+  'context/page-not-html': { status: 400, message: 'This address is not a web page (HTML or plain text)' },
+  'context/page-timeout': { status: 504, message: 'The web page took too long to answer' },
+  'context/page-unreachable': { status: 502, message: 'The site could not be reached' },
+  'context/page-redirects': { status: 400, message: 'The web page redirects too many times' },
   'context/not-retryable': { status: 400, message: 'Only a failed item can be retried' },
   'integration/not-configured': { status: 404, message: 'This import is not available here' },
   'integration/not-connected': { status: 400, message: 'Connect your account first' },

@@ -29,6 +29,11 @@ export interface FakeLlmOptions {
   port?: number;
   /** Vector length when the request names no `dimensions`; 8 by default. */
   embeddingDimensions?: number;
+  /**
+   * Answer `embeddingDimensions` values whatever size the request asks for, as models with one fixed size do
+   * (e.g. nomic-embed-text's 768 on Ollama).
+   */
+  fixedEmbeddingDimensions?: boolean;
 }
 
 /** A recorded request, plus whether the client hung up before the answer was complete. */
@@ -146,7 +151,11 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     const route = `${entry.method} ${entry.path}`;
     if (route === 'POST /v1/chat/completions') return chatCompletions(res, entry);
     if (route === 'POST /v1/embeddings') {
-      const body = embeddingsBody((entry.body ?? {}) as object, dimensions);
+      const asked = (entry.body ?? {}) as { dimensions?: number };
+      const body = embeddingsBody(
+        opts.fixedEmbeddingDimensions ? { ...asked, dimensions: undefined } : asked,
+        dimensions,
+      );
       if (body) return sendJson(res, 200, body);
       return sendJson(
         res,

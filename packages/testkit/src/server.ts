@@ -46,9 +46,11 @@ export async function createThrowawayDatabase(
  */
 export async function openFreshDatabase(
   serverUrl = process.env.TEST_DATABASE_URL,
+  opts: { withoutPgvector?: boolean } = {},
 ): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+  // a database where pgvector cannot be created: the embedded one without its extension
+  if (!serverUrl || opts.withoutPgvector) {
+    const database = await openDatabase({ dataDir: 'memory://', withoutPgvector: opts.withoutPgvector });
     await database.migrate();
     return { database, drop: async () => {} };
   }
@@ -99,6 +101,10 @@ interface Deployment {
 }
 
 export interface TestServerOptions {
+  /** The embedded database without its pgvector extension, as a PostgreSQL where it cannot be created. */
+  withoutPgvector?: boolean;
+  /** The server's logger (tests that read what it logs). */
+  logger?: ReturnType<typeof createLogger>;
   /**
    * Listen on a free port at once and make that address PUBLIC_URL too, for flows that come back to the server
    * (OAuth redirects, emailed links). `url` is set when the server answers.
@@ -136,7 +142,7 @@ export async function startTestServer(
     ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,
   });
-  const logger = createLogger(config);
+  const logger = options.logger ?? createLogger(config);
   let deployment: Deployment;
   let database: Database | undefined;
   if (joined) {
@@ -145,7 +151,7 @@ export async function startTestServer(
   } else if (options.keepDataDir) {
     deployment = { redisPrefix: newRedisPrefix(), open: 0, drop: async () => {} };
   } else {
-    const fresh = await openFreshDatabase();
+    const fresh = await openFreshDatabase(undefined, { withoutPgvector: options.withoutPgvector });
     database = fresh.database;
     const redisPrefix = newRedisPrefix();
     deployment = {

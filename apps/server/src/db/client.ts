@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { ensureVectorSupport } from './vector-support';
 
 export type Schema = typeof schema;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,7 +19,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema, any>;
 export interface Database extends SetUpWork {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs the migrations, then finds out `vectors`. */
   migrate(): Promise<void>;
+  /** Whether pgvector is there (known once migrated): without it, data sources are searched by full text only. */
+  vectors: boolean;
   close(): Promise<void>;
 }
 
@@ -69,6 +73,8 @@ export interface DbOptions {
   url?: string;
   /** PGlite data directory; `memory://` keeps it in memory. */
   dataDir?: string;
+  /** PGlite without its pgvector extension, as a PostgreSQL without pgvector is (tests). */
+  withoutPgvector?: boolean;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
@@ -79,23 +85,33 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     // pool, which then emits 'error'; unheard, that event would end the process. The next query reconnects.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    const database: Database = {
       ...setUpWork(),
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: folder }),
+      vectors: false,
+      async migrate() {
+        await migratePg(db as never, { migrationsFolder: folder });
+        database.vectors = await ensureVectorSupport(db);
+      },
       close: () => pool.end(),
     };
+    return database;
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { vector } });
+  const client = await PGlite.create(dataDir, { extensions: opts.withoutPgvector ? {} : { vector } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
+  const database: Database = {
     ...setUpWork(),
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    vectors: false,
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: folder });
+      database.vectors = await ensureVectorSupport(db);
+    },
     close: () => client.close(),
   };
+  return database;
 }

@@ -53,6 +53,12 @@ export async function createPlatform(
       dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pglite`,
     }));
   if (!overrides.database) await database.migrate();
+  if (!database.vectors) {
+    logger.warn(
+      'pgvector is not installed in this PostgreSQL: the server runs, and data sources are searched by full text only. ' +
+        'To search by vectors too, install it with scripts/install-pgvector.sh (as root on the database machine) and restart.',
+    );
+  }
   const jobs = createJobs(config, logger, { prefix: overrides.jobsPrefix });
   const events = createEvents(config, logger);
   const blobs = createBlobs(config, logger);

@@ -94,7 +94,7 @@ export const contextChunks = pgTable(
     /** storage MAIN (migration 0006, which drizzle-kit does not model): kept in the row, where ranking reads it */
     tsv: tsvector('tsv')
       .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('english', content)`),
+      .generatedAlwaysAs(sql`context_search_vector(content)`),
     embedding: vector('embedding'),
   },
   (t) => [

@@ -80,22 +80,44 @@ export class ProseChunker {
 }
 
 /**
- * A table in pieces that each start with the header line and hold whole rows, up to `size` characters; a row too
- * long for that is a piece of its own. Rows are never split.
+ * A table in pieces that each start with the header line and hold whole rows, up to `size` characters. A row too
+ * long for a piece with its header is cut into several, each after the header, so every part of it fits the prompt
+ * and can be found (a row of 50,000 characters was one chunk no run could use).
  */
 export function chunkTable(header: string, rows: readonly string[], size = CHUNK_SIZE): string[] {
   const chunker = new TableChunker(header, size);
   const chunks: string[] = [];
-  for (const row of rows) {
-    const chunk = chunker.push(row);
-    if (chunk !== undefined) chunks.push(chunk);
-  }
+  for (const row of rows) chunks.push(...chunker.push(row));
   const last = chunker.end();
   if (last !== undefined) chunks.push(last);
   return chunks;
 }
 
-/** `chunkTable` a row at a time: `push` answers a piece when the row does not fit the one being filled. */
+/** Characters of a row a piece holds at least, however long the header. */
+const MIN_ROW_ROOM = 200;
+const isRowCut = (ch: string | undefined) => ch === ',' || ch === ';' || isSpace(ch);
+
+/**
+ * A long row in parts of at most `room` characters that put together give the row back: each cut after a cell's
+ * comma (or a space) in the second half of a part where there is one, never inside a surrogate pair.
+ */
+export function splitRow(row: string, room: number): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  while (row.length - start > room) {
+    let end = start + room;
+    let cut = end;
+    while (cut > start + room / 2 && !isRowCut(row[cut - 1])) cut--;
+    if (cut > start + room / 2) end = cut;
+    else if (isHighSurrogate(row.charCodeAt(end - 1))) end -= 1;
+    parts.push(row.slice(start, end));
+    start = end;
+  }
+  parts.push(row.slice(start));
+  return parts;
+}
+
+/** `chunkTable` a row at a time. */
 export class TableChunker {
   private current: string[] = [];
   private length: number;
@@ -107,13 +129,22 @@ export class TableChunker {
     this.length = header.length;
   }
 
-  push(row: string): string | undefined {
+  /** Adds a row: answers the pieces it completes, in order (none, the one being filled, or a long row's parts). */
+  push(row: string): string[] {
+    const room = Math.max(MIN_ROW_ROOM, this.size - this.header.length - 1);
+    if (row.length <= room) return this.add(row);
+    const done = this.end();
+    const parts = splitRow(row, room).map((part) => `${this.header}\n${part}`);
+    return done === undefined ? parts : [done, ...parts];
+  }
+
+  private add(row: string): string[] {
     const added = row.length + 1;
     let done: string | undefined;
     if (this.current.length > 0 && this.length + added > this.size) done = this.end();
     this.current.push(row);
     this.length += added;
-    return done;
+    return done === undefined ? [] : [done];
   }
 
   end(): string | undefined {
@@ -193,8 +224,7 @@ async function* tableChunks(lines: AsyncIterable<string>, read: { chars: number 
       continue;
     }
     read.chars += line.length + 1;
-    const chunk = chunker.push(line);
-    if (chunk !== undefined) yield chunk;
+    yield* chunker.push(line);
   }
   const last = chunker?.end();
   if (last !== undefined) yield last;

@@ -6,9 +6,11 @@ export { storeExtractedText, type ExtractedText } from './pipeline';
 export { refreshChunkStatistics } from './statistics';
 export { chunkProse, chunkTable, ProseChunker } from './chunk';
 export type { ParseLimits } from './parse';
+export { cleanText } from './clean-text';
+export { isTransientError } from './transient';
 export { assertCsvHasRows, csvLines } from './parse/csv';
 export { neutraliseRelationships } from './parse/docx';
-export { PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from './parse/worker';
+export { parseHeapMbFor, PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from './parse/worker';
 export { embedChunks } from './retrieval/embed-chunks';
 export {
   DEFAULT_RETRIEVE_LIMIT,

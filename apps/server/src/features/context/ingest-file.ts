@@ -65,6 +65,28 @@ const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\x03\x04
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // legacy Word (.doc)
 
+const latin1 = new TextDecoder('latin1');
+/** Where pdf.js looks for the header (it skips what comes before it), and the marks of a PDF's body. */
+const PDF_HEADER_WINDOW = 1024;
+const PDF_BODY = /\d+\s+\d+\s+obj\b/;
+
+/**
+ * A PDF, even a damaged one that pdf.js and poppler still read: the header within the first kilobyte (junk before
+ * it, as some mail and scan software writes), or no header but the objects of a PDF's body. Whether it really
+ * reads is the parser's to say (`context/damaged-file` when not).
+ */
+function looksLikePdf(bytes: Uint8Array): boolean {
+  if (startsWith(bytes, PDF)) return true;
+  const head = latin1.decode(bytes.subarray(0, PDF_HEADER_WINDOW));
+  return head.includes('%PDF-') || PDF_BODY.test(head);
+}
+
+/** An OLE compound file with an `EncryptedPackage` stream: Office's encrypted OOXML (its name in UTF-16LE). */
+function holdsEncryptedPackage(bytes: Uint8Array): boolean {
+  const name = Buffer.from('EncryptedPackage', 'utf16le');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(name);
+}
+
 /**
  * What an upload is, by its extension and its first bytes together; the declared type is not trusted. A CSV must
  * have headers and rows, a DOCX must pass the zip checks: refused here, so the builder hears of it at once.
@@ -80,10 +102,13 @@ export async function checkUpload(name: string, bytes: Uint8Array, docx?: DocxLi
       decodeText(bytes);
       return { type: 'txt', mimeType: ext === 'md' ? 'text/markdown' : 'text/plain', ext };
     case 'pdf':
-      if (!startsWith(bytes, PDF)) break;
+      if (!looksLikePdf(bytes)) break;
       return { type: 'pdf', mimeType: 'application/pdf', ext };
     case 'doc':
     case 'docx':
+      // Word keeps a password-protected DOCX in an OLE container, as it kept the legacy binary .doc
+      if (startsWith(bytes, OLE) && holdsEncryptedPackage(bytes))
+        throw new AppError('context/password-protected', { field: 'file' });
       // a legacy binary .doc cannot be read; a .doc that is really a DOCX can
       if (startsWith(bytes, OLE) || !startsWith(bytes, ZIP)) break;
       await inspectDocx(bytes, docx);

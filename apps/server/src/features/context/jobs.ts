@@ -1,12 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
-import { AppError } from '@buildai/domain';
+import { AppError, maxFileBytes } from '@buildai/domain';
 import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { INGEST_JOB, queueIngestJob, updateItem, type ContextItemRow, type IngestJobData } from './items';
 import { extractFile, type ParseLimits } from './parse';
+import { parseHeapMbFor } from './parse/worker';
+import { planOfAccount } from './limits';
 import { failItem, storeExtractedText, type ExtractedText } from './pipeline';
+import { isTransientError } from './transient';
 
-/** Tries of an ingestion: provider errors are retried with backoff; a document that cannot be read is final. */
+/**
+ * Tries of an ingestion: transient failures (network, database connection, a provider's 5xx) are retried with
+ * backoff; anything else, such as a document that cannot be read, is final.
+ */
 export const INGEST_ATTEMPTS = 3;
 const INGEST_BACKOFF_MS = 2000;
 
@@ -46,9 +52,11 @@ export function registerContextJobs(platform: Platform, ingestion: IngestionServ
           ctx.signal,
         );
       } catch (err) {
-        const final = err instanceof AppError && err.status < 500;
+        // only a failure that may pass is tried again: a document's content fails the same way each time
+        const final = !isTransientError(err);
         if (final || ctx.attempt >= INGEST_ATTEMPTS || ctx.signal.aborted) {
-          if (!final) platform.logger.warn({ err, itemId: item.id }, 'data item ingestion failed');
+          if (!(err instanceof AppError))
+            platform.logger.warn({ err, itemId: item.id }, 'data item ingestion failed');
           await failItem(
             platform,
             running,
@@ -97,5 +105,7 @@ async function extractItem(
   // a large PDF is read by two workers when the database has cores of its own; the embedded database answers on the
   // server's thread, which two busy workers would leave waiting
   const pdfReaders = platform.database.kind === 'postgres' ? 2 : 1;
-  return extractFile(item.type, new Uint8Array(blob.body), { pdfReaders, ...parseLimits }, signal);
+  // the parser's heap is sized for the largest file the owner's plan takes
+  const heapMb = parseHeapMbFor(maxFileBytes(await planOfAccount(platform, item.accountId)));
+  return extractFile(item.type, new Uint8Array(blob.body), { pdfReaders, heapMb, ...parseLimits }, signal);
 }

@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { monthlyDataLimit } from '@buildai/domain';
+import { errorCatalogue, monthlyDataLimit } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextChunks, contextItems, contextUsage } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { chunkBatches, extractedChars } from './chunk';
+import { cleanExtracted } from './clean-text';
 import { publishItemEvent } from './events';
 import { toItemEvent, type ContextItemRow } from './items';
 import { lockAccount, monthlyUsage, planOfAccount } from './limits';
 import { refreshChunkStatistics } from './statistics';
 import { embedChunks } from './retrieval/embed-chunks';
+import { EmbeddingSizeMismatch } from './retrieval/vector-index';
 
 /** Text taken out of a source, ready to be cut into chunks. */
 export type ExtractedText =
@@ -46,6 +48,7 @@ export async function storeExtractedText(
 ): Promise<void> {
   const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, itemId));
   if (!item) return;
+  extracted = cleanExtracted(extracted);
   const limit = monthlyDataLimit(await planOfAccount(platform, item.accountId));
   // what the month has left now; counted again under the account's lock before the item's characters are added
   const left = limit - (await monthlyUsage(platform.db, item.accountId));
@@ -79,6 +82,12 @@ export async function storeExtractedText(
       if (gone) return;
       throw err;
     }
+  }
+
+  if (!overLimit && chunks === 0) {
+    // a scan or a file of images: nothing to find it by, and the builder is told so instead of a silent sync
+    await failItem(platform, item, errorCatalogue['context/no-text-found'].message);
+    return;
   }
 
   const now = new Date();
@@ -116,8 +125,14 @@ export async function storeExtractedText(
   if (stored.status === 'running') await mergeFullTextPending(platform, itemId);
   let final = stored;
   if (stored.status === 'running') {
+    let note: string | null = null;
     try {
-      await embedChunks(platform, itemId, signal);
+      await embedChunks(platform, itemId, signal).catch((err: unknown) => {
+        if (!(err instanceof EmbeddingSizeMismatch)) throw err;
+        // the words still find the item: it syncs, and the builder and the operator hear what to change
+        platform.logger.warn({ itemId }, `${err.message} (the item is found by its words)`);
+        note = err.builderMessage;
+      });
     } catch (err) {
       platform.logger.warn({ err, itemId }, 'could not embed a data item');
       // nothing was indexed: the characters go back to the month
@@ -128,7 +143,7 @@ export async function storeExtractedText(
     const syncedAt = new Date();
     const [synced] = await platform.db
       .update(contextItems)
-      .set({ status: 'synced', lastSyncedAt: syncedAt, updatedAt: syncedAt })
+      .set({ status: 'synced', errorMessage: note, lastSyncedAt: syncedAt, updatedAt: syncedAt })
       .where(eq(contextItems.id, itemId))
       .returning();
     if (!synced) return; // deleted meanwhile

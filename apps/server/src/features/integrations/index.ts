@@ -2,6 +2,7 @@
 export { connectionKey, loadConnection } from './connections';
 export { importExternal } from './import-external';
 export { isRefusedAddress } from './web/address';
+export { REFUSED_IPV4_BLOCKS, REFUSED_IPV6_BLOCKS } from './web/special-addresses';
 export { MAX_PAGE_BYTES, PAGE_TIMEOUT_MS } from './web/crawl';
 export type { ScraperOverrides } from './web/scraper';
 export { createIntegrationServices, type IntegrationOptions, type IntegrationServices } from './services';

@@ -24,7 +24,8 @@ export async function providerFetch(
   await res.body?.cancel().catch(() => {});
   if (res.status === 401 || res.status === 403) throw new AppError('integration/not-connected');
   if (res.status === 404) throw new AppError('context/not-found');
-  throw new Error(`${new URL(url).host} answered ${res.status}`);
+  // the status tells the ingestion job whether to try again (5xx, 429) or not
+  throw Object.assign(new Error(`${new URL(url).host} answered ${res.status}`), { status: res.status });
 }
 
 /** The body as text, refusing one beyond `max` bytes. */

@@ -31,7 +31,8 @@ export async function inspectDocx(bytes: Uint8Array, limits: DocxLimits = {}): P
   try {
     zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
   } catch {
-    throw new AppError('context/unsupported-type');
+    // it starts as a zip (checked on upload) but its directory cannot be read: cut short or damaged
+    throw new AppError('context/damaged-file');
   }
   let uncompressed = 0;
   let compressed = 0;

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@buildai/domain';
 
@@ -15,6 +16,14 @@ export interface WorkerLimits {
 
 export const PARSE_TIMEOUT_MS = 20_000;
 export const PARSE_HEAP_MB = 256;
+/**
+ * The heap a parser worker gets for a plan's largest file: 256 MB and 32 MB more per MB the plan lets a file have
+ * (lite's 5 MB: 416 MB; 10 MB: 576 MB). Formatting taken out, a DOCX of 10 MB with 50 MB of text (its largest
+ * unpacked size) is the heaviest case; one that still runs out is too large or complex to read.
+ */
+export function parseHeapMbFor(maxFileBytes: number): number {
+  return PARSE_HEAP_MB + 32 * Math.ceil(maxFileBytes / (1024 * 1024));
+}
 /** A parser worker left idle this long is ended. */
 export const PARSER_IDLE_MS = 30_000;
 /** A parser worker is ended after this many documents, so nothing a parser keeps can pile up. */
@@ -34,10 +43,23 @@ const normalise = (text: string) =>
     .replace(/\n{3,}/g, '\n\n');
 
 const requireHere = createRequire(import.meta.url);
-let modules: { unpdf: string; mammoth: string } | undefined;
-/** Resolved here, so the worker loads the same packages whether the server runs from source or from its bundle. */
+let modules:
+  { unpdf: string; mammoth: string; jszip: string; cMaps: string; standardFonts: string } | undefined;
+/**
+ * Resolved here, so the worker loads the same packages whether the server runs from source or from its bundle.
+ * pdf.js reads CJK text only with its CMaps, and standard fonts better with their data: both come from the
+ * `pdfjs-dist` package of the very version unpdf bundles (a test holds the two together), read from disk, never
+ * downloaded.
+ */
 function parserModules() {
-  modules ??= { unpdf: requireHere.resolve('unpdf'), mammoth: requireHere.resolve('mammoth') };
+  const pdfjsDist = dirname(requireHere.resolve('pdfjs-dist/package.json'));
+  modules ??= {
+    unpdf: requireHere.resolve('unpdf'),
+    mammoth: requireHere.resolve('mammoth'),
+    jszip: requireHere.resolve('jszip'),
+    cMaps: join(pdfjsDist, 'cmaps') + '/',
+    standardFonts: join(pdfjsDist, 'standard_fonts') + '/',
+  };
   return modules;
 }
 
@@ -50,16 +72,40 @@ function parserModules() {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { modules, partChars } = workerData;
+// a word cut at a line's end ("agree-" then "ment"): joined again; a soft hyphen there always goes
+const LINE_END_HYPHEN = /(\\p{L})(?:-|\\u00ad)\\n(?=\\p{Ll})/gu;
+const SOFT_HYPHEN_AT_END = /\\u00ad\\n/g;
+// what a form's fields hold (AcroForm text and choice fields), after the page's own text
+async function formValues(page) {
+  const lines = [];
+  for (const a of await page.getAnnotations({ intent: 'display' })) {
+    if (a.subtype !== 'Widget' || (a.fieldType !== 'Tx' && a.fieldType !== 'Ch') || a.hidden) continue;
+    const values = (Array.isArray(a.fieldValue) ? a.fieldValue : [a.fieldValue]).filter(
+      (v) => typeof v === 'string' && v.trim() !== '',
+    );
+    if (values.length > 0) lines.push(values.join(', '));
+  }
+  return lines.join('\\n');
+}
 async function readPdf(bytes, sendPages, of, index) {
   const unpdf = require(modules.unpdf);
-  const pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false });
+  const pdf = await unpdf.getDocumentProxy(new Uint8Array(bytes), {
+    isEvalSupported: false,
+    cMapUrl: modules.cMaps,
+    cMapPacked: true,
+    standardFontDataUrl: modules.standardFonts,
+  });
   try {
     let texts = [];
     let chars = 0;
     for (let n = 1 + index; n <= pdf.numPages; n += of) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      const text = content.items.filter((i) => i.str != null).map((i) => i.str + (i.hasEOL ? '\\n' : '')).join('');
+      const fields = await formValues(page);
+      const text = (content.items.filter((i) => i.str != null).map((i) => i.str + (i.hasEOL ? '\\n' : '')).join('') +
+        (fields ? '\\n' + fields : ''))
+        .replace(LINE_END_HYPHEN, '$1')
+        .replace(SOFT_HYPHEN_AT_END, '');
       page.cleanup();
       texts.push(text);
       chars += text.length;
@@ -74,9 +120,24 @@ async function readPdf(bytes, sendPages, of, index) {
     await pdf.destroy();
   }
 }
+// Run and paragraph formatting: no text in it, and most of a long document's XML (a 12.6 MB document.xml was 80%
+// formatting). mammoth builds an object of every element, so it is taken out before mammoth reads the document.
+const FORMATTING = /<w:rPr>(?:(?!<\\/w:rPr>)[\\s\\S])*<\\/w:rPr>|<w:rPr\\/>|<w:pPr>(?:(?!<\\/w:pPr>)[\\s\\S])*<\\/w:pPr>|<w:proofErr [^>]*\\/>/g;
+async function withoutFormatting(bytes) {
+  const JSZip = require(modules.jszip);
+  const zip = await JSZip.loadAsync(bytes, { checkCRC32: false });
+  const entry = zip.file('word/document.xml');
+  if (!entry) return Buffer.from(bytes);
+  const xml = await entry.async('string');
+  const lean = xml.replace(FORMATTING, '');
+  if (lean.length === xml.length) return Buffer.from(bytes);
+  zip.file('word/document.xml', lean);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+}
 async function readDocx(bytes, send) {
   const mammoth = require(modules.mammoth);
-  send((await mammoth.extractRawText({ buffer: Buffer.from(bytes), externalFileAccess: false })).value);
+  const buffer = await withoutFormatting(bytes);
+  send((await mammoth.extractRawText({ buffer, externalFileAccess: false })).value);
 }
 parentPort.on('message', async ({ id, kind, bytes, of, index }) => {
   try {
@@ -84,7 +145,7 @@ parentPort.on('message', async ({ id, kind, bytes, of, index }) => {
     else await readDocx(bytes, (text) => parentPort.postMessage({ id, type: 'text', text }));
     parentPort.postMessage({ id, type: 'end' });
   } catch (err) {
-    parentPort.postMessage({ id, type: 'error', message: String((err && err.message) || err) });
+    parentPort.postMessage({ id, type: 'error', name: String((err && err.name) || ''), message: String((err && err.message) || err) });
   }
 });
 `;
@@ -93,7 +154,16 @@ type WorkerMessage =
   | { id: number; type: 'text'; text: string }
   | { id: number; type: 'pages'; texts: string[] }
   | { id: number; type: 'end' }
-  | { id: number; type: 'error'; message: string };
+  | { id: number; type: 'error'; name: string; message: string };
+
+/**
+ * What a parser's failure means for the builder: a PDF that needs its password to open (pdf.js's
+ * `PasswordException`), or a file the parser could not make sense of, which is damaged whatever its name says.
+ */
+function parseFailure(name: string, message: string): AppError {
+  if (name === 'PasswordException') return new AppError('context/password-protected');
+  return new AppError('context/damaged-file', { details: { reason: message } });
+}
 
 /** A parser worker and what it is doing. */
 interface ParserWorker {
@@ -133,14 +203,14 @@ function startWorker(heapMb: number): ParserWorker {
     if (m.type === 'text') events.emit('text', [m.text]);
     else if (m.type === 'pages') events.emit('text', m.texts);
     else if (m.type === 'end') events.emit('end');
-    else fail(events, new AppError('context/unsupported-type', { details: { reason: m.message } }));
+    else fail(events, parseFailure(m.name, m.message));
   });
   worker.on('error', (err: Error & { code?: string }) => {
     fail(
       entry.current?.events,
       err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new AppError('context/unsafe-document')
-        : new AppError('context/unsupported-type', { details: { reason: err.message } }),
+        ? new AppError('context/too-complex')
+        : new AppError('context/damaged-file', { details: { reason: err.message } }),
     );
   });
   worker.on('exit', (code) => {
@@ -199,8 +269,8 @@ interface Reader {
 /**
  * Reads the text of a PDF or DOCX in a worker thread with a heap limit and a time limit, as it comes: a document
  * crafted to stall or to swell cannot hold up or take down the server. A stall ends `context/parse-timeout`; a
- * document that runs the worker out of memory, `context/unsafe-document`; one the parser cannot read,
- * `context/unsupported-type`. A large PDF may be read by several workers at once, each with those limits. Workers
+ * document that runs the worker out of memory, `context/too-complex`; one that needs a password,
+ * `context/password-protected`; one the parser cannot read, `context/damaged-file`. A large PDF may be read by several workers at once, each with those limits. Workers
  * are kept warm between documents; one that was cut off, ran out of memory or was left before the end of a document
  * is ended instead.
  */

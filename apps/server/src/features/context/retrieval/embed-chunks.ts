@@ -13,7 +13,8 @@ export const EMBED_BATCH = 64;
  */
 export async function embedChunks(platform: Platform, itemId: string, signal?: AbortSignal): Promise<void> {
   const model = platform.ai.embeddingModel();
-  if (!model) return;
+  // without pgvector (logged at start) the chunks are found by full text only
+  if (!model || !platform.database.vectors) return;
   const n = platform.ai.embeddingDimensions;
   await ensureVectorIndex(platform, n);
   const lacking = and(

@@ -18,7 +18,7 @@ import { checkedDimensions } from './vector-index';
  *
  * Bump the version when the body changes: each version is its own function, created once per database.
  */
-const VERSION = 10;
+const VERSION = 11;
 
 export function hybridFunctionName(dimensions: number): string {
   return `context_hybrid_search_v${VERSION}_${checkedDimensions(dimensions)}`;
@@ -100,7 +100,7 @@ DECLARE
   app_chunks double precision;
   all_chunks double precision;
   unsynced text[];
-  words tsquery := plainto_tsquery('english', p_query);
+  words tsquery := context_search_query(p_query);
   any_words tsquery := replace(words::text, ' & ', ' | ')::tsquery;
 BEGIN
   -- the table's chunks as the planner counts them: rows per page at the last count, times the pages now

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Platform } from '../../../platform';
 import { ensureHybridFunction, hybridFunctionName } from './hybrid-function';
-import { embedTexts, ensureVectorIndex, vectorLiteral, vectorType } from './vector-index';
+import { embedTexts, ensureVectorIndex, knownSizeMismatch, vectorLiteral, vectorType } from './vector-index';
 
 export interface RetrievedChunk {
   itemId: string;
@@ -108,19 +108,24 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
     }
     return options.method;
   }
-  return platform.ai.embeddingModel() ? options.method : 'fulltext';
+  // without pgvector (logged at start) there are no vectors to search
+  if (!platform.database.vectors) return 'fulltext';
+  const model = platform.ai.embeddingModel();
+  // a model found answering another size than configured: its vectors cannot be compared (logged when found)
+  return model && !knownSizeMismatch(model) ? options.method : 'fulltext';
 }
 
 /**
- * Full text (`english`), ranked by `ts_rank`. Chunks holding every word of the query (`plainto_tsquery`) answer;
+ * Full text (`english`, and CJK text as character bigrams: migration 0008's `context_search_query`), ranked by
+ * `ts_rank`. Chunks holding every word of the query (`plainto_tsquery`) answer;
  * only when none does are chunks holding any of its words searched (the same words joined by OR), so a long
  * question still finds the chunks that share some of its words while a precise one costs one cheap statement.
  */
 function fullTextSql(appId: string, query: string, limit: number, words: 'every' | 'any'): SQL {
   const tsquery =
     words === 'every'
-      ? sql`plainto_tsquery('english', ${query})`
-      : sql`replace(plainto_tsquery('english', ${query})::text, ' & ', ' | ')::tsquery`;
+      ? sql`context_search_query(${query})`
+      : sql`replace(context_search_query(${query})::text, ' & ', ' | ')::tsquery`;
   return sql`
     select c.id, c.item_id, i.name, c.content, ts_rank(c.tsv, q.query) as score
     from context_chunks c

@@ -56,6 +56,42 @@ export function ensureVectorIndex(platform: Pick<Platform, 'database' | 'logger'
   );
 }
 
+/**
+ * The embedding model answers vectors of another size than AI_EMBEDDING_DIMENSIONS (a model with one fixed size,
+ * such as nomic-embed-text's 768): its vectors cannot be stored or searched at the configured size.
+ */
+export class EmbeddingSizeMismatch extends Error {
+  constructor(
+    readonly answered: number,
+    readonly configured: number,
+  ) {
+    super(
+      `the embedding model answers ${answered} values per text but AI_EMBEDDING_DIMENSIONS is ${configured}: ` +
+        `set AI_EMBEDDING_DIMENSIONS=${answered}; data sources are searched by full text only until then`,
+    );
+  }
+
+  /** What the builder reads on an item synced without vectors. */
+  get builderMessage(): string {
+    return (
+      `Synced for search by words only: the embedding model answers vectors of ${this.answered} values, ` +
+      `but the server asks for ${this.configured} (AI_EMBEDDING_DIMENSIONS). ` +
+      `Set AI_EMBEDDING_DIMENSIONS=${this.answered} and sync the item again.`
+    );
+  }
+}
+
+/**
+ * Models found answering another size, learnt on first use: a fact about the model object (one per configured
+ * provider), so it is not asked again for every item and every query until the server is configured anew.
+ */
+const mismatched = new WeakMap<EmbeddingModelV3, EmbeddingSizeMismatch>();
+
+/** The size mismatch this model was found with, if any. */
+export function knownSizeMismatch(model: EmbeddingModelV3): EmbeddingSizeMismatch | undefined {
+  return mismatched.get(model);
+}
+
 /** Embeds texts with the configured model, checking that every vector has the configured size. */
 export async function embedTexts(
   model: EmbeddingModelV3,
@@ -64,6 +100,8 @@ export async function embedTexts(
   signal?: AbortSignal,
 ): Promise<number[][]> {
   if (values.length === 0) return [];
+  const known = mismatched.get(model);
+  if (known) throw known;
   const { embeddings } = await model.doEmbed({ values, abortSignal: signal });
   if (embeddings.length !== values.length) {
     throw new Error(
@@ -72,9 +110,9 @@ export async function embedTexts(
   }
   for (const e of embeddings) {
     if (e.length !== dimensions) {
-      throw new Error(
-        `the embedding model answered ${e.length} values per text; AI_EMBEDDING_DIMENSIONS is ${dimensions}`,
-      );
+      const mismatch = new EmbeddingSizeMismatch(e.length, dimensions);
+      mismatched.set(model, mismatch);
+      throw mismatch;
     }
     if (!e.every(Number.isFinite))
       throw new Error('the embedding model answered a value that is not a number');

@@ -1,13 +1,13 @@
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '@buildai/domain';
+import { AppError, urlRefusedMessages } from '@buildai/domain';
+import { isPublicAddress } from './special-addresses';
 
 /**
- * Which addresses the web scraper may reach (docs/decisions/0004-data-sources.md, "Web scraper"): public unicast
- * only. Loopback, private, link-local (with the metadata address 169.254.169.254), CGNAT, multicast, broadcast,
- * unspecified, reserved, unique-local, IPv4-mapped IPv6 of any of those and the IPv6 forms that embed an IPv4
- * address (NAT64, 6to4, Teredo) are all refused.
+ * Which addresses the web scraper may reach (docs/decisions/0006-hardening.md, "Web scraper addresses"): globally
+ * routable unicast only. Every block of IANA's special-purpose registries, multicast, and every IPv6 form that
+ * embeds an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo) are refused: `special-addresses.ts`.
  */
 export interface AddressPolicy {
   /** Tests only (SCRAPER_ALLOW_LOOPBACK): 127.0.0.1 exactly becomes reachable; nothing else does. */
@@ -33,11 +33,19 @@ export const systemResolver: Resolver = (hostname) =>
 export function isRefusedAddress(address: string, policy: AddressPolicy): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(bare)) return true;
-  let ip = ipaddr.parse(bare);
-  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
-    ip = (ip as ipaddr.IPv6).toIPv4Address();
-  if (policy.allowLoopback && ip.kind() === 'ipv4' && ip.toString() === '127.0.0.1') return false;
-  return ip.range() !== 'unicast';
+  const ip = ipaddr.parse(bare);
+  if (policy.allowLoopback && isExactLoopback(ip)) return false;
+  // ipaddr's own ranges as a second opinion: a block it knows and the table lacks is refused too
+  return !isPublicAddress(ip) || ip.range() !== 'unicast';
+}
+
+/** 127.0.0.1 itself, or its IPv4-mapped form: what SCRAPER_ALLOW_LOOPBACK opens. */
+function isExactLoopback(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  const v4 =
+    ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (ip as ipaddr.IPv6).toIPv4Address()
+      : ip;
+  return v4.kind() === 'ipv4' && v4.toString() === '127.0.0.1';
 }
 
 /** Thrown when an address is refused, before or while connecting. */
@@ -51,7 +59,8 @@ export class RefusedAddressError extends Error {
   }
 }
 
-const refused = () => new AppError('context/url-refused');
+const refused = (why: keyof typeof urlRefusedMessages) =>
+  new AppError('context/url-refused', { message: urlRefusedMessages[why] });
 
 /** The host of a URL as an IP literal (IPv6 without brackets), or null for a name. */
 function ipLiteral(hostname: string): string | null {
@@ -62,31 +71,32 @@ function ipLiteral(hostname: string): string | null {
 /**
  * Parses and checks a URL: http or https, no credentials, and a host that is not (and does not resolve to) a
  * refused address. Node's WHATWG parser has already turned numeric forms such as `127.1`, `0x7f.0.0.1`,
- * `2130706433` or `017700000001` into dotted quads. Throws `context/url-refused`.
+ * `2130706433` or `017700000001` into dotted quads. Throws `context/url-refused` with the reason.
  */
 export async function checkUrl(raw: string | URL, policy: AddressPolicy, resolve: Resolver): Promise<URL> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw refused();
+    throw refused('invalid');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused();
-  if (url.username || url.password) throw refused();
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('scheme');
+  if (url.username || url.password) throw refused('credentials');
   const host = url.hostname;
-  if (!host) throw refused();
+  if (!host) throw refused('invalid');
   const literal = ipLiteral(host);
   if (literal !== null) {
-    if (isRefusedAddress(literal, policy)) throw refused();
+    if (isRefusedAddress(literal, policy)) throw refused('notPublic');
     return url;
   }
   let addresses: ResolvedAddress[];
   try {
     addresses = await resolve(host);
   } catch {
-    throw refused();
+    throw refused('notFound');
   }
-  if (addresses.length === 0 || addresses.some((a) => isRefusedAddress(a.address, policy))) throw refused();
+  if (addresses.length === 0) throw refused('notFound');
+  if (addresses.some((a) => isRefusedAddress(a.address, policy))) throw refused('notPublic');
   return url;
 }
 

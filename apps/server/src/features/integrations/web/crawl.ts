@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { AppError } from '@buildai/domain';
+import { AppError, pageErrorMessage, urlRefusedMessages } from '@buildai/domain';
 import { checkUrl, guardedLookup, systemResolver, type AddressPolicy, type Resolver } from './address';
 import { extractHtml, extractPlain } from './extract';
 
@@ -26,7 +26,30 @@ export interface CrawledPage {
   text: string;
 }
 
-type Fetched = { url: URL; contentType: string; body: string } | { failed: string };
+/** A page read, or why not: the error the builder hears when it is the start page. */
+type Fetched = { url: URL; contentType: string; body: string } | { failed: AppError };
+
+/** Why a request failed, for the builder: a time limit, or a site that could not be reached. */
+function requestFailure(err: unknown): AppError {
+  const e = err as { name?: string; code?: string; cause?: { code?: string } };
+  const timedOut =
+    e?.name === 'TimeoutError' ||
+    e?.code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e?.code === 'UND_ERR_BODY_TIMEOUT';
+  return new AppError(timedOut ? 'context/page-timeout' : 'context/page-unreachable', {
+    details: { reason: err instanceof Error ? err.message : String(err) },
+  });
+}
+
+function statusFailure(status: number): AppError {
+  if (status === 404 || status === 410) return new AppError('context/page-not-found');
+  // the site's own trouble may pass (retried); a refusal of ours (401, 403, 451…) will not
+  return new AppError('context/page-error', {
+    message: pageErrorMessage(status),
+    status: status >= 500 ? 502 : 400,
+  });
+}
 
 function charsetOf(contentType: string): string {
   const match = /charset\s*=\s*"?([\w-]+)/i.exec(contentType);
@@ -44,7 +67,8 @@ function charsetOf(contentType: string): string {
  * URL (the start, each redirect, each link) is checked before it is requested and every connection's address
  * again as it is made; a refused address anywhere fails the whole crawl with `context/url-refused`. A page that
  * is not HTML or plain text, answers an error, is too slow or redirects elsewhere is skipped; when the start page
- * cannot be read the crawl fails.
+ * cannot be read the crawl fails with the reason (not found, an error status, not HTML, timed out, unreachable,
+ * too many redirects).
  */
 export async function crawl(start: string, opts: CrawlOptions): Promise<CrawledPage[]> {
   const resolve = opts.resolve ?? systemResolver;
@@ -89,12 +113,14 @@ export async function crawl(start: string, opts: CrawlOptions): Promise<CrawledP
         }
         if (res.statusCode < 200 || res.statusCode >= 300) {
           await res.body.dump();
-          return { failed: `answered ${res.statusCode}` };
+          return { failed: statusFailure(res.statusCode) };
         }
         const contentType = String(res.headers['content-type'] ?? '').toLowerCase();
         if (!/^(text\/html|application\/xhtml\+xml|text\/plain)\b/.test(contentType)) {
           await res.body.dump({ limit: 0 }).catch(() => {});
-          return { failed: `not a web page (${contentType || 'no type'})` };
+          return {
+            failed: new AppError('context/page-not-html', { details: { contentType: contentType || null } }),
+          };
         }
         const parts: Buffer[] = [];
         let size = 0;
@@ -112,12 +138,13 @@ export async function crawl(start: string, opts: CrawlOptions): Promise<CrawledP
         const body = new TextDecoder(charsetOf(contentType)).decode(Buffer.concat(parts));
         return { url: current, contentType, body };
       } catch (err) {
-        if (refusedAtConnect) throw new AppError('context/url-refused');
+        if (refusedAtConnect)
+          throw new AppError('context/url-refused', { message: urlRefusedMessages.notPublic });
         if (opts.signal?.aborted) throw err;
-        return { failed: err instanceof Error ? err.message : String(err) };
+        return { failed: requestFailure(err) };
       }
     }
-    return { failed: 'too many redirects' };
+    return { failed: new AppError('context/page-redirects') };
   }
 
   try {
@@ -132,7 +159,7 @@ export async function crawl(start: string, opts: CrawlOptions): Promise<CrawledP
       requested++;
       const fetched = await fetchPage(next.url);
       if ('failed' in fetched) {
-        if (site === null) throw new Error(`The page could not be read: ${fetched.failed}`);
+        if (site === null) throw fetched.failed;
         continue;
       }
       if (site === null) site = fetched.url.host;

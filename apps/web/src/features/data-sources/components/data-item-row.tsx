@@ -74,6 +74,10 @@ export function DataItemRow({
               </Button>
             </div>
           )}
+          {item.status === 'synced' && item.errorMessage && (
+            // a synced item the server has a word about (e.g. found by full text only)
+            <p className="mt-2 text-xs text-muted-foreground">{item.errorMessage}</p>
+          )}
           {item.status === 'usage_limit_reached' && (
             <p className="mt-2 text-xs text-muted-foreground">
               This item was not added: your monthly data processing limit was reached.

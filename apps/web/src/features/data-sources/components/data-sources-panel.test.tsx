@@ -257,6 +257,15 @@ describe('Custom data source panel: actions', () => {
     expect(screen.getByRole('listitem', { name: 'Products.csv', hidden: true })).toBeTruthy();
   });
 
+  it('shows the note the server gives a synced item', async () => {
+    const note = 'Synced for search by words only: the embedding model answers vectors of 768 values';
+    mockEventStream(mockApi({ [ITEMS]: [itemsReply([makeItem({ status: 'synced', errorMessage: note })])] }));
+    setup();
+    expect(await screen.findByText(note)).toBeTruthy();
+    expect(within(row('Products.csv')).getByText(note)).toBeTruthy();
+    expect(within(row('Products.csv')).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('retries a failed item: POST retry, and it reads Pending', async () => {
     const api = mockApi({
       // the list as the server has it: failed, then pending again after the retry
