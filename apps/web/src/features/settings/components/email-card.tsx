@@ -1,25 +1,28 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { authMessages, toastMessages } from '@buildai/domain';
+import { authMessages, changeEmailRequest, toastMessages } from '@buildai/domain';
+import { z } from 'zod';
 import { PasswordInput } from '@/components/password-input';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage, isAppError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { setToken } from '@/lib/session';
 import { changeEmail, completeEmailChange } from '../api/account-security';
-import { fieldErrorOf, FormField, type FieldErrors } from './form-field';
+import { useCardForm } from '../hooks/use-card-form';
+import { FormField } from './form-field';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 
-const FIELDS = ['newEmail', 'currentPassword'] as const;
-type Field = (typeof FIELDS)[number];
-const BY_CODE: Partial<Record<string, Field>> = {
-  'auth/wrong-password': 'currentPassword',
-  'auth/invalid-email': 'newEmail',
-  'auth/email-already-exists': 'newEmail',
-  'auth/email-already-in-use': 'newEmail',
-};
+function emailChangeSchema(currentEmail: string) {
+  return changeEmailRequest.extend({
+    newEmail: z
+      .string()
+      .trim()
+      .min(1, 'Enter your new email address.')
+      .refine((email) => email.toLowerCase() !== currentEmail.toLowerCase(), 'That is already your email.'),
+    currentPassword: z.string().min(1, 'Enter your current password.'),
+  });
+}
 
 /**
  * Email change (spec 000 §5): the current password and the new address → `auth/changeEmail` (new tokens are kept)
@@ -27,43 +30,28 @@ const BY_CODE: Partial<Record<string, Field>> = {
  */
 export function EmailCard({ currentEmail }: { currentEmail: string }) {
   const queryClient = useQueryClient();
-  const [newEmail, setNewEmail] = React.useState('');
-  const [currentPassword, setCurrentPassword] = React.useState('');
-  const [pending, setPending] = React.useState(false);
-  const [errors, setErrors] = React.useState<FieldErrors<Field>>({});
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const email = newEmail.trim();
-    const missing: FieldErrors<Field> = {};
-    if (!email) missing.newEmail = 'Enter your new email address.';
-    else if (email.toLowerCase() === currentEmail.toLowerCase())
-      missing.newEmail = 'That is already your email.';
-    if (!currentPassword) missing.currentPassword = 'Enter your current password.';
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-
-    setPending(true);
-    try {
+  const schema = React.useMemo(() => emailChangeSchema(currentEmail), [currentEmail]);
+  const { form, submit, pending, errorOf, formError } = useCardForm({
+    schema,
+    defaultValues: { newEmail: '', currentPassword: '' },
+    byCode: {
+      'auth/wrong-password': 'currentPassword',
+      'auth/invalid-email': 'newEmail',
+      'auth/email-already-exists': 'newEmail',
+      'auth/email-already-in-use': 'newEmail',
+    },
+    send: async ({ newEmail, currentPassword }) => {
+      // a refusal here belongs to the form's fields; a failure of the second call is the spec's toast
+      setToken(await changeEmail({ currentPassword, newEmail }));
       try {
-        setToken(await changeEmail({ currentPassword, newEmail: email }));
-      } catch (err) {
-        setErrors(isAppError(err) ? fieldErrorOf(err, FIELDS, BY_CODE) : { form: errorMessage(err) });
-        return;
-      }
-      try {
-        await completeEmailChange(email);
+        await completeEmailChange(newEmail);
         toast({ title: authMessages.emailUpdated });
-        setNewEmail('');
-        setCurrentPassword('');
       } catch {
         toastError(toastMessages.emailChangeFailed);
       }
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   return (
     <Card role="region" aria-labelledby="email-card-title">
@@ -76,29 +64,27 @@ export function EmailCard({ currentEmail }: { currentEmail: string }) {
       </CardHeader>
       <form onSubmit={submit} noValidate className="grid gap-6">
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <FormField id="new-email" label="New email" error={errors.newEmail}>
+          <FormField id="new-email" label="New email" error={errorOf('newEmail')}>
             {(aria) => (
               <Input
                 {...aria}
                 type="email"
                 autoComplete="email"
                 placeholder="you@company.com"
-                value={newEmail}
-                onChange={(e) => setNewEmail(e.target.value)}
+                {...form.register('newEmail')}
               />
             )}
           </FormField>
-          <FormField id="email-current-password" label="Current password" error={errors.currentPassword}>
+          <FormField id="email-current-password" label="Current password" error={errorOf('currentPassword')}>
             {(aria) => (
               <PasswordInput
                 {...aria}
                 autoComplete="current-password"
-                value={currentPassword}
-                onChange={(e) => setCurrentPassword(e.target.value)}
+                {...form.register('currentPassword')}
               />
             )}
           </FormField>
-          <FormError message={errors.form} className="sm:col-span-2" />
+          <FormError message={formError} className="sm:col-span-2" />
         </CardContent>
         <CardFooter className="justify-end border-t pt-6">
           <SubmitButton pending={pending} pendingLabel={'Updating…'}>
