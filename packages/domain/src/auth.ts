@@ -51,14 +51,6 @@ export const AUTH_HANDLER_PATH = '/auth/handler';
 export const authLinkModes = ['verifyEmail', 'resetPassword', 'signIn'] as const;
 export type AuthLinkMode = (typeof authLinkModes)[number];
 
-/** Lifetimes of what is emailed (minutes). */
-export const MAGIC_LINK_LIFETIME_MIN = 15;
-export const RESET_CODE_LIFETIME_MIN = 60;
-export const VERIFY_CODE_LIFETIME_MIN = 24 * 60;
-/** Wrong one-time codes allowed before the code is dead (spec: 429 ATTEMPTS_EXCEEDED). */
-export const MAX_OTP_ATTEMPTS = 3;
-export const OTP_LENGTH = 6;
-
 const code = z.string().trim().min(1).max(200);
 const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
 const optionalUrlPath = z.string().max(2000).optional();

@@ -36,6 +36,8 @@ function Root() {
 export const routes = [
   {
     element: <Root />,
+    // shown while the first page's code loads (a blank moment, not a spinner that flashes)
+    HydrateFallback: () => null,
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/', ...page(login, 'RootRedirect') },
