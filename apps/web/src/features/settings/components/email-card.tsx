@@ -9,7 +9,7 @@ import { toast, toastError } from '@/components/ui/use-toast';
 import { queryKeys } from '@/lib/query-keys';
 import { setToken } from '@/lib/session';
 import { changeEmail, completeEmailChange } from '../api/account-security';
-import { useCardForm } from '../hooks/use-card-form';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { FormField } from './form-field';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 
@@ -31,7 +31,7 @@ function emailChangeSchema(currentEmail: string) {
 export function EmailCard({ currentEmail }: { currentEmail: string }) {
   const queryClient = useQueryClient();
   const schema = React.useMemo(() => emailChangeSchema(currentEmail), [currentEmail]);
-  const { form, submit, pending, errorOf, formError } = useCardForm({
+  const { form, submit, pending, errorOf, formError } = useSchemaForm({
     schema,
     defaultValues: { newEmail: '', currentPassword: '' },
     byCode: {

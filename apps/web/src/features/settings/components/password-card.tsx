@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { toast } from '@/components/ui/use-toast';
 import { setToken } from '@/lib/session';
 import { changePassword } from '../api/account-security';
-import { useCardForm } from '../hooks/use-card-form';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { FormField } from './form-field';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 
@@ -18,7 +18,7 @@ const schema = changePasswordRequest.extend({
 
 /** Password change: current + new → `auth/changePassword`; the new tokens are kept, other sessions end. */
 export function PasswordCard() {
-  const { form, submit, pending, errorOf, formError } = useCardForm({
+  const { form, submit, pending, errorOf, formError } = useSchemaForm({
     schema,
     defaultValues: { currentPassword: '', newPassword: '' },
     byCode: { 'auth/wrong-password': 'currentPassword', 'auth/weak-password': 'newPassword' },

@@ -3,7 +3,23 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage, isAppError } from '@/lib/api-client';
-import { fieldErrorOf } from '../components/form-field';
+
+type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
+
+/** Puts a server error next to its field: the answer's `field`, else the field its code is about, else the form. */
+function fieldErrorOf<F extends string>(
+  err: { code?: string; field?: string; message: string },
+  fields: readonly F[],
+  byCode: Partial<Record<string, F>>,
+): FieldErrors<F> {
+  const field =
+    err.field && (fields as readonly string[]).includes(err.field)
+      ? (err.field as F)
+      : err.code
+        ? byCode[err.code]
+        : undefined;
+  return { [field ?? 'form']: err.message } as FieldErrors<F>;
+}
 
 interface Options<V extends FieldValues> {
   /** the domain's request schema, extended with the card's own messages */
@@ -13,19 +29,22 @@ interface Options<V extends FieldValues> {
   byCode: Partial<Record<string, Path<V>>>;
   send: (values: V) => Promise<unknown>;
   onSent?: () => void;
+  /** handles a refusal itself (answers true), e.g. an expired link that changes the whole page */
+  onRefused?: (err: unknown) => boolean;
 }
 
 /**
- * The pattern of the settings cards (docs/decisions/0005 "Web forms"): react-hook-form validates with the domain's
+ * The pattern of the web's forms (docs/decisions/0005 "Web forms"): react-hook-form validates with the domain's
  * zod schema before anything is sent, `useMutation` carries the pending state, and a refusal of the server is shown
  * next to its field (or under the form). The form empties after a success.
  */
-export function useCardForm<V extends FieldValues>({
+export function useSchemaForm<V extends FieldValues>({
   schema,
   defaultValues,
   byCode,
   send,
   onSent,
+  onRefused,
 }: Options<V>) {
   const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
   const fields = Object.keys(defaultValues) as Path<V>[];
@@ -36,6 +55,7 @@ export function useCardForm<V extends FieldValues>({
       onSent?.();
     },
     onError: (err) => {
+      if (onRefused?.(err)) return;
       const shown = isAppError(err) ? fieldErrorOf(err, fields, byCode) : { form: errorMessage(err) };
       for (const [field, message] of Object.entries(shown) as [Path<V> | 'form', string][]) {
         form.setError(field === 'form' ? 'root.server' : field, { message });
