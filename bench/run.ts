@@ -2,6 +2,7 @@
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchIngestion, printIngestion } from './ingestion';
+import { benchPageWeight, printPageWeight } from './page-weight';
 import { benchRetrieval, printRetrieval } from './retrieval';
 import { benchThroughput, printThroughput } from './throughput';
 
@@ -41,6 +42,9 @@ if (c.errors > 0) {
   console.error(`concurrent runs: ${c.errors} errors (zero required)`);
   process.exitCode = 1;
 }
+
+// the built web app as Chromium downloads it (needs `npm run build` and Debian's chromium)
+printPageWeight(await benchPageWeight());
 
 printIngestion(await benchIngestion());
 printRetrieval(await benchRetrieval());

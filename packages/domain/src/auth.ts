@@ -60,15 +60,8 @@ export const authLinkModes = [
 ] as const;
 export type AuthLinkMode = (typeof authLinkModes)[number];
 
-/** Lifetimes of what is emailed (minutes). */
-export const MAGIC_LINK_LIFETIME_MIN = 15;
 /** The link to the old address that undoes an email change: 7 days. */
 export const RECOVER_EMAIL_LIFETIME_MIN = 7 * 24 * 60;
-export const RESET_CODE_LIFETIME_MIN = 60;
-export const VERIFY_CODE_LIFETIME_MIN = 24 * 60;
-/** Wrong one-time codes allowed before the code is dead (spec: 429 ATTEMPTS_EXCEEDED). */
-export const MAX_OTP_ATTEMPTS = 3;
-export const OTP_LENGTH = 6;
 
 const code = z.string().trim().min(1).max(200);
 const password = z.string().max(MAX_PASSWORD_LENGTH * 4);

@@ -22,3 +22,12 @@ export const TOAST_REMOVE_DELAY = 1000000;
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+
+// In this schema-free module so the sign-in page can read them without loading zod (docs/decisions/0005).
+/** Lifetimes of what is emailed (minutes). */
+export const MAGIC_LINK_LIFETIME_MIN = 15;
+export const RESET_CODE_LIFETIME_MIN = 60;
+export const VERIFY_CODE_LIFETIME_MIN = 24 * 60;
+/** Wrong one-time codes allowed before the code is dead (spec: 429 ATTEMPTS_EXCEEDED). */
+export const MAX_OTP_ATTEMPTS = 3;
+export const OTP_LENGTH = 6;

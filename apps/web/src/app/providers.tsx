@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AuthProvider } from '@/features/auth/hooks/auth-provider';
 import { isAppError } from '@/lib/api-client';
 
@@ -18,15 +17,14 @@ function makeQueryClient() {
   });
 }
 
+/** Tooltips get their provider from the sidebar (the only pages that have tooltips sit inside it). */
 export function Providers({ children }: { children: React.ReactNode }) {
   const [queryClient] = React.useState(makeQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <LazyToaster />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,22 +1,27 @@
+import type * as React from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
-import { AuthHandlerPage } from '@/features/auth/components/auth-handler-page';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { LogoutPage } from '@/features/auth/components/logout-page';
-import { RootRedirect } from '@/features/auth/components/require-auth';
-import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
-import { NotFoundPage } from '@/features/coming-soon/components/not-found-page';
 import { RouteErrorPage } from '@/features/coming-soon/components/route-error-page';
-import { UnauthorizedPage } from '@/features/coming-soon/components/unauthorized-page';
-import { JoinPlanPage } from '@/features/plans/components/join-plan-page';
-import { AppShell } from './layouts/app-shell';
-import { ItemPageSoon, ShortToolLinkSoon } from './routes/coming-soon-routes';
-import { HomeRoute } from './routes/home-route';
-import { SettingsRoute } from './routes/settings-route';
 
-// the builder and the public runtime load on demand: a visitor of a tool never downloads the editor
+/**
+ * Every page loads on demand (docs/decisions/0005 "Page weight"): the first download of any address is React, the
+ * router, TanStack Query and the session; a visitor of a tool never downloads the editor, the sign-in forms or the
+ * charts. Modules that group several pages are imported once and shared.
+ */
 const builder = () => import('./routes/builder-routes');
 const runtime = () => import('./routes/runtime-routes');
 const analytics = () => import('./routes/analytics-routes');
+const login = () => import('./routes/login-routes');
+const auth = () => import('./routes/auth-routes');
+const shell = () => import('./routes/shell-routes');
+const statusPages = () => import('./routes/coming-soon-routes');
+
+/** A route whose component is the export `name` of a lazily imported module. */
+function page<M>(
+  load: () => Promise<M>,
+  name: { [K in keyof M]: M[K] extends React.ComponentType ? K : never }[keyof M],
+) {
+  return { lazy: async () => ({ Component: (await load())[name] as React.ComponentType }) };
+}
 
 function Root() {
   return (
@@ -31,59 +36,51 @@ function Root() {
 export const routes = [
   {
     element: <Root />,
+    // shown while the first page's code loads (a blank moment, not a spinner that flashes)
+    HydrateFallback: () => null,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', element: <RootRedirect /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/logout', element: <LogoutPage /> },
-      { path: '/auth/verifyEmail', element: <VerifyEmailPage /> },
-      { path: '/auth/handler', element: <AuthHandlerPage /> },
-      { path: '/error/unauthorized', element: <UnauthorizedPage /> },
+      { path: '/', ...page(login, 'RootRedirect') },
+      { path: '/login', ...page(login, 'LoginPage') },
+      { path: '/logout', ...page(auth, 'LogoutPage') },
+      { path: '/auth/verifyEmail', ...page(auth, 'VerifyEmailPage') },
+      { path: '/auth/handler', ...page(auth, 'AuthHandlerPage') },
+      { path: '/error/unauthorized', ...page(statusPages, 'UnauthorizedPage') },
 
       // public runtime: {app base path}/tool/{toolPath} and the result path
-      { path: '/app/:appId', lazy: async () => ({ Component: (await runtime()).AppHomeRoute }) },
-      {
-        path: '/app/:appId/tool/:toolPath',
-        lazy: async () => ({ Component: (await runtime()).ToolRunRoute }),
-      },
-      {
-        path: '/app/:appId/:resultId/tool/:toolPath',
-        lazy: async () => ({ Component: (await runtime()).ToolRunRoute }),
-      },
-      { path: '/tool/:path', element: <ShortToolLinkSoon /> },
-      { path: '/app/:appId/item/*', element: <ItemPageSoon /> },
-      { path: '/item/*', element: <ItemPageSoon /> },
+      { path: '/app/:appId', ...page(runtime, 'AppHomeRoute') },
+      { path: '/app/:appId/tool/:toolPath', ...page(runtime, 'ToolRunRoute') },
+      { path: '/app/:appId/:resultId/tool/:toolPath', ...page(runtime, 'ToolRunRoute') },
+      { path: '/tool/:path', ...page(statusPages, 'ShortToolLinkSoon') },
+      { path: '/app/:appId/item/*', ...page(statusPages, 'ItemPageSoon') },
+      { path: '/item/*', ...page(statusPages, 'ItemPageSoon') },
 
       // signed-in builder
       {
-        element: <AppShell />,
+        ...page(shell, 'AppShell'),
         children: [
-          { path: '/home', element: <HomeRoute />, handle: { title: 'Home' } },
-          { path: '/settings', element: <SettingsRoute />, handle: { title: 'Settings' } },
-          { path: '/joinPlan', element: <JoinPlanPage />, handle: { title: 'Plans' } },
+          { path: '/home', ...page(shell, 'HomeRoute'), handle: { title: 'Home' } },
+          { path: '/settings', ...page(shell, 'SettingsRoute'), handle: { title: 'Settings' } },
+          { path: '/joinPlan', ...page(shell, 'JoinPlanPage'), handle: { title: 'Plans' } },
           {
             path: '/analytics/app/:appId',
-            lazy: async () => ({ Component: (await analytics()).AnalyticsRoute }),
+            ...page(analytics, 'AnalyticsRoute'),
             handle: { title: 'Analytics' },
           },
-          {
-            path: '/build/app/:appId',
-            lazy: async () => ({ Component: (await builder()).BuildAppRoute }),
-            handle: { title: 'Builder' },
-          },
+          { path: '/build/app/:appId', ...page(builder, 'BuildAppRoute'), handle: { title: 'Builder' } },
           {
             path: '/build/app/:appId/tools',
-            lazy: async () => ({ Component: (await builder()).ToolsCollectionRoute }),
+            ...page(builder, 'ToolsCollectionRoute'),
             handle: { title: 'Tools collection' },
           },
           {
             path: '/build/app/:appId/tool/:toolId',
-            lazy: async () => ({ Component: (await builder()).ToolEditorRoute }),
+            ...page(builder, 'ToolEditorRoute'),
             handle: { title: 'Tool editor' },
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...page(statusPages, 'NotFoundPage') },
     ],
   },
 ];

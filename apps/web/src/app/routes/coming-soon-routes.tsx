@@ -32,3 +32,6 @@ export function ShortToolLinkSoon() {
     </ComingSoonPage>
   );
 }
+
+export { NotFoundPage } from '@/features/coming-soon/components/not-found-page';
+export { UnauthorizedPage } from '@/features/coming-soon/components/unauthorized-page';

@@ -8,8 +8,9 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: 'bg-card text-card-foreground',
+        // an opaque surface of its own (index.css --error-*): readable on any app style or background
         destructive:
-          'border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive/90',
+          'border-(--error-border) bg-(--error-surface) text-(--error-foreground) *:data-[slot=alert-description]:text-(--error-foreground)',
         info: 'border-primary/20 bg-accent text-accent-foreground *:data-[slot=alert-description]:text-accent-foreground/90',
       },
     },

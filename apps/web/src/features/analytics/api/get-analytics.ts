@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AppAnalytics, AppView } from '@buildai/domain';
+import type { AppAnalytics } from '@buildai/domain';
 import { api } from '@/lib/api-client';
+import { appQuery } from '@/lib/app-query';
 import { queryKeys } from '@/lib/query-keys';
 
 /** `GET /api/apps/{appId}/analytics?days=N`: the owner's numbers; an unpublished app answers 403. */
@@ -20,8 +21,7 @@ export function useAnalytics(appId: string, days: number) {
 /** The app itself, for its name when there are no numbers to show (an unpublished app). */
 export function useAppName(appId: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.app(appId),
-    queryFn: ({ signal }) => api<AppView>(`/api/apps/${encodeURIComponent(appId)}`, { signal }),
+    ...appQuery(appId),
     enabled,
     select: (app) => app.header,
   });

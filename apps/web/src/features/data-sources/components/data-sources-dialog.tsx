@@ -1,19 +1,6 @@
 import * as React from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  CloudDownload,
-  FileSpreadsheet,
-  FileText,
-  FileType2,
-  Globe,
-  Info,
-  Pencil,
-  Trash2,
-  Type,
-  UploadCloud,
-  type LucideIcon,
-} from 'lucide-react';
-import { AppError, contextMessages } from '@buildai/domain';
+import { Info } from 'lucide-react';
+import { contextMessages } from '@buildai/domain';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -26,57 +13,19 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
-import { toast, toastError } from '@/components/ui/use-toast';
-import { cn } from '@/lib/utils';
-import {
-  contextKeys,
-  discardItem,
-  ingestFile,
-  ingestText,
-  ingestWeb,
-  replaceDataItem,
-  type DataItem,
-} from '../api/context-items';
-import {
-  acceptFor,
-  extensionsLabel,
-  fileProblem,
-  formatBytes,
-  isFileOption,
-  isPlanLimit,
-  optionForItem,
-  reachedItemLimit,
-  saveErrorMessage,
-  SOURCE_OPTIONS,
-  uploadErrorMessage,
-  type SourceOption,
-} from '../lib/data-rules';
+import type { DataItem } from '../api/context-items';
+import { isFileOption, optionForItem, reachedItemLimit } from '../lib/data-rules';
+import { DataTiles } from './add-data/data-tiles';
+import { FileDropField } from './add-data/file-drop-field';
+import { SourceOptionPicker, type DialogOption } from './add-data/source-option-picker';
+import { inputProblem, useAddData } from './add-data/use-add-data';
 import { ImportSources, useImportAvailable } from './import-sources';
 import { DataLimitBanner, LITE_ITEM_LIMIT_MESSAGE, UpgradeBanner } from './limit-banners';
-import { StatusBadge } from './status-badge';
-import { TypeIcon } from './type-icon';
-
-const OPTION_ICONS: Record<SourceOption, LucideIcon> = {
-  text: Type,
-  csv: FileSpreadsheet,
-  doc: FileText,
-  pdf: FileType2,
-  web: Globe,
-};
-
-/** The dialog's options: the kinds of data of SOURCE_OPTIONS, plus Notion and Google Drive when configured. */
-type DialogOption = SourceOption | 'import';
-const IMPORT_OPTION = {
-  id: 'import',
-  title: 'Notion & Drive',
-  description: 'Import from Notion or Google Drive',
-} as const;
 
 export const HINT =
   'Personalise the results of your AI with your own business data, such as product lists, FAQs, policies or price lists. Do not include sensitive information like passwords, personal data or payment details.';
-export const ENTER_URL = 'Please enter the address of a web page';
+export { ENTER_URL } from './add-data/use-add-data';
 
 export interface DataSourcesDialogProps {
   appId: string;
@@ -129,19 +78,17 @@ function DialogForm({
   onDelete,
   onSaveApp,
 }: DataSourcesDialogProps) {
-  const queryClient = useQueryClient();
   const [option, setOption] = React.useState<DialogOption>((replacing && optionForItem(replacing)) || 'text');
   const [text, setText] = React.useState('');
   const [url, setUrl] = React.useState('');
   const [file, setFile] = React.useState<File | null>(null);
   const [fieldError, setFieldError] = React.useState<string | null>(null);
-  const [limitError, setLimitError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const [progress, setProgress] = React.useState<number | null>(null);
-  const [dragging, setDragging] = React.useState(false);
-  const abortRef = React.useRef<AbortController | null>(null);
-
-  React.useEffect(() => () => abortRef.current?.abort(), []);
+  const { submit, cancel, busy, progress, limitError, setLimitError } = useAddData({
+    appId,
+    plan,
+    replacing,
+    onOpenChange,
+  });
   const importAvailable = useImportAvailable(appId);
 
   if (!appId)
@@ -166,94 +113,6 @@ function DialogForm({
     setFieldError(null);
   }
 
-  async function refreshList() {
-    await queryClient.invalidateQueries({ queryKey: contextKeys.items(appId) });
-  }
-
-  function finish(title: string) {
-    toast({ title });
-    void refreshList();
-    onOpenChange(false);
-  }
-
-  function failed(err: unknown, message: string) {
-    if (isPlanLimit(err)) setLimitError(err.message);
-    else toastError(message);
-  }
-
-  async function submit() {
-    setFieldError(null);
-    if (option === 'import') return; // the import part has its own Import button
-    if (option === 'text') {
-      if (!text.trim()) return setFieldError(contextMessages.enterText);
-      setBusy(true);
-      try {
-        await ingestText(appId, text);
-        finish('Text added');
-      } catch (err) {
-        failed(err, saveErrorMessage(err));
-      } finally {
-        setBusy(false);
-      }
-      return;
-    }
-    if (option === 'web') {
-      const trimmed = url.trim();
-      if (!trimmed) return setFieldError(ENTER_URL);
-      const address = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-      setBusy(true);
-      try {
-        await ingestWeb(appId, address);
-        finish('Web page added');
-      } catch (err) {
-        failed(
-          err,
-          err instanceof AppError && err.status === 400 ? err.message : contextMessages.uploadError,
-        );
-      } finally {
-        setBusy(false);
-      }
-      return;
-    }
-    const problem = fileProblem(file, option, plan);
-    if (problem || !file) return setFieldError(problem ?? contextMessages.uploadFile);
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setBusy(true);
-    setProgress(0);
-    let created: string;
-    try {
-      created = (await ingestFile(appId, file, { onProgress: setProgress, signal: controller.signal }))
-        .contextItemId;
-    } catch (err) {
-      setBusy(false);
-      setProgress(null);
-      if (err instanceof DOMException && err.name === 'AbortError') return;
-      failed(err, uploadErrorMessage(err, plan));
-      return;
-    }
-    if (replacing) {
-      try {
-        await replaceDataItem(appId, replacing.id, created);
-      } catch {
-        setBusy(false);
-        setProgress(null);
-        toastError(contextMessages.replaceFailed);
-        await discardItem(created);
-        void refreshList();
-        return;
-      }
-      finish('File replaced');
-      return;
-    }
-    finish('File uploaded');
-  }
-
-  function cancel() {
-    abortRef.current?.abort();
-    onOpenChange(false);
-  }
-
   const submitLabel = replacing ? 'Replace' : fileOption ? 'Upload' : 'Apply';
   const busyLabel = replacing ? 'Replacing…' : fileOption ? 'Uploading…' : 'Saving…';
 
@@ -263,7 +122,10 @@ function DialogForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        const input = { option, text, url, file };
+        const problem = inputProblem(input, plan);
+        setFieldError(problem);
+        if (!problem) void submit(input);
       }}
     >
       {hasReachedDataLimit && <DataLimitBanner plan={plan} onUpgrade={onUpgrade} />}
@@ -271,36 +133,7 @@ function DialogForm({
       {limitError && <UpgradeBanner message={limitError} onUpgrade={onUpgrade} />}
 
       {!replacing && (
-        <div
-          role="group"
-          aria-label="Kind of data"
-          className={cn('grid grid-cols-2 gap-2', importAvailable ? 'sm:grid-cols-3' : 'sm:grid-cols-5')}
-        >
-          {[...SOURCE_OPTIONS, ...(importAvailable ? [IMPORT_OPTION] : [])].map(
-            ({ id, title, description }) => {
-              const Icon = id === 'import' ? CloudDownload : OPTION_ICONS[id];
-              const selected = option === id;
-              return (
-                <button
-                  key={id}
-                  type="button"
-                  aria-pressed={selected}
-                  disabled={busy}
-                  onClick={() => choose(id)}
-                  className={cn(
-                    'flex flex-col items-start gap-1 rounded-lg border p-3 text-left transition-colors hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:opacity-60',
-                    selected && 'border-primary bg-accent ring-1 ring-primary',
-                    id === 'text' && 'col-span-2 sm:col-span-1',
-                  )}
-                >
-                  <Icon className={cn('size-4', selected ? 'text-primary' : 'text-muted-foreground')} />
-                  <span className="text-sm font-medium">{title}</span>
-                  <span className="text-xs leading-snug text-muted-foreground">{description}</span>
-                </button>
-              );
-            },
-          )}
-        </div>
+        <SourceOptionPicker option={option} importAvailable={importAvailable} busy={busy} choose={choose} />
       )}
 
       <Alert variant="info" role="note">
@@ -354,59 +187,14 @@ function DialogForm({
       )}
 
       {fileOption && (
-        <div className="grid gap-2">
-          <label
-            htmlFor="data-source-file"
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e) => {
-              e.preventDefault();
-              setDragging(false);
-              pickFile(e.dataTransfer.files[0] ?? null);
-            }}
-            className={cn(
-              'flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border border-dashed px-4 py-6 text-center transition-colors hover:bg-accent/50',
-              dragging && 'border-primary bg-accent',
-              fieldError && 'border-destructive/60',
-              busy && 'pointer-events-none opacity-60',
-            )}
-          >
-            <UploadCloud className="size-6 text-muted-foreground" aria-hidden />
-            {file ? (
-              <span className="max-w-full truncate text-sm font-medium">
-                {file.name}{' '}
-                <span className="font-normal text-muted-foreground">({formatBytes(file.size)})</span>
-              </span>
-            ) : (
-              <span className="text-sm font-medium">Choose a file or drop it here</span>
-            )}
-            <span className="text-xs text-muted-foreground">{extensionsLabel(fileOption)} files</span>
-          </label>
-          <input
-            id="data-source-file"
-            type="file"
-            className="sr-only"
-            accept={acceptFor(fileOption)}
-            aria-label="Choose a file"
-            disabled={busy}
-            onChange={(e) => {
-              pickFile(e.target.files?.[0] ?? null);
-              e.target.value = '';
-            }}
-          />
-          {progress !== null && (
-            <div className="grid gap-1.5">
-              <div className="flex justify-between text-xs text-muted-foreground">
-                <span>{progress < 100 ? 'Uploading…' : 'Processing…'}</span>
-                <span className="tabular-nums">{progress}%</span>
-              </div>
-              <Progress value={progress} aria-label="Upload progress" />
-            </div>
-          )}
-        </div>
+        <FileDropField
+          fileOption={fileOption}
+          file={file}
+          pickFile={pickFile}
+          fieldError={fieldError}
+          busy={busy}
+          progress={progress}
+        />
       )}
 
       {option === 'import' && (
@@ -435,49 +223,7 @@ function DialogForm({
         )}
       </DialogFooter>
 
-      {!replacing && items.length > 0 && (
-        <section aria-labelledby="data-source-tiles" className="grid gap-2 border-t pt-4">
-          <h3 id="data-source-tiles" className="text-sm font-medium">
-            Your data
-          </h3>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {items.map((item) => (
-              <li
-                key={item.id}
-                className="flex min-w-0 items-center gap-2 rounded-lg border bg-background p-2 shadow-xs"
-                data-testid="data-tile"
-              >
-                <TypeIcon type={item.type} className="size-8" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium" title={item.name}>
-                    {item.name}
-                  </p>
-                  <StatusBadge status={item.status} className="mt-0.5 px-1.5 py-0 text-[11px]" />
-                </div>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Rename ${item.name}`}
-                  onClick={() => onRename(item)}
-                >
-                  <Pencil />
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Delete ${item.name}`}
-                  className="text-muted-foreground hover:text-destructive"
-                  onClick={() => onDelete(item)}
-                >
-                  <Trash2 />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {!replacing && items.length > 0 && <DataTiles items={items} onRename={onRename} onDelete={onDelete} />}
     </form>
   );
 }

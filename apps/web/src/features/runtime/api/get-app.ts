@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AppView } from '@buildai/domain';
-import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { appQuery } from '@/lib/app-query';
 
-/** GET /api/apps/{appId} — for a visitor: the published app with its active tools (the owner sees everything). */
-export function fetchRuntimeApp(appId: string, signal?: AbortSignal): Promise<AppView> {
-  return api<AppView>(`/api/apps/${encodeURIComponent(appId)}`, { signal });
-}
-
+/** The app as a visitor sees it: published, with its active tools (the owner sees everything). */
 export function useRuntimeApp(appId: string) {
-  return useQuery({
-    queryKey: queryKeys.app(appId),
-    queryFn: ({ signal }) => fetchRuntimeApp(appId, signal),
-  });
+  return useQuery(appQuery(appId));
 }

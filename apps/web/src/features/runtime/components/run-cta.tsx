@@ -1,4 +1,5 @@
 import { ArrowUpRight } from 'lucide-react';
+import { Markdown } from '@/components/markdown/markdown';
 import { Button } from '@/components/ui/button';
 import type { ToolDefinition } from '../lib/form-steps';
 
@@ -24,7 +25,7 @@ export function RunCta({ app }: { app: Pick<ToolDefinition, 'ctaMessage' | 'ctaB
       aria-label="Call to action"
       className="flex flex-col gap-4 rounded-2xl border bg-card p-5 text-card-foreground shadow-sm sm:flex-row sm:items-center sm:justify-between sm:p-6"
     >
-      {message && <p className="leading-relaxed whitespace-pre-line">{message}</p>}
+      {message && <Markdown text={message} className="leading-relaxed" />}
       {button && (
         <Button asChild size="lg" className="shrink-0 self-start sm:self-auto">
           <a href={href!} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { AlertCircle, Check, Clock, Copy, Link2, PauseCircle, RotateCcw, ServerCog } from 'lucide-react';
+import { Markdown } from '@/components/markdown/markdown';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -71,8 +72,8 @@ export function RunResult({ state, onRunAgain, shareUrl, caption }: Props) {
           </header>
           <div className="px-4 py-4 sm:px-5">
             {state.text ? (
-              <div className="text-[15px] leading-7 break-words whitespace-pre-wrap">
-                {state.text}
+              <div className="text-[15px] leading-7 break-words">
+                <Markdown text={state.text} />
                 {streaming && (
                   <span className="ml-0.5 inline-block h-4 w-1.5 translate-y-0.5 animate-pulse rounded-sm bg-primary" />
                 )}

@@ -32,20 +32,3 @@ export function FormField({
     </div>
   );
 }
-
-export type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
-
-/** Puts a server error next to its field: the answer's `field`, else the field its code is about, else the form. */
-export function fieldErrorOf<F extends string>(
-  err: { code?: string; field?: string; message: string },
-  fields: readonly F[],
-  byCode: Partial<Record<string, F>>,
-): FieldErrors<F> {
-  const field =
-    err.field && (fields as readonly string[]).includes(err.field)
-      ? (err.field as F)
-      : err.code
-        ? byCode[err.code]
-        : undefined;
-  return { [field ?? 'form']: err.message } as FieldErrors<F>;
-}

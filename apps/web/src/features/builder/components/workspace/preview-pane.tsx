@@ -1,5 +1,6 @@
 import { Eye, Wrench } from 'lucide-react';
 import type { AiApp, AppSettings, AppStyle, AppView, ToolSummary } from '@buildai/domain';
+import { Markdown } from '@/components/markdown/markdown';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { resultBlocks } from '../../lib/blocks';
@@ -89,7 +90,7 @@ function ResultOutline({ draft }: { draft: AiApp }) {
       )}
       {cta && (
         <div className="mt-5 flex flex-col items-start gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
-          {draft.ctaMessage.trim() && <p className="text-sm whitespace-pre-line">{draft.ctaMessage}</p>}
+          {draft.ctaMessage.trim() && <Markdown text={draft.ctaMessage} className="text-sm" />}
           {draft.ctaButton.trim() && (
             <span className="inline-flex h-9 shrink-0 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground">
               {draft.ctaButton}

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@buildai/testkit';
+
+// A small built web app, as `vite build` with apps/web/precompress.ts leaves it: the script has brotli and gzip
+// copies beside it, the stylesheet only gzip, the icon none; index.html has none (the server makes them at start).
+const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root">BuildAI SPA</div>${' '.repeat(400)}</body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('compress me '.repeat(200))});`;
+const STYLE = `body{color:red}${'.a{color:blue}'.repeat(100)}`;
+
+let server: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'buildai-web-'));
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  const script = path.join(webDist, 'assets', 'app-abc123.js');
+  writeFileSync(script, SCRIPT);
+  writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
+  writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+  const style = path.join(webDist, 'assets', 'index-def456.css');
+  writeFileSync(style, STYLE);
+  writeFileSync(`${style}.gz`, gzipSync(STYLE));
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+  server = await startTestServer({ WEB_DIST: webDist });
+});
+afterAll(() => server.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => server.request(url, { headers });
+const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+describe('serving the built web app', () => {
+  it('sends the brotli copy of a hashed asset to a browser that accepts it, cached for a year', async () => {
+    const res = await get('/assets/app-abc123.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const body = await bytes(res);
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    expect(body.length).toBeLessThan(SCRIPT.length);
+    expect(brotliDecompressSync(body).toString()).toBe(SCRIPT);
+  });
+
+  it('sends gzip when brotli is not accepted or refused with q=0', async () => {
+    for (const accept of ['gzip, deflate', 'br;q=0, gzip;q=0.8']) {
+      const res = await get('/assets/app-abc123.js', { 'Accept-Encoding': accept });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(await bytes(res)).toString()).toBe(SCRIPT);
+    }
+    const style = await get('/assets/index-def456.css', { 'Accept-Encoding': 'br, gzip' });
+    expect(style.headers.get('content-encoding')).toBe('gzip');
+    expect(style.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(gunzipSync(await bytes(style)).toString()).toBe(STYLE);
+  });
+
+  it('sends the file as it is when the browser accepts no compression', async () => {
+    const res = await get('/assets/app-abc123.js');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await res.text()).toBe(SCRIPT);
+    const icon = await get('/favicon.svg', { 'Accept-Encoding': 'br, gzip' });
+    expect(icon.headers.get('content-encoding')).toBeNull();
+    expect(icon.headers.get('vary')).toBeNull();
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+    expect(await icon.text()).toBe('<svg/>');
+  });
+
+  it('answers index.html for client routes, compressed, revalidated on every visit', async () => {
+    const res = await get('/app/a1/tool/my-tool', { 'Accept-Encoding': 'gzip, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INDEX);
+    const etag = res.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await get('/login', { 'If-None-Match': etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('reads index.html once at start: a later change on disk is not served until a restart', async () => {
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>changed');
+    const res = await get('/home');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it('answers a missing asset 404 and never serves files outside the build', async () => {
+    expect((await get('/assets/missing-000.js')).status).toBe(404);
+    const outside = await get('/assets/..%2f..%2fpackage.json');
+    expect(outside.status).toBe(404);
+    const api = await get('/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/json/);
+  });
+});

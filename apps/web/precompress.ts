@@ -1,0 +1,53 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text the browser downloads; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)])),
+  );
+  return nested.flat();
+}
+
+/**
+ * Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) beside every compressible file of the build, so
+ * the server sends compressed bytes without compressing per request (docs/decisions/0006). A copy that would not
+ * be smaller is not written.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'buildai-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          const [contents, { size }] = await Promise.all([readFile(file), stat(file)]);
+          const copies = [
+            {
+              suffix: '.br',
+              bytes: await brotli(contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            },
+            { suffix: '.gz', bytes: await gz(contents, { level: 9 }) },
+          ];
+          await Promise.all(
+            copies.filter((c) => c.bytes.byteLength < size).map((c) => writeFile(file + c.suffix, c.bytes)),
+          );
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// (f) Page weight: the JavaScript and CSS a browser downloads on the first visit of each kind of page, counted as
+// the compressed bytes on the wire. Debian's Chromium opens each page in a fresh profile (empty cache) on the built
+// server and waits until the network is quiet, so the chunks a route loads lazily on its first render count too.
+// Builds nothing itself: run `npm run build` first.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { publishTool, signUpBuilder, startBuiltServer, stop } from './lib';
+
+const PORT = 4397;
+// the password signUpBuilder (bench/lib.ts) gives its builders
+const BUILDER_PASSWORD = 'correct horse battery staple';
+const BASE = `http://127.0.0.1:${PORT}`;
+// the issue's targets, in KB (1 KB = 1000 bytes, as Vite reports sizes)
+const TARGETS = { tool: 120, login: 150, builder: 350 } as const;
+
+// Chromium flags of e2e/playwright.config.ts (DESIGN.md §9)
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface PageWeight {
+  route: string;
+  url: string;
+  targetKb: number;
+  /** compressed bytes of JS and CSS responses, the browser accepting gzip only (the target's measure) */
+  bytes: number;
+  /** the same with Chromium's own Accept-Encoding (it picks brotli) */
+  browserBytes: number;
+  /** Content-Encoding of those responses (the target is stated in gzip) */
+  encodings: string[];
+  files: { url: string; bytes: number }[];
+}
+
+async function measure(
+  browser: Browser,
+  url: string,
+  setup: (ctx: BrowserContext) => Promise<void>,
+  ready: string,
+  acceptEncoding?: string,
+) {
+  // Chromium offers brotli even over plain http to 127.0.0.1; the gzip pass narrows what it accepts
+  const ctx = await browser.newContext(
+    acceptEncoding ? { extraHTTPHeaders: { 'Accept-Encoding': acceptEncoding } } : {},
+  );
+  await setup(ctx);
+  const page = await ctx.newPage();
+  const pending: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
+  page.on('requestfinished', (req) => {
+    const type = req.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const [sizes, res] = await Promise.all([req.sizes(), req.response()]);
+        return {
+          url: new URL(req.url()).pathname,
+          bytes: sizes.responseBodySize,
+          encoding: res?.headers()['content-encoding'] ?? 'identity',
+        };
+      })(),
+    );
+  });
+  await page.goto(`${BASE}${url}`, { waitUntil: 'networkidle' });
+  try {
+    await page.getByText(ready, { exact: false }).first().waitFor({ timeout: 15_000 });
+  } catch (err) {
+    const shot = path.join(tmpdir(), 'page-weight-failure.png');
+    await page.screenshot({ path: shot });
+    throw new Error(`${url} did not show "${ready}" (see ${shot})`, { cause: err });
+  }
+  await page.waitForLoadState('networkidle');
+  const files = await Promise.all(pending);
+  await ctx.close();
+  return {
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    encodings: [...new Set(files.map((f) => f.encoding))],
+    files: files.map((f) => ({ url: f.url, bytes: f.bytes })),
+  };
+}
+
+/** A builder whose email is verified (the workspace asks for it), and a token issued after verifying. */
+async function verifiedBuilder(email: string): Promise<string> {
+  await signUpBuilder(BASE, email);
+  const mail = (await (await fetch(`${BASE}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
+    meta: { url?: string };
+  }[];
+  const code = new URL(mail.find((m) => m.meta.url)!.meta.url!).searchParams.get('oobCode');
+  const verified = await fetch(`${BASE}/api/live_api/auth/verifyEmail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  if (!verified.ok) throw new Error(`verifyEmail: ${verified.status}`);
+  const signIn = await fetch(`${BASE}/api/live_api/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BUILDER_PASSWORD, tenantId: 'platform' }),
+  });
+  return ((await signIn.json()) as { idToken: string }).idToken;
+}
+
+export async function benchPageWeight(): Promise<PageWeight[]> {
+  // outside production, so the outbox (`/api/dev/mail`) hands over the verification link
+  const server = await startBuiltServer(PORT, { NODE_ENV: 'development' });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const email = `page-weight-${Date.now()}@example.com`;
+    const token = await verifiedBuilder(email);
+    const tool = await publishTool(BASE, token, {
+      header: 'Page weight tool',
+      gptPrompt: 'Say hello to {{name}}',
+      fields: [{ name: 'name', label: 'Your name' }],
+    });
+    const signedIn = async (ctx: BrowserContext) => {
+      await ctx.addCookies([{ name: 'buildai_token', value: token, url: BASE }]);
+    };
+    const anonymous = async () => {};
+    const routes = [
+      {
+        route: 'public tool page',
+        url: `/app/${tool.appId}/tool/${tool.path}`,
+        targetKb: TARGETS.tool,
+        setup: anonymous,
+        ready: 'Page weight tool',
+      },
+      { route: '/login', url: '/login', targetKb: TARGETS.login, setup: anonymous, ready: 'Sign in' },
+      {
+        route: 'builder workspace',
+        url: `/build/app/${tool.appId}`,
+        targetKb: TARGETS.builder,
+        setup: signedIn,
+        ready: 'Page weight tool',
+      },
+    ];
+    const results: PageWeight[] = [];
+    for (const r of routes) {
+      const gzip = await measure(browser, r.url, r.setup, r.ready, 'gzip');
+      const own = await measure(browser, r.url, r.setup, r.ready);
+      results.push({ route: r.route, url: r.url, targetKb: r.targetKb, ...gzip, browserBytes: own.bytes });
+    }
+    return results;
+  } finally {
+    await browser.close();
+    await stop(server);
+  }
+}
+
+export function printPageWeight(results: PageWeight[]): boolean {
+  console.log('\n(f) page weight: first-load JS + CSS as downloaded by Chromium, fresh cache, gzip (KB)');
+  let ok = true;
+  for (const r of results) {
+    const kb = r.bytes / 1000;
+    const pass = kb <= r.targetKb;
+    ok &&= pass;
+    console.log(
+      `  ${r.route.padEnd(18)} ${kb.toFixed(1).padStart(6)}  target <= ${r.targetKb}  ratio ${(kb / r.targetKb).toFixed(2)}x  ${pass ? 'ok' : 'OVER'}  (${r.files.length} files, ${r.encodings.join('/')}; ${(r.browserBytes / 1000).toFixed(1)} as Chromium picks, brotli)`,
+    );
+    // BENCH_VERBOSE=1 lists the files, largest first
+    if (process.env.BENCH_VERBOSE)
+      for (const f of [...r.files].sort((a, b) => b.bytes - a.bytes))
+        console.log(`      ${(f.bytes / 1000).toFixed(1).padStart(6)}  ${f.url}`);
+  }
+  return ok;
+}
+
+// `npx tsx bench/page-weight.ts` runs this benchmark alone
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!printPageWeight(await benchPageWeight())) process.exitCode = 1;
+}
