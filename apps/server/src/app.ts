@@ -16,7 +16,7 @@ import { memoryRoutes } from './features/memories';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
-import { openApiDocument } from './http/openapi';
+import { openApiDocument, type OpenApiDocument } from './http/openapi';
 import { defaultWebDist, mountSpa } from './http/spa';
 import { route } from './http/validation';
 import { healthBody, type Platform } from './platform';
@@ -53,7 +53,7 @@ export function createApp(platform: Platform, services: Services = createService
     if (c.req.path === '/api/health') logger.debug(line, 'request');
     else logger.info(line, 'request');
   });
-  app.use('/api/*', authenticate(services.identity.signingKey));
+  app.use('/api/*', authenticate(services.identity));
 
   route(app, { method: 'get', path: '/api/health', summary: 'Health and the adapters in use' }, (c) =>
     c.json(healthBody(platform)),
@@ -79,8 +79,9 @@ export function createApp(platform: Platform, services: Services = createService
   app.route('/api/integrations', integrationRoutes(services.integrations));
   app.route('/api/files', filesRoutes());
   // the document of every route above, from the same schemas that validate them (docs/decisions/0005)
+  let document: OpenApiDocument | undefined;
   route(app, { method: 'get', path: '/api/openapi.json', summary: 'This document (OpenAPI 3.1)' }, (c) =>
-    c.json(openApiDocument(app)),
+    c.json((document ??= openApiDocument(app))),
   );
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 

@@ -8,7 +8,7 @@ import { checkCurrentPassword, requireUser } from './email-flows';
 import { authLink } from './links';
 import { confirmEmailChangeMail, emailChangedNotice } from './mail-templates';
 import { revokeAllRefreshTokens } from './refresh-tokens';
-import { announceSessionsEnded } from './session-check';
+import type { SessionCheck } from './session-check';
 import { resolveTenant } from './tenants';
 import { findUser, getUser, normaliseEmail, type UserRow } from './users';
 
@@ -53,7 +53,12 @@ export async function changeEmail(
 }
 
 /** Moves the user to `email` (verified: a link sent there was opened) and ends every session of the user. */
-async function moveTo(platform: Platform, user: UserRow, email: string): Promise<void> {
+async function moveTo(
+  platform: Platform,
+  sessions: SessionCheck,
+  user: UserRow,
+  email: string,
+): Promise<void> {
   const [moved] = await platform.db
     .update(users)
     .set({ email, emailVerifiedAt: new Date() })
@@ -65,11 +70,11 @@ async function moveTo(platform: Platform, user: UserRow, email: string): Promise
     });
   if (!moved) throw new AppError('auth/invalid-action-code');
   await revokeAllRefreshTokens(platform.db, user.id);
-  await announceSessionsEnded(platform, user.id);
+  await sessions.ended(user.id);
 }
 
 /** `auth/applyEmailChange {code}`: the link sent to the new address was opened; the change takes effect. */
-export async function applyEmailChange(platform: Platform, code: string) {
+export async function applyEmailChange(platform: Platform, sessions: SessionCheck, code: string) {
   const row = await claimCode(platform.db, 'changeEmail', code);
   const user = row?.userId ? await getUser(platform, row.userId) : null;
   const newEmail = typeof row?.data.newEmail === 'string' ? row.data.newEmail : null;
@@ -78,7 +83,7 @@ export async function applyEmailChange(platform: Platform, code: string) {
     throw new AppError('auth/invalid-action-code');
   }
   await refuseTaken(platform, user.tenantId, newEmail);
-  await moveTo(platform, user, newEmail);
+  await moveTo(platform, sessions, user, newEmail);
   const { token } = await issueCode(platform.db, {
     tenantId: user.tenantId,
     purpose: 'recoverEmail',
@@ -96,12 +101,12 @@ export async function applyEmailChange(platform: Platform, code: string) {
 }
 
 /** `auth/recoverEmail {code}`: the old address undoes a change (7 days); every session ends. */
-export async function recoverEmail(platform: Platform, code: string) {
+export async function recoverEmail(platform: Platform, sessions: SessionCheck, code: string) {
   const row = await claimCode(platform.db, 'recoverEmail', code);
   const user = row?.userId ? await getUser(platform, row.userId) : null;
   const oldEmail = typeof row?.data.oldEmail === 'string' ? row.data.oldEmail : null;
   if (!row || !user || !oldEmail || user.email !== row.email) throw new AppError('auth/invalid-action-code');
   await refuseTaken(platform, user.tenantId, oldEmail);
-  await moveTo(platform, user, oldEmail);
+  await moveTo(platform, sessions, user, oldEmail);
   return { email: oldEmail };
 }

@@ -15,7 +15,7 @@ import { resetPasswordMail, verifyEmailMail } from './mail-templates';
 import { hashPassword, isWeakPassword, verifyPassword } from './passwords';
 import { revokeAllRefreshTokens } from './refresh-tokens';
 import { issueSession } from './session';
-import { announceSessionsEnded } from './session-check';
+import type { SessionCheck } from './session-check';
 import { resolveTenant } from './tenants';
 import { clearLoginFailures, consumeEmailAllowance, recordLoginFailure, takeLoginTry } from './throttle';
 import { findUser, getUser, markVerified, normaliseEmail, type UserRow } from './users';
@@ -103,7 +103,12 @@ export async function sendResetPasswordEmail(
 }
 
 /** `auth/resetPassword {code,newPassword}`: a new password, and every session of the user ends. */
-export async function resetPassword(platform: Platform, code: string, newPassword: string) {
+export async function resetPassword(
+  platform: Platform,
+  sessions: SessionCheck,
+  code: string,
+  newPassword: string,
+) {
   if (isWeakPassword(newPassword)) throw new AppError('auth/reset-weak-password', { field: 'newPassword' });
   const row = await claimCode(platform.db, 'resetPassword', code);
   if (!row) throw new AppError('auth/invalid-action-code');
@@ -118,7 +123,7 @@ export async function resetPassword(platform: Platform, code: string, newPasswor
       })
       .where(eq(users.id, user.id));
     await revokeAllRefreshTokens(platform.db, user.id);
-    await announceSessionsEnded(platform, user.id);
+    await sessions.ended(user.id);
     await clearLoginFailures(platform, user.tenantId, user.email);
   } catch (err) {
     platform.logger.error({ err }, 'password reset failed');
@@ -156,6 +161,7 @@ export async function completeEmailChange(platform: Platform, caller: Caller, ne
 export async function changePassword(
   platform: Platform,
   signingKey: SigningKey,
+  sessions: SessionCheck,
   caller: Caller,
   input: { currentPassword: string; newPassword: string },
   ip: string,
@@ -168,6 +174,6 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.newPassword) })
     .where(eq(users.id, user.id));
   await revokeAllRefreshTokens(platform.db, user.id);
-  await announceSessionsEnded(platform, user.id);
+  await sessions.ended(user.id);
   return issueSession(platform, signingKey, user);
 }

@@ -21,7 +21,6 @@ import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
 import { requireSameOriginJson } from './same-origin';
-import { announceSessionsEnded } from './session-check';
 import { revokeRefreshToken } from './refresh-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie';
 import { signIn } from './sign-in';
@@ -82,7 +81,7 @@ export function identityRoutes(identity: IdentityServices) {
   route(r, { method: 'post', path: '/signOut', summary: 'Signs out', status: 204 }, async (c) => {
     const token = readRefreshCookie(c);
     const userId = token ? await revokeRefreshToken(c.get('platform').db, token) : null;
-    if (userId) await announceSessionsEnded(c.get('platform'), userId);
+    if (userId) await identity.sessions.ended(userId);
     clearRefreshCookie(c);
     return c.body(null, 204);
   });
@@ -122,7 +121,7 @@ export function identityRoutes(identity: IdentityServices) {
     },
     async (c, { body }) => {
       const { code, newPassword } = await body();
-      return c.json(await resetPassword(c.get('platform'), code, newPassword));
+      return c.json(await resetPassword(c.get('platform'), identity.sessions, code, newPassword));
     },
   );
   route(
@@ -143,7 +142,7 @@ export function identityRoutes(identity: IdentityServices) {
     },
     async (c, { body }) => {
       const { code } = await body();
-      return c.json(await applyEmailChange(c.get('platform'), code));
+      return c.json(await applyEmailChange(c.get('platform'), identity.sessions, code));
     },
   );
   route(
@@ -156,7 +155,7 @@ export function identityRoutes(identity: IdentityServices) {
     },
     async (c, { body }) => {
       const { code } = await body();
-      return c.json(await recoverEmail(c.get('platform'), code));
+      return c.json(await recoverEmail(c.get('platform'), identity.sessions, code));
     },
   );
   route(
@@ -171,7 +170,14 @@ export function identityRoutes(identity: IdentityServices) {
       const caller = requireCaller(c);
       return session(
         c,
-        await changePassword(c.get('platform'), signingKey, caller, await body(), clientIp(c)),
+        await changePassword(
+          c.get('platform'),
+          signingKey,
+          identity.sessions,
+          caller,
+          await body(),
+          clientIp(c),
+        ),
       );
     },
   );

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform';
 import { OpenIdProvider } from './google';
+import { SessionCheck } from './session-check';
 import { SigningKey } from './tokens';
 
 /** What identity keeps for one server (built once by `createServices`, decision 0005). */
@@ -8,8 +9,14 @@ export interface IdentityServices {
   signingKey: SigningKey;
   /** the OpenID provider of GOOGLE_ISSUER (Google sign-in and the Google Drive import) */
   openId: OpenIdProvider;
+  /** whether the session of an id token is still open, with a short cache (docs/decisions/0006) */
+  sessions: SessionCheck;
 }
 
 export function createIdentityServices(platform: Platform): IdentityServices {
-  return { signingKey: new SigningKey(platform), openId: new OpenIdProvider(platform) };
+  return {
+    signingKey: new SigningKey(platform),
+    openId: new OpenIdProvider(platform),
+    sessions: new SessionCheck(platform),
+  };
 }
