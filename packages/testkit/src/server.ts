@@ -103,8 +103,9 @@ export async function startTestServer(
   const platform = await createPlatform(config, logger, {
     database: fresh.database,
     refreshModels: false,
-    // each test server counts its own rate limits, even on a shared Redis
+    // each test server counts its own rate limits and runs its own jobs (its database's), even on a shared Redis
     limitsPrefix: `buildai-test:${randomBytes(6).toString('hex')}:limits`,
+    jobsPrefix: `buildai-test:${randomBytes(6).toString('hex')}:jobs`,
   });
   const services = createServices(platform, options);
   const app = createApp(platform, services);

@@ -37,6 +37,9 @@ export interface PlatformOverrides {
   refreshModels?: boolean;
   /** Prefix of the Redis keys of rate limits, so servers sharing a Redis count apart (tests). */
   limitsPrefix?: string;
+  /** Prefix of the Redis keys of the job queue, so servers on separate databases sharing a Redis never take each
+   * other's jobs (tests). */
+  jobsPrefix?: string;
 }
 
 export async function createPlatform(
@@ -51,7 +54,7 @@ export async function createPlatform(
       dataDir: `${config.DATA_DIR.replace(/\/$/, '')}/pglite`,
     }));
   if (!overrides.database) await database.migrate();
-  const jobs = createJobs(config, logger);
+  const jobs = createJobs(config, logger, { prefix: overrides.jobsPrefix });
   const events = createEvents(config, logger);
   const blobs = createBlobs(config, logger);
   const mail = createMail(config, logger, database.db);
