@@ -12,6 +12,7 @@ import {
   isReservedFieldName,
   MAIN_INPUT_NAME,
   RESERVED_FIELD_NAMES,
+  toolPathTaken,
 } from './index';
 
 const admin = { isAdmin: true, isLite: false };
@@ -90,5 +91,23 @@ describe('field options and lengths', () => {
 
   it('words a length limit as the editor shows it', () => {
     expect(charactersMax(100)).toBe('100 characters max');
+  });
+});
+
+describe('tool paths (spec 001 §5)', () => {
+  const appTools = [
+    { toolId: 't1', path: 'Blog-Ideas' },
+    { toolId: 't2', path: 'summary' },
+  ];
+
+  it('counts a path as taken by another tool whatever its case', () => {
+    expect(toolPathTaken(appTools, 'blog-ideas')).toBe(true);
+    expect(toolPathTaken(appTools, 'SUMMARY')).toBe(true);
+    expect(toolPathTaken(appTools, 'new-tool')).toBe(false);
+  });
+
+  it('lets a tool keep its own path', () => {
+    expect(toolPathTaken(appTools, 'blog-ideas', 't1')).toBe(false);
+    expect(toolPathTaken(appTools, 'blog-ideas', 't2')).toBe(true);
   });
 });
