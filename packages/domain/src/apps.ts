@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_BUILDER_VERSION, MAX_INPUT_EXAMPLES } from './constants';
 import type { AppSettings, AppStyle } from './builder';
+import { FIELD_NAME_PATTERN, FIELD_NAME_PATTERN_MESSAGE, fieldTypes } from './field-rules';
 
 /** App kinds (DESIGN §1): a tool app holds AI tools; generated and space apps are written through the chat. */
 export const appTypes = ['tool', 'generated', 'space'] as const;
@@ -10,32 +11,15 @@ export type AppType = z.infer<typeof appTypeSchema>;
 export const toolStatusSchema = z.enum(['draft', 'active']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
-/** Custom field types of spec 000 §3. */
-export const fieldTypes = [
-  'text',
-  'long_text',
-  'select',
-  'multiselect',
-  'email',
-  'place',
-  'photo',
-  'height',
-  'weight',
-  'tool_item_select',
-] as const;
 export const fieldTypeSchema = z.enum(fieldTypes);
-export type FieldType = z.infer<typeof fieldTypeSchema>;
 
 export const fieldOptionSchema = z.object({
   label: z.string(),
   iconUrl: z.string().optional(),
 });
 
-/** Field names become `{{name}}` placeholders in the prompt. */
-export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 export const customFieldSchema = z.object({
-  name: z.string().regex(FIELD_NAME_PATTERN, 'Field names use letters, numbers and underscores'),
+  name: z.string().regex(FIELD_NAME_PATTERN, FIELD_NAME_PATTERN_MESSAGE),
   label: z.string(),
   type: fieldTypeSchema.default('text'),
   required: z.boolean().default(false),

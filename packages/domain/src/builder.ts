@@ -176,10 +176,6 @@ export const PLAN_LOCKED_SETTINGS = [
 /** Style settings only admins may change. */
 export const ADMIN_ONLY_STYLE = ['hideBuildAI'] as const satisfies readonly (keyof AppStyle)[];
 
-/** Field types offered to admins only, and to paid plans only (spec 000 §5). */
-export const ADMIN_ONLY_FIELD_TYPES = ['place', 'tool_item_select'] as const;
-export const PAID_ONLY_FIELD_TYPES = ['photo'] as const;
-
 // ---- tools of an app (spec 001 §3) ---------------------------------------------------------------------------
 
 export const createToolRequest = z.object({

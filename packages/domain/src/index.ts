@@ -2,6 +2,8 @@ export * from './errors';
 export * from './constants';
 export * from './auth';
 export * from './apps';
+export * from './field-rules';
+export * from './tool-rules';
 export * from './prompt';
 export * from './format';
 export * from './plans';

@@ -1,43 +1,21 @@
 import {
-  ADMIN_ONLY_FIELD_TYPES,
   AppError,
   builderMessages,
+  charactersMax,
   DEFAULT_INPUT_PLACEHOLDER,
   FIELD_LABEL_MAX_LENGTH,
   FIELD_NAME_MAX_LENGTH,
-  fieldTypes,
+  fieldOptions,
+  fieldTypeRefusal,
+  isReservedFieldName,
   MAX_CUSTOM_FIELDS,
   MAX_FIELD_OPTIONS,
   MAX_INPUT_EXAMPLES,
   MAX_INPUT_STEPS,
   OPTION_LABEL_MAX_LENGTH,
-  PAID_ONLY_FIELD_TYPES,
   type AiApp,
-  type CustomField,
-  type FieldType,
+  type FieldTypeRights,
 } from '@buildai/domain';
-
-/** Field names the runtime keeps for itself: `input` is the main input box. */
-const RESERVED_FIELD_NAMES = new Set(['input']);
-
-export interface DefinitionRights {
-  isAdmin: boolean;
-  isLite: boolean;
-}
-
-function optionsOf(field: CustomField) {
-  return field.options ?? field.optionsConfig?.options ?? [];
-}
-
-const isAdminOnlyType = (type: FieldType) => (ADMIN_ONLY_FIELD_TYPES as readonly string[]).includes(type);
-const isPaidOnlyType = (type: FieldType) => (PAID_ONLY_FIELD_TYPES as readonly string[]).includes(type);
-
-/** The field types this builder may use (spec 000 §5: place and tool_item_select for admins, photo when paid). */
-export function allowedFieldTypes(rights: DefinitionRights): FieldType[] {
-  return fieldTypes.filter(
-    (type) => (rights.isAdmin || !isAdminOnlyType(type)) && (!rights.isLite || !isPaidOnlyType(type)),
-  );
-}
 
 /**
  * The rules the editor shows for a tool definition, answered with the same codes and messages and in the order
@@ -46,7 +24,7 @@ export function allowedFieldTypes(rights: DefinitionRights): FieldType[] {
  */
 export function checkToolDefinition(
   definition: AiApp,
-  rights: DefinitionRights,
+  rights: FieldTypeRights,
   /** where the definition sits in the request body, for the error's field */
   at = 'app.',
 ): AiApp {
@@ -59,7 +37,7 @@ export function checkToolDefinition(
     });
   }
   fields.forEach((field, i) => {
-    if (RESERVED_FIELD_NAMES.has(field.name.toLowerCase()))
+    if (isReservedFieldName(field.name))
       throw new AppError('field/reserved-name', { field: fieldPath(i, 'name') });
   });
   fields.forEach((field, i) => {
@@ -79,7 +57,7 @@ export function checkToolDefinition(
   });
   fields.forEach((field, i) => {
     const seen = new Set<string>();
-    optionsOf(field).forEach((option, j) => {
+    fieldOptions(field).forEach((option, j) => {
       const label = option.label.trim().toLowerCase();
       if (label === '') throw new AppError('field/option-empty', { field: fieldPath(i, `options.${j}`) });
       if (seen.has(label)) throw new AppError('field/option-exists', { field: fieldPath(i, `options.${j}`) });
@@ -87,11 +65,11 @@ export function checkToolDefinition(
     });
   });
   fields.forEach((field, i) => {
-    if (!rights.isAdmin && isAdminOnlyType(field.type))
+    if (fieldTypeRefusal(field.type, rights) === 'admin-only')
       throw new AppError('field/type-admin-only', { field: fieldPath(i, 'type') });
   });
   fields.forEach((field, i) => {
-    if (rights.isLite && isPaidOnlyType(field.type))
+    if (fieldTypeRefusal(field.type, rights) === 'paid-only')
       throw new AppError('field/type-paid-only', { field: fieldPath(i, 'type') });
   });
   if (definition.isMultiStepInput && fields.length === 0)
@@ -124,13 +102,13 @@ function checkLengths(definition: AiApp, at: string): void {
     throw invalid(`${at}inputSteps`, `There can be at most ${MAX_INPUT_STEPS} steps`);
   definition.fields.forEach((field, i) => {
     if (field.label.length > FIELD_LABEL_MAX_LENGTH)
-      throw invalid(fieldPath(i, 'label'), `${FIELD_LABEL_MAX_LENGTH} characters max`);
-    const options = optionsOf(field);
+      throw invalid(fieldPath(i, 'label'), charactersMax(FIELD_LABEL_MAX_LENGTH));
+    const options = fieldOptions(field);
     if (options.length > MAX_FIELD_OPTIONS)
       throw invalid(fieldPath(i, 'options'), `There can be at most ${MAX_FIELD_OPTIONS} options`);
     options.forEach((option, j) => {
       if (option.label.length > OPTION_LABEL_MAX_LENGTH)
-        throw invalid(fieldPath(i, `options.${j}`), `${OPTION_LABEL_MAX_LENGTH} characters max`);
+        throw invalid(fieldPath(i, `options.${j}`), charactersMax(OPTION_LABEL_MAX_LENGTH));
     });
   });
 }

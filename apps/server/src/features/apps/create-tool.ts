@@ -3,6 +3,7 @@ import {
   aiAppSchema,
   builderMessages,
   MAX_TOOLS_PER_APP,
+  toolPathTaken,
   type AiApp,
   type CreateToolResponse,
 } from '@buildai/domain';
@@ -14,7 +15,7 @@ import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp } from './load-app';
 import { requireBuilderRights } from './rights';
-import { checkToolPath, lockApp, pathTaken, toolPathsOf } from './tool-paths';
+import { checkToolPath, lockApp, toolPathsOf } from './tool-paths';
 import type { AppRow } from './view';
 
 /** Tools are added to generated apps; a tool app is its one tool (spec 001 §3). */
@@ -75,7 +76,7 @@ export async function createTool(
   const title = input.title.trim();
   const created = await platform.db.transaction((tx) =>
     insertTool(tx, app.appId, { title, definition: aiAppSchema.parse({ header: title }) }, (appTools) => {
-      if (pathTaken(appTools, wanted)) throw new AppError('tool/path-taken', { field: 'path' });
+      if (toolPathTaken(appTools, wanted)) throw new AppError('tool/path-taken', { field: 'path' });
       return wanted;
     }),
   );

@@ -1,5 +1,5 @@
 // The apps feature as other parts of the server see it (decision 0005, "Feature boundaries").
-export { allowedFieldTypes, checkToolDefinition } from './check-tool-definition';
+export { checkToolDefinition } from './check-tool-definition';
 export { isOwnerOf, loadOwnedApp, loadToolOf, loadTools, requireBuilder } from './load-app';
 export { AppChangeBus } from './app-change-bus';
 export { requireBuilderRights } from './rights';

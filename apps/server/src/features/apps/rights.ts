@@ -1,4 +1,4 @@
-import { LIVE_TOOL_LIMITS, liveToolLimit } from '@buildai/domain';
+import { isLiteBuilder, LIVE_TOOL_LIMITS, liveToolLimit } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { isAdminAccount, type AccountRow } from '../accounts';
@@ -19,7 +19,7 @@ export function rightsOf(platform: Platform, account: AccountRow, email: string)
   return {
     account,
     isAdmin,
-    isLite: !isAdmin && account.plan === 'lite',
+    isLite: isLiteBuilder({ isAdmin, plan: account.plan }),
     liveToolLimit: isAdmin ? LIVE_TOOL_LIMITS.moon! : liveToolLimit(account.plan),
   };
 }

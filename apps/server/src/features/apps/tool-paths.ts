@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AppError, TOOL_PATH_PATTERN } from '@buildai/domain';
+import { AppError, TOOL_PATH_PATTERN, toolPathTaken } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { apps, tools } from '../../db/schema';
 
@@ -10,18 +10,12 @@ export function checkToolPath(path: string): string {
   return trimmed;
 }
 
-/** Paths are unique within an app whatever their case (the runtime finds tools by path). */
-export function pathTaken(appTools: { toolId: string; path: string }[], path: string, exceptToolId?: string) {
-  const wanted = path.toLowerCase();
-  return appTools.some((t) => t.toolId !== exceptToolId && t.path.toLowerCase() === wanted);
-}
-
 /** `base`, or `base-2`, `base-3`… — the first one no tool of the app uses. */
 export function freePath(appTools: { toolId: string; path: string }[], base: string): string {
-  if (!pathTaken(appTools, base)) return base;
+  if (!toolPathTaken(appTools, base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
-    if (!pathTaken(appTools, candidate)) return candidate;
+    if (!toolPathTaken(appTools, candidate)) return candidate;
   }
 }
 

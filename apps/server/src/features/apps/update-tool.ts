@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, type AiApp, type ToolSummary } from '@buildai/domain';
+import { AppError, toolPathTaken, type AiApp, type ToolSummary } from '@buildai/domain';
 import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -8,7 +8,7 @@ import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadToolOf, loadTools } from './load-app';
 import { requireBuilderRights } from './rights';
 import { writeToolDefinition } from './save-app';
-import { checkToolPath, lockApp, pathTaken, toolPathsOf } from './tool-paths';
+import { checkToolPath, lockApp, toolPathsOf } from './tool-paths';
 import { toToolSummary } from './view';
 
 async function isFirstTool(platform: Platform, appId: string, toolId: string) {
@@ -59,7 +59,7 @@ export async function updateToolMeta(
     }
     if (wanted !== undefined && wanted !== tool.path) {
       await lockApp(tx, app.appId);
-      if (pathTaken(await toolPathsOf(tx, app.appId), wanted, toolId))
+      if (toolPathTaken(await toolPathsOf(tx, app.appId), wanted, toolId))
         throw new AppError('tool/path-taken', { field: 'path' });
       const [moved] = await tx
         .update(tools)

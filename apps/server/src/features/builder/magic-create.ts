@@ -1,30 +1,24 @@
 import { extractJsonMiddleware, generateText, NoObjectGeneratedError, Output, wrapLanguageModel } from 'ai';
 import {
   aiAppSchema,
+  allowedFieldTypes,
   AppError,
   FIELD_NAME_MAX_LENGTH,
+  isReservedFieldName,
   magicFieldSchema,
+  RESERVED_FIELD_NAMES,
   type CustomField,
+  type FieldTypeRights,
   type magicCreateRequest,
 } from '@buildai/domain';
 import type { z } from 'zod';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import {
-  allowedFieldTypes,
-  checkToolDefinition,
-  loadOwnedApp,
-  loadToolOf,
-  loadTools,
-  requireBuilderRights,
-} from '../apps';
+import { checkToolDefinition, loadOwnedApp, loadToolOf, loadTools, requireBuilderRights } from '../apps';
 
 export interface MagicCreateResult {
   result: { name: string; field: CustomField };
 }
-
-/** The main input box is always there: a field may not take its name. */
-const TAKEN_BY_THE_RUNTIME = ['input'];
 
 /**
  * POST /api/builder/magicCreate (spec 000 §7): the app's model designs one custom field from the builder's words
@@ -73,7 +67,7 @@ export async function magicCreate(
   const name = answered.name.toLowerCase();
   const label = answered.label.trim().toLowerCase();
   if (
-    TAKEN_BY_THE_RUNTIME.includes(name) ||
+    isReservedFieldName(name) ||
     existing.some((f) => f.name.toLowerCase() === name || (label && f.label.trim().toLowerCase() === label))
   ) {
     throw new AppError('field/generated-exists', { field: 'input', details: { name: answered.name } });
@@ -84,7 +78,7 @@ export async function magicCreate(
 }
 
 function instructions(types: string[], existing: CustomField[]): string {
-  const taken = [...TAKEN_BY_THE_RUNTIME, ...existing.map((f) => f.name)];
+  const taken = [...RESERVED_FIELD_NAMES, ...existing.map((f) => f.name)];
   return [
     'You design one input field of a form that fills the placeholders of an AI tool prompt.',
     'Answer with one JSON object and nothing else, of this shape:',
@@ -118,7 +112,7 @@ function unwrapAnswer(text: string): string {
 }
 
 /** The field as it would be saved, or null when the editor could not save it for this builder. */
-function savable(field: CustomField, rights: { isAdmin: boolean; isLite: boolean }): CustomField | null {
+function savable(field: CustomField, rights: FieldTypeRights): CustomField | null {
   if (!allowedFieldTypes(rights).includes(field.type)) return null;
   try {
     return checkToolDefinition(aiAppSchema.parse({ fields: [field] }), rights, '').fields[0]!;

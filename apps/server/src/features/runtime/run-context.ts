@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CustomField, RunInputs } from '@buildai/domain';
+import { MAIN_INPUT_NAME, type CustomField, type RunInputs } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import {
   DEFAULT_RETRIEVE_LIMIT,
@@ -23,8 +23,8 @@ export function retrievalQuery(inputs: RunInputs, fields: readonly Pick<CustomFi
     else if (typeof value === 'number') parts.push(String(value));
     else if (Array.isArray(value)) parts.push(value.join(' '));
   };
-  add(inputs.input);
-  for (const field of fields) if (field.name !== 'input') add(inputs[field.name]);
+  add(inputs[MAIN_INPUT_NAME]);
+  for (const field of fields) if (field.name !== MAIN_INPUT_NAME) add(inputs[field.name]);
   return parts
     .map((p) => p.trim())
     .filter(Boolean)

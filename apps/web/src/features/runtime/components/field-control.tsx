@@ -1,5 +1,5 @@
 import { MapPin } from 'lucide-react';
-import type { CustomField } from '@buildai/domain';
+import { fieldOptions, type CustomField } from '@buildai/domain';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -21,10 +21,6 @@ interface Props {
   describedBy?: string;
 }
 
-export function optionsOf(field: CustomField) {
-  return field.options ?? field.optionsConfig?.options ?? [];
-}
-
 /** One custom field of a tool as a form control, by type (spec 000 §3: all ten types). */
 export function FieldControl({ field, id, value, onChange, invalid, disabled, describedBy }: Props) {
   const common = {
@@ -37,7 +33,7 @@ export function FieldControl({ field, id, value, onChange, invalid, disabled, de
   };
   const text = typeof value === 'string' ? value : value.join(', ');
   const list = Array.isArray(value) ? value : value ? [value] : [];
-  const options = optionsOf(field);
+  const options = fieldOptions(field);
 
   switch (field.type) {
     case 'long_text':

@@ -1,12 +1,17 @@
 import * as React from 'react';
 import { ArrowLeft, ArrowRight, Coins, Loader2, Sparkles, Square } from 'lucide-react';
-import { creditsLabel, errorCatalogue, type AppStyle, type RunInputs } from '@buildai/domain';
+import {
+  creditsLabel,
+  errorCatalogue,
+  MAIN_INPUT_NAME,
+  type AppStyle,
+  type RunInputs,
+} from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import {
   formSteps,
-  MAIN_INPUT,
   stepProblems,
   toRunInputs,
   type FieldProblem,
@@ -157,7 +162,7 @@ function ToolFormBody({
               const value = values[field.name] ?? '';
               return (
                 <div key={field.name} className="grid gap-2">
-                  {field.name === MAIN_INPUT ? (
+                  {field.name === MAIN_INPUT_NAME ? (
                     <MainInput
                       field={field}
                       id={id}

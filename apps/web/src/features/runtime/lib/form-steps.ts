@@ -1,6 +1,7 @@
 import {
   DEFAULT_INPUT_LABEL,
   DEFAULT_INPUT_PLACEHOLDER,
+  MAIN_INPUT_NAME,
   type CustomField,
   type RunInputs,
   type ToolSummary,
@@ -9,9 +10,6 @@ import {
 export type ToolDefinition = ToolSummary['app'];
 export type FieldValue = string | string[];
 export type FieldValues = Record<string, FieldValue>;
-
-/** The reserved name of the main input (spec 000 §5). */
-export const MAIN_INPUT = 'input';
 
 /** A field as the form shows it; the main input is one too, maybe collapsed behind a button. */
 export type FormField = CustomField & { collapsed?: boolean };
@@ -31,7 +29,7 @@ export function hasMainInput(app: ToolDefinition): boolean {
 export function mainInputField(app: ToolDefinition): FormField | null {
   if (!hasMainInput(app)) return null;
   return {
-    name: MAIN_INPUT,
+    name: MAIN_INPUT_NAME,
     label: app.inputLabel.trim() || DEFAULT_INPUT_LABEL,
     type: 'long_text',
     required: !app.isInputCollapsed,
@@ -53,7 +51,7 @@ export function formSteps(app: ToolDefinition): FormStep[] {
   if (!app.isMultiStepInput || app.inputSteps.length === 0) return [{ id: 'all', title: '', fields: all }];
   const steps: FormStep[] = app.inputSteps.map((s) => ({ id: s.id, title: s.title, fields: [] }));
   for (const field of all) {
-    const at = field.name === MAIN_INPUT ? 0 : steps.findIndex((s) => s.id === field.stepId);
+    const at = field.name === MAIN_INPUT_NAME ? 0 : steps.findIndex((s) => s.id === field.stepId);
     steps[Math.max(0, at)]!.fields.push(field);
   }
   const filled = steps.filter((s) => s.fields.length > 0);

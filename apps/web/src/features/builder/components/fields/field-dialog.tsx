@@ -1,7 +1,9 @@
 import * as React from 'react';
 import {
+  charactersMax,
   FIELD_LABEL_MAX_LENGTH,
   FIELD_NAME_MAX_LENGTH,
+  fieldOptions,
   type CustomField,
   type FieldType,
 } from '@buildai/domain';
@@ -24,9 +26,7 @@ import type { BuilderAccount } from '../../types';
 import { FieldOptionsEditor, type FieldOption } from './field-options-editor';
 import { SwitchRow } from './switch-row';
 import {
-  charactersMax,
   FIELD_TYPE_LABELS,
-  fieldOptions,
   fieldProblem,
   fieldTypeProblem,
   FILTER_CONDITION_LABELS,

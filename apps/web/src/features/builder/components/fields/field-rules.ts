@@ -1,14 +1,18 @@
 import {
-  ADMIN_ONLY_FIELD_TYPES,
   builderMessages,
+  charactersMax,
   errorCatalogue,
   FIELD_LABEL_MAX_LENGTH,
   FIELD_NAME_MAX_LENGTH,
   FIELD_NAME_PATTERN,
+  FIELD_NAME_PATTERN_MESSAGE,
+  fieldOptions,
+  fieldTypeRefusal,
   fieldTypes,
+  isLiteBuilder,
+  isReservedFieldName,
   MAX_CUSTOM_FIELDS,
   OPTION_LABEL_MAX_LENGTH,
-  PAID_ONLY_FIELD_TYPES,
   type CustomField,
   type FieldType,
 } from '@buildai/domain';
@@ -36,18 +40,14 @@ export const FILTER_CONDITION_LABELS = {
 } as const;
 export type FilterCondition = keyof typeof FILTER_CONDITION_LABELS;
 
-export const FIELD_NAME_PATTERN_MESSAGE = 'Field names use letters, numbers and underscores';
 export const LABEL_REQUIRED_MESSAGE = 'Give the field a label';
 export const OPTIONS_REQUIRED_MESSAGE = 'Add at least one option';
-export const charactersMax = (n: number) => `${n} characters max`;
-
-const isAdminOnly = (t: FieldType) => (ADMIN_ONLY_FIELD_TYPES as readonly string[]).includes(t);
-const isPaidOnly = (t: FieldType) => (PAID_ONLY_FIELD_TYPES as readonly string[]).includes(t);
 
 /** Why this account may not use the type, or null: place and tool item select for admins, photo on paid plans. */
 export function fieldTypeProblem(type: FieldType, account: BuilderAccount): string | null {
-  if (isAdminOnly(type) && !account.isAdmin) return builderMessages.adminFieldType;
-  if (isPaidOnly(type) && !account.isAdmin && account.plan === 'lite') return builderMessages.photoPaidOnly;
+  const refusal = fieldTypeRefusal(type, { isAdmin: account.isAdmin, isLite: isLiteBuilder(account) });
+  if (refusal === 'admin-only') return builderMessages.adminFieldType;
+  if (refusal === 'paid-only') return builderMessages.photoPaidOnly;
   return null;
 }
 
@@ -78,7 +78,7 @@ export function fieldProblem(
   const label = field.label.trim();
   if (!label) return LABEL_REQUIRED_MESSAGE;
   if (label.length > FIELD_LABEL_MAX_LENGTH) return charactersMax(FIELD_LABEL_MAX_LENGTH);
-  if (field.name.toLowerCase() === 'input') return builderMessages.reservedField;
+  if (isReservedFieldName(field.name)) return builderMessages.reservedField;
   if (!FIELD_NAME_PATTERN.test(field.name)) return FIELD_NAME_PATTERN_MESSAGE;
   if (field.name.length > FIELD_NAME_MAX_LENGTH) return errorCatalogue['field/name-too-long'].message;
   if (others.some((f) => same(f.label, label) || same(f.name, field.name)))
@@ -98,11 +98,6 @@ export function optionProblem(label: string, options: readonly { label: string }
   if (text.length > OPTION_LABEL_MAX_LENGTH) return charactersMax(OPTION_LABEL_MAX_LENGTH);
   if (options.some((o) => same(o.label, text))) return builderMessages.optionExists;
   return null;
-}
-
-/** The options a field shows, wherever it keeps them. */
-export function fieldOptions(field: Pick<CustomField, 'options' | 'optionsConfig'>) {
-  return field.options ?? field.optionsConfig?.options ?? [];
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { AlertTriangle, Braces, LayoutList } from 'lucide-react';
-import { promptFieldNames, type AiApp } from '@buildai/domain';
+import { MAIN_INPUT_NAME, promptFieldNames, type AiApp } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -23,9 +23,9 @@ export function ResultsPanel({ draft, onChange }: Props) {
 
 function PromptEditor({ draft, onChange }: Props) {
   const ref = React.useRef<HTMLTextAreaElement>(null);
-  const known = new Set([...draft.fields.map((f) => f.name), 'input']);
+  const known = new Set([...draft.fields.map((f) => f.name), MAIN_INPUT_NAME]);
   const unknown = promptFieldNames(draft.gptPrompt).filter((n) => !known.has(n));
-  const names = [...(draft.isInputHidden ? [] : ['input']), ...draft.fields.map((f) => f.name)];
+  const names = [...(draft.isInputHidden ? [] : [MAIN_INPUT_NAME]), ...draft.fields.map((f) => f.name)];
 
   /** inserts `{{name}}` at the caret, keeping the caret after it */
   function insert(name: string) {

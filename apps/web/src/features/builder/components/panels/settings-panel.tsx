@@ -3,6 +3,7 @@ import {
   aiQueryMethods,
   builderMessages,
   creditsLabel,
+  isLiteBuilder,
   CREDITS_PER_RUN_MAX,
   CREDITS_PER_RUN_MIN,
   TEMPERATURE_MAX,
@@ -29,7 +30,7 @@ const QUERY_METHOD_LABEL: Record<AppSettings['aiQueryMethod'], string> = {
 
 /** A lite builder (not an admin) sees the run settings greyed out (spec 000 §6). */
 export function settingsLocked(account: BuilderAccount): boolean {
-  return !account.isAdmin && account.plan === 'lite';
+  return isLiteBuilder(account);
 }
 
 interface Props {

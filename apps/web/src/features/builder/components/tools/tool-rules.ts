@@ -5,6 +5,7 @@ import {
   TOOL_PATH_MAX_LENGTH,
   TOOL_PATH_PATTERN,
   TOOL_TITLE_MAX_LENGTH,
+  toolPathTaken,
   type ToolSummary,
 } from '@buildai/domain';
 
@@ -33,8 +34,7 @@ export function toolMetaProblem(
   if (!path || !TOOL_PATH_PATTERN.test(path) || path.length > TOOL_PATH_MAX_LENGTH) {
     return builderMessages.pathInvalid;
   }
-  const taken = tools.some((t) => t.toolId !== toolId && t.path.toLowerCase() === path.toLowerCase());
-  return taken ? builderMessages.pathTaken : null;
+  return toolPathTaken(tools, path, toolId) ? builderMessages.pathTaken : null;
 }
 
 /** Why another tool cannot be added, or null. */
