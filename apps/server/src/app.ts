@@ -91,6 +91,9 @@ export function createApp(platform: Platform, services: Services = createService
     if (err instanceof AppError) {
       if (err.status >= 500)
         logger.error({ requestId: c.get('requestId'), code: err.code, err }, 'request failed');
+      // a refusal that knows when it ends says so (RFC 9110 Retry-After), e.g. a sign-in lockout (decision 0006)
+      const retryAfter = (err.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (err.status === 429 && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
       return c.json(err.toBody(), err.status as 400);
     }
     logger.error({ requestId: c.get('requestId'), err }, 'unhandled error');

@@ -1,7 +1,11 @@
 import type { PlanCard } from '@buildai/domain';
 import { AppChangeBus } from './features/apps';
 import type { ParseLimits } from './features/context';
-import { createIdentityServices, type IdentityServices } from './features/identity';
+import {
+  createIdentityServices,
+  type IdentityServices,
+  type LoginThrottleOptions,
+} from './features/identity';
 import {
   createIntegrationServices,
   type IntegrationServices,
@@ -20,6 +24,8 @@ export interface ServiceOptions {
   scraper?: ScraperOverrides;
   /** the parsers' limits (time, heap, DOCX sizes); read on each document */
   parseLimits?: ParseLimits;
+  /** the lockout steps of failed sign-ins (short ones let a test see a second lockout without waiting long) */
+  loginThrottle?: LoginThrottleOptions;
 }
 
 /** The state the features keep for one server, built in one place: here, once per `createApp`. */
@@ -36,7 +42,7 @@ export interface Services {
 }
 
 export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
-  const identity = createIdentityServices(platform);
+  const identity = createIdentityServices(platform, { loginThrottle: options.loginThrottle });
   return {
     plans: loadPlans(platform.config),
     identity,

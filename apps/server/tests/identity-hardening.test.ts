@@ -122,6 +122,59 @@ describe('failed sign-ins', () => {
     expect(res.status).toBe(200);
   });
 
+  describe('lockouts in a row', () => {
+    // short first steps (a server option, decision 0005), so a first lockout ends within a second
+    const options = { loginThrottle: { lockoutStepsSec: [1, 3600] } };
+    const wrong = () => signIn('owner@example.com', 'wrong password!');
+    /** Wrong passwords until the pair is locked out; the seconds the 429 says to wait. */
+    const lockOut = async (wrongTries: number) => {
+      for (let i = 0; i < wrongTries; i++) expect((await wrong()).status).toBe(401);
+      const refused = await signIn('owner@example.com', PASSWORD);
+      await expectError(refused, 429, ...TOO_MANY);
+      return Number(refused.headers.get('retry-after'));
+    };
+    // polls with a wrong password: the first answer that is not 429 took the first try of the new window
+    const waitForLockoutToEnd = () =>
+      vi.waitFor(async () => expect((await wrong()).status).toBe(401), { timeout: 15_000, interval: 100 });
+
+    it('each lasts longer than the last, and a magic link still signs the owner in', async () => {
+      server = await startTestServer({}, options);
+      await signUpBuilder(server, 'owner@example.com');
+      expect(await lockOut(5)).toBe(1);
+      await waitForLockoutToEnd();
+      const second = await lockOut(4);
+      expect(second).toBeGreaterThan(3500);
+      expect(second).toBeLessThanOrEqual(3600);
+      // the right password from this address stays refused while the second lockout lasts
+      await expectError(await signIn('owner@example.com', PASSWORD), 429, ...TOO_MANY);
+
+      const sent = await server.request('/api/live_api/account/sendMagicLink', {
+        method: 'POST',
+        json: { email: 'owner@example.com' },
+      });
+      expect(sent.status).toBe(200);
+      await expect.poll(async () => (await mailsTo('owner@example.com')).length).toBe(2);
+      const [mail] = await mailsTo('owner@example.com');
+      const token = new URL(mail!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token');
+      const res = await server.request('/api/live_api/auth/magicLink/verify', {
+        method: 'POST',
+        json: { token },
+      });
+      expect(res.status).toBe(200);
+      expect((await json(res)).idToken).toEqual(expect.any(String));
+    });
+
+    it('start again from the first step after the right password', async () => {
+      server = await startTestServer({}, options);
+      await signUpBuilder(server, 'owner@example.com');
+      expect(await lockOut(5)).toBe(1);
+      await waitForLockoutToEnd();
+      expect((await signIn('owner@example.com', PASSWORD)).status).toBe(200);
+      // the tries are back (5 more wrong ones are checked) and the next lockout is a first one again
+      expect(await lockOut(5)).toBe(1);
+    });
+  });
+
   it('checks at most 5 passwords of 60 sent at once', async () => {
     server = await startTestServer({});
     await signUpBuilder(server, 'owner@example.com');

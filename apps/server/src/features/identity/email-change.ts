@@ -5,6 +5,7 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { claimCode, issueCode } from './codes';
 import { checkCurrentPassword, requireUser } from './email-flows';
+import type { LoginThrottle } from './throttle';
 import { authLink } from './links';
 import { confirmEmailChangeMail, emailChangedNotice } from './mail-templates';
 import { revokeAllRefreshTokens } from './refresh-tokens';
@@ -27,6 +28,7 @@ async function refuseTaken(platform: Platform, tenantId: string, email: string, 
 /** `auth/changeEmail {currentPassword,newEmail}` (bearer) → `{sent:true}`: a confirmation link goes to the new address. */
 export async function changeEmail(
   platform: Platform,
+  throttle: LoginThrottle,
   caller: Caller,
   input: { currentPassword: string; newEmail: string },
   ip: string,
@@ -34,7 +36,7 @@ export async function changeEmail(
   const user = await requireUser(platform, caller);
   const newEmail = normaliseEmail(input.newEmail);
   if (!newEmail) throw new AppError('auth/invalid-email', { field: 'newEmail' });
-  await checkCurrentPassword(platform, user, input.currentPassword, ip);
+  await checkCurrentPassword(throttle, user, input.currentPassword, ip);
   if (newEmail === user.email) return { sent: false as const };
   await refuseTaken(platform, user.tenantId, newEmail, 'newEmail');
   // keyed by the current address, so a newer request kills the link of an earlier one

@@ -17,7 +17,7 @@ import { revokeAllRefreshTokens } from './refresh-tokens';
 import { issueSession } from './session';
 import type { SessionCheck } from './session-check';
 import { resolveTenant } from './tenants';
-import { clearLoginFailures, consumeEmailAllowance, recordLoginFailure, takeLoginTry } from './throttle';
+import { consumeEmailAllowance, type LoginThrottle } from './throttle';
 import { findUser, getUser, markVerified, normaliseEmail, type UserRow } from './users';
 import type { SigningKey } from './tokens';
 
@@ -106,6 +106,7 @@ export async function sendResetPasswordEmail(
 export async function resetPassword(
   platform: Platform,
   sessions: SessionCheck,
+  throttle: LoginThrottle,
   code: string,
   newPassword: string,
 ) {
@@ -124,7 +125,7 @@ export async function resetPassword(
       .where(eq(users.id, user.id));
     await revokeAllRefreshTokens(platform.db, user.id);
     await sessions.ended(user.id);
-    await clearLoginFailures(platform, user.tenantId, user.email);
+    await throttle.clear(user.tenantId, user.email);
   } catch (err) {
     platform.logger.error({ err }, 'password reset failed');
     throw new AppError('auth/reset-failed');
@@ -132,13 +133,18 @@ export async function resetPassword(
   return { email: user.email };
 }
 
-export async function checkCurrentPassword(platform: Platform, user: UserRow, password: string, ip: string) {
-  await takeLoginTry(platform, user.tenantId, user.email, ip);
+export async function checkCurrentPassword(
+  throttle: LoginThrottle,
+  user: UserRow,
+  password: string,
+  ip: string,
+) {
+  await throttle.takeTry(user.tenantId, user.email, ip);
   if (!(await verifyPassword(user.passwordHash, password))) {
-    await recordLoginFailure(platform, ip);
+    await throttle.recordFailure(ip);
     throw new AppError('auth/wrong-password', { field: 'currentPassword' });
   }
-  await clearLoginFailures(platform, user.tenantId, user.email, ip);
+  await throttle.clear(user.tenantId, user.email, ip);
 }
 
 /** `account/completeEmailChange {newEmail}`: confirms the account now answers to the new address. */
@@ -162,12 +168,13 @@ export async function changePassword(
   platform: Platform,
   signingKey: SigningKey,
   sessions: SessionCheck,
+  throttle: LoginThrottle,
   caller: Caller,
   input: { currentPassword: string; newPassword: string },
   ip: string,
 ) {
   const user = await requireUser(platform, caller);
-  await checkCurrentPassword(platform, user, input.currentPassword, ip);
+  await checkCurrentPassword(throttle, user, input.currentPassword, ip);
   if (isWeakPassword(input.newPassword)) throw new AppError('auth/weak-password', { field: 'newPassword' });
   await platform.db
     .update(users)

@@ -7,6 +7,7 @@ export { sendMagicLink, validateOtp } from './magic-link';
 export { accessSubject } from './session';
 export { resolveTenant } from './tenants';
 export { SigningKey } from './tokens';
+export { LoginThrottle, type LoginThrottleOptions } from './throttle';
 export { createIdentityServices, type IdentityServices } from './services';
 export { findUser, normaliseEmail } from './users';
 export { identityRoutes } from './routes';

@@ -42,7 +42,7 @@ const googleCallbackQuery = z.object({
 
 /** /api/live_api/auth/* — the identity API (docs/decisions/0002). */
 export function identityRoutes(identity: IdentityServices) {
-  const { signingKey } = identity;
+  const { signingKey, loginThrottle } = identity;
   const r = new OpenAPIHono<AppEnv>();
   // the calls that set or read the refresh cookie: JSON from our own origin only (login CSRF, decision 0006)
   for (const path of ['/signUp', '/signIn', '/refresh', '/signOut', '/magicLink/verify', '/customToken']) {
@@ -64,7 +64,8 @@ export function identityRoutes(identity: IdentityServices) {
   route(
     r,
     { method: 'post', path: '/signIn', summary: 'Signs in', body: signInRequest },
-    async (c, { body }) => session(c, await signIn(c.get('platform'), signingKey, await body(), clientIp(c))),
+    async (c, { body }) =>
+      session(c, await signIn(c.get('platform'), signingKey, loginThrottle, await body(), clientIp(c))),
   );
   route(
     r,
@@ -121,7 +122,9 @@ export function identityRoutes(identity: IdentityServices) {
     },
     async (c, { body }) => {
       const { code, newPassword } = await body();
-      return c.json(await resetPassword(c.get('platform'), identity.sessions, code, newPassword));
+      return c.json(
+        await resetPassword(c.get('platform'), identity.sessions, loginThrottle, code, newPassword),
+      );
     },
   );
   route(
@@ -129,7 +132,7 @@ export function identityRoutes(identity: IdentityServices) {
     { method: 'post', path: '/changeEmail', summary: "Changes the caller's email", body: changeEmailRequest },
     async (c, { body }) => {
       const caller = requireCaller(c);
-      return c.json(await changeEmail(c.get('platform'), caller, await body(), clientIp(c)));
+      return c.json(await changeEmail(c.get('platform'), loginThrottle, caller, await body(), clientIp(c)));
     },
   );
   route(
@@ -174,6 +177,7 @@ export function identityRoutes(identity: IdentityServices) {
           c.get('platform'),
           signingKey,
           identity.sessions,
+          loginThrottle,
           caller,
           await body(),
           clientIp(c),

@@ -2,7 +2,7 @@ import { AppError, PLATFORM_TENANT_ID, type SignInRequest } from '@buildai/domai
 import type { Platform } from '../../platform';
 import { verifyPassword } from './passwords';
 import { issueSession } from './session';
-import { clearLoginFailures, recordLoginFailure, takeLoginTry } from './throttle';
+import type { LoginThrottle } from './throttle';
 import { findUser, normaliseEmail } from './users';
 import type { SigningKey } from './tokens';
 
@@ -11,18 +11,24 @@ import type { SigningKey } from './tokens';
  * takes a point of the account-and-address limit before the check, and failures count against the address; over
  * a limit the try answers 429 before any check (docs/decisions/0006).
  */
-export async function signIn(platform: Platform, signingKey: SigningKey, input: SignInRequest, ip: string) {
+export async function signIn(
+  platform: Platform,
+  signingKey: SigningKey,
+  throttle: LoginThrottle,
+  input: SignInRequest,
+  ip: string,
+) {
   const tenantId = input.tenantId ?? PLATFORM_TENANT_ID;
   const email = normaliseEmail(input.email);
   const key = email ?? input.email.trim().toLowerCase();
-  await takeLoginTry(platform, tenantId, key, ip);
+  await throttle.takeTry(tenantId, key, ip);
   const user = email ? await findUser(platform, tenantId, email) : null;
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await recordLoginFailure(platform, ip);
+    await throttle.recordFailure(ip);
     throw new AppError('auth/invalid-credentials');
   }
   if (user.disabledAt) throw new AppError('auth/user-disabled');
-  await clearLoginFailures(platform, tenantId, key, ip);
+  await throttle.clear(tenantId, key, ip);
   return issueSession(platform, signingKey, user);
 }

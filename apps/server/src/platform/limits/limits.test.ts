@@ -101,6 +101,35 @@ describe.each(variants)('limits contract: $name', (variant) => {
     expect((await limits.consume(k, rule)).allowed).toBe(false);
   });
 
+  it('blocks a key for the given seconds, whatever it had consumed, until a reset', async () => {
+    const limits = open();
+    const k = key();
+    const rule = { points: 5, durationSec: 60 };
+    await limits.consume(k, rule);
+    await limits.block(k, rule, 3600);
+    const refused = await limits.consume(k, rule);
+    expect(refused.allowed).toBe(false);
+    // the block's hour, not the window's minute
+    expect(refused.msBeforeNext).toBeGreaterThan(60_000);
+    expect((await limits.peek(k, rule)).allowed).toBe(false);
+    await limits.reset(k, rule);
+    expect(await limits.consume(k, rule)).toMatchObject({ allowed: true, remaining: 4 });
+    await expect(limits.block(k, rule, 0)).rejects.toThrow(/blockSec/);
+  });
+
+  it('sets the consumed points with a new expiry', async () => {
+    const limits = open();
+    const k = key();
+    const rule = { points: 10, durationSec: 60 };
+    await limits.consume(k, rule);
+    await limits.set(k, rule, 3, 7200);
+    const next = await limits.consume(k, rule);
+    expect(next).toMatchObject({ allowed: true, remaining: 6 });
+    // the key now lives for the two hours it was set to, not the rule's minute
+    expect(next.msBeforeNext).toBeGreaterThan(60_000);
+    await expect(limits.set(k, rule, 3, 0)).rejects.toThrow(/durationSec/);
+  });
+
   it('starts a new window once the duration has passed', async () => {
     const limits = open();
     const k = key();

@@ -24,6 +24,10 @@ function ruleId(rule: LimitRule): string {
   return `${rule.points}-${rule.durationSec}-${block}`;
 }
 
+function positiveSeconds(name: string, sec: number) {
+  if (!Number.isInteger(sec) || sec < 1) throw new Error(`Invalid ${name}: must be a positive integer`);
+}
+
 /**
  * One limiter per distinct rule, created on first use. The rule is part of the key prefix, so two rules never
  * share a counter and every instance using the same rule shares one.
@@ -61,6 +65,19 @@ abstract class RuleLimits implements Limits {
 
   async reset(key: string, rule: LimitRule): Promise<void> {
     await this.limiter(rule).delete(key);
+  }
+
+  async block(key: string, rule: LimitRule, blockSec: number): Promise<void> {
+    // Redis keeps whole seconds and reads 0 as "never expires": a block must end
+    positiveSeconds('blockSec', blockSec);
+    await this.limiter(rule).block(key, blockSec);
+  }
+
+  async set(key: string, rule: LimitRule, points: number, durationSec: number): Promise<void> {
+    positiveSeconds('durationSec', durationSec);
+    if (!Number.isInteger(points) || points < 0)
+      throw new Error('Invalid points: must be a non-negative integer');
+    await this.limiter(rule).set(key, points, durationSec);
   }
 
   abstract close(): Promise<void>;

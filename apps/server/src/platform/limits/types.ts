@@ -22,5 +22,9 @@ export interface Limits {
   /** Whether `key` still has a point under `rule`, without consuming one. */
   peek(key: string, rule: LimitRule): Promise<LimitResult>;
   reset(key: string, rule: LimitRule): Promise<void>;
+  /** Refuses `key` under `rule` for `blockSec` (a whole number of seconds) from now, whatever it had consumed. */
+  block(key: string, rule: LimitRule, blockSec: number): Promise<void>;
+  /** Sets the points `key` has consumed under `rule`, to expire `durationSec` (whole seconds) from now. */
+  set(key: string, rule: LimitRule, points: number, durationSec: number): Promise<void>;
   close(): Promise<void>;
 }
