@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { claimCode, issueCode } from './codes';
-import { checkCurrentPassword, requireUser } from './email-flows';
+import { checkCurrentPassword, requireUser } from './current-user';
 import { authLink } from './links';
 import { confirmEmailChangeMail, emailChangedNotice } from './mail-templates';
 import { revokeAllRefreshTokens } from './refresh-tokens';
