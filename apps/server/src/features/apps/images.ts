@@ -1,14 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { AppError, MAX_IMAGE_BYTES, type StyleImageKind, type ToolSummary } from '@buildai/domain';
-import { newId } from '../../db/ids';
-import { tools } from '../../db/schema';
-import type { Caller } from '../../http/context';
+// What the image use-cases (upload-tool-image, remove-tool-image, upload-style-image) and tool deletion share.
+import { AppError, MAX_IMAGE_BYTES } from '@buildai/domain';
 import type { Platform } from '../../platform';
-import { fileUrl, keyOfFileUrl, styleImageKey, toolImageKey, type ImageExt } from '../files';
-import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp, loadToolOf } from './load-app';
-import { requireBuilderRights } from './rights';
-import { toToolSummary } from './view';
+import { keyOfFileUrl, type ImageExt } from '../files';
 
 export interface Image {
   bytes: Uint8Array;
@@ -47,73 +40,4 @@ export async function deleteStoredImage(platform: Platform, url: string | null |
   } catch (err) {
     platform.logger.warn({ err, key }, 'could not delete a replaced image');
   }
-}
-
-/** POST /api/apps/{appId}/tools/{toolId}/image: the tool's photo, replacing the one before. */
-export async function uploadToolImage(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  toolId: string,
-  file: File,
-): Promise<{ imageUrl: string }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const { accountId } = rights.account;
-  const app = await loadOwnedApp(platform.db, accountId, appId);
-  const tool = await loadToolOf(platform.db, app.appId, toolId);
-  const image = await readImage(file);
-  const key = toolImageKey(accountId, app.appId, tool.toolId, newId(12), image.ext);
-  await platform.blobs.put(key, image.bytes, { contentType: image.contentType });
-  const imageUrl = fileUrl(key);
-  await platform.db
-    .update(tools)
-    .set({ imageUrl, updatedAt: new Date() })
-    .where(and(eq(tools.toolId, tool.toolId), eq(tools.appId, app.appId)));
-  await changes.announce(app.appId);
-  await deleteStoredImage(platform, tool.imageUrl);
-  return { imageUrl };
-}
-
-/** DELETE /api/apps/{appId}/tools/{toolId}/image: the tool goes back to having no photo. */
-export async function removeToolImage(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  toolId: string,
-): Promise<{ tool: ToolSummary }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
-  const tool = await loadToolOf(platform.db, app.appId, toolId);
-  const [updated] = await platform.db
-    .update(tools)
-    .set({ imageUrl: null, updatedAt: new Date() })
-    .where(and(eq(tools.toolId, tool.toolId), eq(tools.appId, app.appId)))
-    .returning();
-  await changes.announce(app.appId);
-  await deleteStoredImage(platform, tool.imageUrl);
-  return { tool: toToolSummary(updated!, true) };
-}
-
-/**
- * POST /api/apps/{appId}/images?kind=logo|background: stores a branding image and answers its URL, which the
- * editor then saves into the app style.
- */
-export async function uploadStyleImage(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  kind: StyleImageKind,
-  file: File,
-): Promise<{ url: string }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const { accountId } = rights.account;
-  const app = await loadOwnedApp(platform.db, accountId, appId);
-  const image = await readImage(file);
-  const key = styleImageKey(accountId, app.appId, kind, newId(12), image.ext);
-  await platform.blobs.put(key, image.bytes, { contentType: image.contentType });
-  await changes.announce(app.appId);
-  return { url: fileUrl(key) };
 }

@@ -24,9 +24,9 @@ import { createNewApp } from './create-app';
 import { createTool } from './create-tool';
 import { deleteTool } from './delete-tool';
 import { getApp } from './get-app';
-import { removeToolImage, uploadStyleImage, uploadToolImage } from './images';
 import { listApps } from './list-apps';
 import { publishApp } from './publish-app';
+import { removeToolImage } from './remove-tool-image';
 import { reorderTools } from './reorder-tools';
 import { saveApp } from './save-app';
 import { saveSettings } from './save-settings';
@@ -34,6 +34,8 @@ import { saveStyle } from './save-style';
 import { setToolStatus } from './set-tool-status';
 import { createToolFromTemplate, listTemplates } from './templates';
 import { putToolDefinition, updateToolMeta } from './update-tool';
+import { uploadStyleImage } from './upload-style-image';
+import { uploadToolImage } from './upload-tool-image';
 
 /** Room for the multipart envelope around an image just under the limit. */
 const MULTIPART_ALLOWANCE = 64 * 1024;
@@ -160,7 +162,16 @@ export function appRoutes(changes: AppChangeBus) {
       // checked here, after the caller, as before: a missing kind names the field
       const kind = validateWith(z.enum(styleImageKinds), c.req.query('kind'), 'kind');
       const file = await uploadedFile(c);
-      return c.json(await uploadStyleImage(c.get('platform'), changes, caller, params.appId, kind, file));
+      return c.json(
+        await uploadStyleImage({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          kind,
+          file,
+        }),
+      );
     },
   );
 
@@ -293,7 +304,14 @@ export function appRoutes(changes: AppChangeBus) {
       await imageUpload(c, async () => {});
       const file = await uploadedFile(c);
       return c.json(
-        await uploadToolImage(c.get('platform'), changes, caller, params.appId, params.toolId, file),
+        await uploadToolImage({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          toolId: params.toolId,
+          file,
+        }),
       );
     },
   );
@@ -307,7 +325,13 @@ export function appRoutes(changes: AppChangeBus) {
     },
     async (c, { params }) =>
       c.json(
-        await removeToolImage(c.get('platform'), changes, requireCaller(c), params.appId, params.toolId),
+        await removeToolImage({
+          platform: c.get('platform'),
+          changes,
+          caller: requireCaller(c),
+          appId: params.appId,
+          toolId: params.toolId,
+        }),
       ),
   );
   return r;

@@ -1,5 +1,5 @@
 // The context (data sources) feature as other parts of the server see it (decision 0005, "Feature boundaries").
-export { INGEST_JOB, type IngestJobData } from './items';
+export { INGEST_JOB, type IngestJobData } from './queue-ingest';
 export { assertRoomForItems, effectivePlan, lockAccount } from './limits';
 export { registerContextJobs, type ExternalImporter, type IngestionServices } from './jobs';
 export { storeExtractedText, type ExtractedText } from './pipeline';

@@ -5,7 +5,8 @@ import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
 import type { AccountRow } from '../accounts';
 import type { AppRow } from '../apps';
-import { enqueueIngest, itemBlobKey, type ContextItemRow, type NewContextItem } from './items';
+import { itemBlobKey, type ContextItemRow, type NewContextItem } from './items';
+import { enqueueIngest } from './queue-ingest';
 import { assertRoomForItems, lockAccount } from './limits';
 
 export interface Builder {

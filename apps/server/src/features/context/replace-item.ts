@@ -3,7 +3,7 @@ import { AppError } from '@buildai/domain';
 import { contextItems } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { loadItemOfApp } from './ingest';
-import { deleteItem } from './items';
+import { removeItem } from './delete-item';
 
 /**
  * The new item takes the old one's place: it keeps the first item's id as `originalContextItemId` (so a data item
@@ -24,6 +24,6 @@ export async function replaceDataItem(
     .update(contextItems)
     .set({ originalContextItemId: oldItem.originalContextItemId ?? oldItem.id, updatedAt: new Date() })
     .where(and(eq(contextItems.id, newItem.id), eq(contextItems.appId, appId)));
-  await deleteItem(platform, oldItem);
+  await removeItem(platform, oldItem);
   return { contextItemId: newItem.id };
 }

@@ -15,9 +15,12 @@ import { loadOwnedApp, requireBuilder } from '../apps';
 import { sseItemEvents } from './events';
 import { checkUpload, fileTooBig, limitBody, readUploadedFile } from './ingest-file';
 import { addItems, addStoredItem, loadItemOfApp, pastedTextName, type Builder } from './ingest';
-import { deleteItem, listItems, loadOwnedItem, queueIngestJob, toContextItem, updateItem } from './items';
-import { assertRoomForItems, effectivePlan, hasReachedDataLimit } from './limits';
+import { deleteItem } from './delete-item';
+import { listItems } from './list-items';
+import { assertRoomForItems, effectivePlan } from './limits';
 import type { ParseLimits } from './parse';
+import { renameItem } from './rename-item';
+import { retryItem } from './retry-item';
 
 async function builderOf(c: Ctx): Promise<Builder> {
   const platform = c.get('platform');
@@ -53,11 +56,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     async (c, { query }) => {
       const b = await builderOf(c);
       const app = await appOf(b, query.appId);
-      const rows = await listItems(b.platform.db, app.appId, query.status === 'unsynced');
-      return c.json({
-        contextItems: rows.map(toContextItem),
-        hasReachedDataLimit: await hasReachedDataLimit(b.platform.db, b.account.accountId, b.plan),
-      });
+      return c.json(await listItems(b, app.appId, query.status === 'unsynced'));
     },
   );
 
@@ -207,8 +206,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     { method: 'delete', path: '/{id}', summary: 'Deletes a data item', params: idParams, status: 204 },
     async (c, { params }) => {
       const b = await builderOf(c);
-      const item = await loadOwnedItem(b.platform.db, b.account.accountId, params.id);
-      await deleteItem(b.platform, item);
+      await deleteItem(b, params.id);
       return c.body(null, 204);
     },
   );
@@ -224,11 +222,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     },
     async (c, { params, body }) => {
       const b = await builderOf(c);
-      const item = await loadOwnedItem(b.platform.db, b.account.accountId, params.id);
-      const { name } = await body();
-      const row = await updateItem(b.platform, item.id, { name });
-      if (!row) throw new AppError('context/not-found');
-      return c.json(toContextItem(row));
+      return c.json(await renameItem(b, params.id, async () => (await body()).name));
     },
   );
 
@@ -237,12 +231,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     { method: 'post', path: '/{id}/retry', summary: 'Syncs a failed item again', params: idParams },
     async (c, { params }) => {
       const b = await builderOf(c);
-      const item = await loadOwnedItem(b.platform.db, b.account.accountId, params.id);
-      // only a failed item goes back: the conditional update keeps two retries at once from queueing it twice
-      const row = await updateItem(b.platform, item.id, { status: 'pending', errorMessage: null }, ['error']);
-      if (!row) throw new AppError('context/not-retryable');
-      await queueIngestJob(b.platform, row.id);
-      return c.json(toContextItem(row));
+      return c.json(await retryItem(b, params.id));
     },
   );
 

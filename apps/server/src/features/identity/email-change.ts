@@ -4,13 +4,13 @@ import { users } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { claimCode, issueCode } from './codes';
-import { checkCurrentPassword, requireUser } from './email-flows';
-import type { LoginThrottle } from './throttle';
+import { checkCurrentPassword, requireUser } from './current-user';
 import { authLink } from './links';
 import { confirmEmailChangeMail, emailChangedNotice } from './mail-templates';
 import { revokeAllRefreshTokens } from './refresh-tokens';
 import type { SessionCheck } from './session-check';
 import { resolveTenant } from './tenants';
+import type { LoginThrottle } from './throttle';
 import { findUser, getUser, normaliseEmail, type UserRow } from './users';
 
 /*

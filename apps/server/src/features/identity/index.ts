@@ -1,6 +1,7 @@
 // The identity feature as other parts of the server see it (decision 0005, "Feature boundaries").
 export { authenticate } from './authenticate';
-export { completeEmailChange, sendResetPasswordEmail } from './email-flows';
+export { completeEmailChange } from './complete-email-change';
+export { sendResetPasswordEmail } from './send-reset-password-email';
 export { OpenIdProvider } from './google';
 export { publicBaseUrl } from './links';
 export { sendMagicLink, validateOtp } from './magic-link';

@@ -16,7 +16,10 @@ import { optionalAppQuery } from '../../http/params';
 import { route } from '../../http/validation';
 import type { IdentityServices } from './services';
 import { applyEmailChange, changeEmail, recoverEmail } from './email-change';
-import { changePassword, resendVerification, resetPassword, verifyEmail } from './email-flows';
+import { changePassword } from './change-password';
+import { resendVerification } from './resend-verification';
+import { resetPassword } from './reset-password';
+import { verifyEmail } from './verify-email';
 import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
@@ -123,7 +126,13 @@ export function identityRoutes(identity: IdentityServices) {
     async (c, { body }) => {
       const { code, newPassword } = await body();
       return c.json(
-        await resetPassword(c.get('platform'), identity.sessions, loginThrottle, code, newPassword),
+        await resetPassword({
+          platform: c.get('platform'),
+          sessions: identity.sessions,
+          throttle: loginThrottle,
+          code,
+          newPassword,
+        }),
       );
     },
   );
@@ -173,15 +182,15 @@ export function identityRoutes(identity: IdentityServices) {
       const caller = requireCaller(c);
       return session(
         c,
-        await changePassword(
-          c.get('platform'),
+        await changePassword({
+          platform: c.get('platform'),
           signingKey,
-          identity.sessions,
-          loginThrottle,
+          sessions: identity.sessions,
+          throttle: loginThrottle,
           caller,
-          await body(),
-          clientIp(c),
-        ),
+          input: await body(),
+          ip: clientIp(c),
+        }),
       );
     },
   );

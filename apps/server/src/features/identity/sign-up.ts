@@ -2,7 +2,7 @@ import { AppError, type SignUpRequest } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { users } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { sendVerification } from './email-flows';
+import { sendVerification } from './verification-mail';
 import { hashPassword, isWeakPassword } from './passwords';
 import { issueSession } from './session';
 import { resolveTenant } from './tenants';
