@@ -17,6 +17,8 @@ export interface RunToolOptions {
 export async function runTool({ appId, toolPath, inputs, signal, onEvent }: RunToolOptions): Promise<void> {
   // the event parser (and zod with it) loads while the request is on its way
   const parser = import('./run-event');
+  // a failed load surfaces at `await parser` below; when the request fails first, its error is the one thrown
+  parser.catch(() => undefined);
   const res = await apiResponse(
     `/api/apps/${encodeURIComponent(appId)}/tools/${encodeURIComponent(toolPath)}/run`,
     { body: { inputs }, signal, headers: { Accept: 'text/event-stream' } },
