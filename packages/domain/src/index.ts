@@ -8,6 +8,7 @@ export * from './prompt';
 export * from './format';
 export * from './plans';
 export * from './redirect';
+export * from './builder-limits';
 export * from './builder';
 export * from './context';
 export * from './edge';

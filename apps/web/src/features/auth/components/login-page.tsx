@@ -13,8 +13,15 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 import { AuthForm, type AuthMode } from './auth-form';
 import { AuthLayout, OrDivider } from './auth-layout';
-import { ForgotPasswordPanel } from './forgot-password-panel';
-import { MagicLinkPanel } from './magic-link-panel';
+
+// The emailed-link and password-reset panels load when the visitor opens one, not with the page
+// (docs/decisions/0005 "Page weight").
+const MagicLinkPanel = React.lazy(async () => ({
+  default: (await import('./magic-link-panel')).MagicLinkPanel,
+}));
+const ForgotPasswordPanel = React.lazy(async () => ({
+  default: (await import('./forgot-password-panel')).ForgotPasswordPanel,
+}));
 
 type View = 'password' | 'magicLink' | 'resetPassword';
 
@@ -92,22 +99,26 @@ export function LoginPage() {
       {status === 'loading' ? (
         <PageLoader label="Checking your session…" className="min-h-48" />
       ) : view === 'magicLink' ? (
-        <MagicLinkPanel
-          appId={appId}
-          continueUrl={continueUrl}
-          email={email}
-          onEmailChange={setEmail}
-          onTokens={completeSignIn}
-          onBack={() => show('password')}
-        />
+        <React.Suspense fallback={<PageLoader label="Loading…" className="min-h-48" />}>
+          <MagicLinkPanel
+            appId={appId}
+            continueUrl={continueUrl}
+            email={email}
+            onEmailChange={setEmail}
+            onTokens={completeSignIn}
+            onBack={() => show('password')}
+          />
+        </React.Suspense>
       ) : view === 'resetPassword' ? (
-        <ForgotPasswordPanel
-          appId={appId}
-          continueUrl={location.pathname + location.search}
-          email={email}
-          onEmailChange={setEmail}
-          onBack={() => show('password')}
-        />
+        <React.Suspense fallback={<PageLoader label="Loading…" className="min-h-48" />}>
+          <ForgotPasswordPanel
+            appId={appId}
+            continueUrl={location.pathname + location.search}
+            email={email}
+            onEmailChange={setEmail}
+            onBack={() => show('password')}
+          />
+        </React.Suspense>
       ) : (
         <div className="grid gap-5">
           {config.isError && (
