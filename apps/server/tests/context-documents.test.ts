@@ -155,6 +155,19 @@ describe('a corpus of documents people upload', () => {
     expect(text).toContain(expected);
   });
 
+  it('a PDF whose attachment alone is encrypted (page text in clear, an owner password) syncs with its page text', async () => {
+    const bytes = fixture('attachment-only.pdf');
+    // what make.ts wrote and qpdf checked: streams and strings in clear, the embedded file under its own AES filter
+    const head = new TextDecoder('latin1').decode(bytes);
+    expect(head).toContain('/StmF /Identity /StrF /Identity /EFF /StdCF');
+    expect(head).toContain('/CFM /AESV2');
+    expect(head).toContain('/Filter [/Crypt /FlateDecode] /DecodeParms [<< /Name /StdCF >> null]');
+    const { item, text } = await outcomeOf(bytes, 'attachment-only.pdf');
+    expect(item).toMatchObject({ status: 'synced', errorMessage: null });
+    expect(text).toContain('Ships over 200 metres moor at quay 4 from November to March.');
+    expect(text).not.toContain('Harbour dues schedule');
+  });
+
   it.each(['password-aes256.pdf', 'password-rc4.pdf'])(
     '%s ends in error saying it is password-protected',
     async (name) => {
