@@ -1,4 +1,5 @@
 // npm run bench: each benchmark runs its baseline in the same job and prints ratios.
+import { benchBodyFlood, printBodyFlood } from './body-flood';
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchIngestion, printIngestion } from './ingestion';
@@ -48,3 +49,6 @@ printPageWeight(await benchPageWeight());
 
 printIngestion(await benchIngestion());
 printRetrieval(await benchRetrieval());
+
+// six parallel 200 MB bodies to anonymous routes, the server's memory against one that reads bodies whole
+printBodyFlood(await benchBodyFlood());
