@@ -134,14 +134,16 @@ describe.runIf(scaledOut)('two instances behind a load balancer without sticky s
 
   it('end a session signed out through A for B too: the refresh cookie no longer works there', async () => {
     const { cookie } = await builder();
+    // the cookie calls take JSON only (login CSRF guard, decision 0006), as the web app sends them
     const refresh = (on: TestServer, c: string) =>
-      call(on, '/api/live_api/auth/refresh', { method: 'POST', headers: { cookie: c } });
+      call(on, '/api/live_api/auth/refresh', { method: 'POST', headers: { cookie: c }, json: {} });
     // the refresh token rotates: B answers a new cookie for A's, and A signs that one out
     const rotated = await refresh(b, cookie);
     expect(rotated.status).toBe(200);
     const next = rotated.headers.get('set-cookie')!.split(';')[0]!;
     expect(
-      (await call(a, '/api/live_api/auth/signOut', { method: 'POST', headers: { cookie: next } })).status,
+      (await call(a, '/api/live_api/auth/signOut', { method: 'POST', headers: { cookie: next }, json: {} }))
+        .status,
     ).toBe(204);
     const after = await refresh(b, next);
     expect(after.status).toBe(401);
