@@ -82,7 +82,7 @@ export const configSchema = z.object({
     .default('false')
     .transform((raw, ctx): TrustProxy => {
       const parsed = parseTrustProxy(raw);
-      if (typeof parsed === 'object' && !Array.isArray(parsed) && parsed !== null) {
+      if (parsed !== false && typeof parsed === 'object' && 'error' in parsed) {
         ctx.addIssue({ code: 'custom', message: parsed.error });
         return z.NEVER;
       }

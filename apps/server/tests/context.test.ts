@@ -4,7 +4,7 @@ import { contextMessages } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { contextApi, expectErrorBody } from './fixtures/context-api';
 import { makePdf } from './fixtures/context-files';
-import { json } from './helpers';
+import { json, readStreamUntil } from './helpers';
 
 let server: TestServer;
 let adminToken = '';
@@ -22,29 +22,20 @@ const enc = (s: string) => new TextEncoder().encode(s);
 const send = (method: string, path: string, token: string, body?: unknown) =>
   server.request(path, { method, token, json: body });
 
+/** The `data:` events and comment frames of the complete frames of an SSE text. */
+function parseFrames(text: string) {
+  const frames = text.split('\n\n').slice(0, -1);
+  return {
+    events: frames.filter((f) => f.startsWith('data:')).map((f) => JSON.parse(f.slice(5)) as ItemEvent),
+    comments: frames.filter((f) => f.startsWith(':')).length,
+  };
+}
+
+type ItemEvent = { id: string; status: string };
+
 /** Reads `data:` events from an SSE body until `done` says so, for 10 s at most. */
-async function readEvents(res: Response, done: (events: { id: string; status: string }[]) => boolean) {
-  const reader = res.body!.getReader();
-  const bound = setTimeout(() => void reader.cancel(), 10_000);
-  const decoder = new TextDecoder();
-  const events: { id: string; status: string }[] = [];
-  let buffer = '';
-  let comments = 0;
-  while (!done(events)) {
-    const { value, done: ended } = await reader.read();
-    if (ended) break;
-    buffer += decoder.decode(value, { stream: true });
-    let at: number;
-    while ((at = buffer.indexOf('\n\n')) >= 0) {
-      const frame = buffer.slice(0, at);
-      buffer = buffer.slice(at + 2);
-      if (frame.startsWith('data:')) events.push(JSON.parse(frame.slice(5)));
-      else if (frame.startsWith(':')) comments++;
-    }
-  }
-  clearTimeout(bound);
-  await reader.cancel();
-  return { events, comments };
+async function readEvents(res: Response, done: (events: ItemEvent[]) => boolean) {
+  return parseFrames(await readStreamUntil(res, (text) => done(parseFrames(text).events)));
 }
 
 describe('pasted text', () => {

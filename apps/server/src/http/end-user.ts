@@ -45,9 +45,6 @@ export function cookieUser(c: Ctx): EndUser | null {
     : null;
 }
 
-/** Same rule as the refresh cookie: Secure when the request came over https. */
-const isHttps = isHttpsRequest;
-
 /**
  * The end user running an app: the signed-in user of the app (or a builder), otherwise the visitor of the
  * `bai_uid` cookie, issued on this response when it is missing or malformed.
@@ -61,7 +58,8 @@ export function resolveEndUser(c: Ctx, appId: string): EndUser {
   setCookie(c, END_USER_COOKIE, uid, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: isHttps(c),
+    // same rule as the refresh cookie: Secure when the request came over https
+    secure: isHttpsRequest(c),
     path: COOKIE_PATH,
     maxAge: COOKIE_MAX_AGE_S,
   });

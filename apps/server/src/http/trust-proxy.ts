@@ -26,11 +26,18 @@ export function parseTrustProxy(raw: string): TrustProxy | { error: string } {
   return list;
 }
 
+type TrustCheck = (addr: string, index: number) => boolean;
+const noProxy: TrustCheck = () => false;
+/** A list's compiled check, made once per configured list (the config keeps the same array for its lifetime). */
+const compiledLists = new WeakMap<string[], TrustCheck>();
+
 /** Whether the hop at `index` (0 = the socket's peer) is a proxy we trust. */
-export function compileTrust(trust: TrustProxy): (addr: string, index: number) => boolean {
-  if (trust === false) return () => false;
+export function compileTrust(trust: TrustProxy): TrustCheck {
+  if (trust === false) return noProxy;
   if (typeof trust === 'number') return (_addr, index) => index < trust;
-  return proxyaddr.compile(trust);
+  let check = compiledLists.get(trust);
+  if (!check) compiledLists.set(trust, (check = proxyaddr.compile(trust)));
+  return check;
 }
 
 /**

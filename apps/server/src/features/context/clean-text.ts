@@ -1,15 +1,8 @@
+import { cleanText } from '../../http/clean-json';
 import type { ExtractedText } from './pipeline';
 
-const NUL = /\u0000/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/**
- * Text as PostgreSQL stores it: without U+0000, which no text column takes (one in a PDF's text failed the whole
- * document), and without lone surrogates, which are not UTF-8 (each becomes U+FFFD).
- */
-export function cleanText(text: string): string {
-  return text.replace(NUL, '').replace(LONE_SURROGATE, '\ufffd');
-}
+// one rule for text the database keeps, from the request edge to extracted documents (docs/decisions/0006)
+export { cleanText };
 
 async function* cleanEach(parts: AsyncIterable<string>): AsyncGenerator<string> {
   for await (const part of parts) yield cleanText(part);

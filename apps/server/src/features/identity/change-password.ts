@@ -5,7 +5,6 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { checkCurrentPassword, requireUser } from './current-user';
 import { hashPassword, isWeakPassword } from './passwords';
-import { revokeAllRefreshTokens } from './refresh-tokens';
 import { issueSession } from './session';
 import type { SessionCheck } from './session-check';
 import type { LoginThrottle } from './throttle';
@@ -39,7 +38,6 @@ export async function changePassword({
     .update(users)
     .set({ passwordHash: await hashPassword(input.newPassword) })
     .where(eq(users.id, user.id));
-  await revokeAllRefreshTokens(platform.db, user.id);
-  await sessions.ended(user.id);
+  await sessions.endAll(user.id);
   return issueSession(platform, signingKey, user);
 }

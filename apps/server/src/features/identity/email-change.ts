@@ -7,7 +7,6 @@ import { claimCode, issueCode } from './codes';
 import { checkCurrentPassword, requireUser } from './current-user';
 import { authLink } from './links';
 import { confirmEmailChangeMail, emailChangedNotice } from './mail-templates';
-import { revokeAllRefreshTokens } from './refresh-tokens';
 import type { SessionCheck } from './session-check';
 import { resolveTenant } from './tenants';
 import type { LoginThrottle } from './throttle';
@@ -18,8 +17,6 @@ import { findUser, getUser, normaliseEmail, type UserRow } from './users';
  * applies it, and the old address then gets a notice with a link that undoes it for 7 days. Applying or undoing ends
  * every session of the user; until the new address is confirmed nothing changes, so a typo locks no one out.
  */
-
-const appIdOf = (tenantId: string) => (tenantId === 'platform' ? undefined : tenantId);
 
 async function refuseTaken(platform: Platform, tenantId: string, email: string, field?: string) {
   if (await findUser(platform, tenantId, email)) throw new AppError('auth/email-already-exists', { field });
@@ -49,7 +46,7 @@ export async function changeEmail(
     data: { newEmail },
   });
   const tenant = await resolveTenant(platform, user.tenantId);
-  const url = authLink(platform, 'verifyAndChangeEmail', { oobCode: token, appId: appIdOf(user.tenantId) });
+  const url = authLink(platform, 'verifyAndChangeEmail', { oobCode: token, appId: tenant.appId });
   await platform.mail.send(confirmEmailChangeMail(newEmail, url, tenant.appName));
   return { sent: true as const };
 }
@@ -71,8 +68,7 @@ async function moveTo(
       throw new AppError('auth/email-already-exists');
     });
   if (!moved) throw new AppError('auth/invalid-action-code');
-  await revokeAllRefreshTokens(platform.db, user.id);
-  await sessions.ended(user.id);
+  await sessions.endAll(user.id);
 }
 
 /** `auth/applyEmailChange {code}`: the link sent to the new address was opened; the change takes effect. */
@@ -95,7 +91,7 @@ export async function applyEmailChange(platform: Platform, sessions: SessionChec
     data: { oldEmail: user.email },
   });
   const tenant = await resolveTenant(platform, user.tenantId);
-  const undoUrl = authLink(platform, 'recoverEmail', { oobCode: token, appId: appIdOf(user.tenantId) });
+  const undoUrl = authLink(platform, 'recoverEmail', { oobCode: token, appId: tenant.appId });
   await platform.mail
     .send(emailChangedNotice(user.email, newEmail, undoUrl, tenant.appName))
     .catch((err: unknown) => platform.logger.warn({ err }, 'could not send the email-change notice'));

@@ -93,10 +93,14 @@ interface PendingSignIn {
 const secure = (platform: Platform) => publicBaseUrl(platform).startsWith('https:');
 
 /** `GET auth/google/start?appId=`: to the provider, with PKCE, state and nonce kept in a signed cookie. */
-export async function startGoogle(c: Ctx, { signingKey, openId }: IdentityServices): Promise<Response> {
+export async function startGoogle(
+  c: Ctx,
+  { signingKey, openId }: IdentityServices,
+  appId: string | undefined,
+): Promise<Response> {
   const platform = c.get('platform');
   if (!googleConfigured(platform)) throw new AppError('auth/google-not-configured');
-  const tenant = await resolveTenant(platform, c.req.query('appId'));
+  const tenant = await resolveTenant(platform, appId);
   const { discovery, client } = await openId.provider().catch((err: unknown) => {
     platform.logger.error({ err }, 'Google sign-in: the provider could not be reached');
     throw new AppError('auth/google-failed');

@@ -4,7 +4,6 @@ import { users } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { claimCode } from './codes';
 import { hashPassword, isWeakPassword } from './passwords';
-import { revokeAllRefreshTokens } from './refresh-tokens';
 import type { SessionCheck } from './session-check';
 import type { LoginThrottle } from './throttle';
 import { getUser } from './users';
@@ -38,8 +37,7 @@ export async function resetPassword({
         emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
       })
       .where(eq(users.id, user.id));
-    await revokeAllRefreshTokens(platform.db, user.id);
-    await sessions.ended(user.id);
+    await sessions.endAll(user.id);
     await throttle.clear(user.tenantId, user.email);
   } catch (err) {
     platform.logger.error({ err }, 'password reset failed');

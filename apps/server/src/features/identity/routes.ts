@@ -24,7 +24,6 @@ import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
 import { requireSameOriginJson } from './same-origin';
-import { revokeRefreshToken } from './refresh-tokens';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie';
 import { signIn } from './sign-in';
 import { signUp } from './sign-up';
@@ -84,8 +83,7 @@ export function identityRoutes(identity: IdentityServices) {
   );
   route(r, { method: 'post', path: '/signOut', summary: 'Signs out', status: 204 }, async (c) => {
     const token = readRefreshCookie(c);
-    const userId = token ? await revokeRefreshToken(c.get('platform').db, token) : null;
-    if (userId) await identity.sessions.ended(userId);
+    if (token) await identity.sessions.endOne(token);
     clearRefreshCookie(c);
     return c.body(null, 204);
   });
@@ -229,7 +227,7 @@ export function identityRoutes(identity: IdentityServices) {
       query: optionalAppQuery,
       status: 302,
     },
-    (c) => startGoogle(c, identity),
+    (c, { query }) => startGoogle(c, identity, query.appId),
   );
   route(
     r,

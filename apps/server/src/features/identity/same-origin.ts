@@ -1,12 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '@buildai/domain';
 import type { AppEnv, Ctx } from '../../http/context';
+import { publicBaseUrl } from './links';
 
-/** The origin the product is served from (PUBLIC_URL, else localhost on PORT, as in emailed links). */
-function publicOrigin(c: Ctx): string {
-  const { PUBLIC_URL, PORT } = c.get('platform').config;
-  return new URL(PUBLIC_URL ?? `http://localhost:${PORT}`).origin;
-}
+/** The origin the product is served from (as in emailed links). */
+const publicOrigin = (c: Ctx): string => new URL(publicBaseUrl(c.get('platform'))).origin;
 
 const isJson = (c: Ctx) => /^application\/json\s*(;|$)/i.test(c.req.header('content-type')?.trim() ?? '');
 

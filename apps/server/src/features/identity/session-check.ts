@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { revokeAllRefreshTokens, revokeRefreshToken } from './refresh-tokens';
 
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -47,8 +48,20 @@ export class SessionCheck {
     return row !== undefined;
   }
 
-  /** Call after revoking sessions of the user: this instance forgets them now, the others when told. */
-  async ended(userId: string): Promise<void> {
+  /** Ends every session of the user (a password change or reset, an applied email change). */
+  async endAll(userId: string): Promise<void> {
+    await revokeAllRefreshTokens(this.platform.db, userId);
+    await this.ended(userId);
+  }
+
+  /** Ends the session of this refresh token (sign-out); a token that names no session changes nothing. */
+  async endOne(refreshToken: string): Promise<void> {
+    const userId = await revokeRefreshToken(this.platform.db, refreshToken);
+    if (userId) await this.ended(userId);
+  }
+
+  /** After sessions of the user were revoked: this instance forgets them now, the others when told. */
+  private async ended(userId: string): Promise<void> {
     this.follow();
     this.forget(userId);
     await this.platform.events

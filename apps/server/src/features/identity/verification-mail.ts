@@ -1,4 +1,4 @@
-import { VERIFY_CODE_LIFETIME_MIN, safeRedirectPath } from '@buildai/domain';
+import { PLATFORM_TENANT_ID, VERIFY_CODE_LIFETIME_MIN, safeRedirectPath } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { issueCode } from './codes';
 import { authLink } from './links';
@@ -23,7 +23,7 @@ export async function sendVerification(
   const url = authLink(platform, 'verifyEmail', {
     oobCode: token,
     continueUrl: safeRedirectPath(opts.continueUrl),
-    appId: user.tenantId === 'platform' ? undefined : user.tenantId,
+    appId: user.tenantId === PLATFORM_TENANT_ID ? undefined : user.tenantId,
   });
   await platform.mail.send(verifyEmailMail(user.email, url, opts.appName));
 }

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { getCookie } from 'hono/cookie';
 import { AppError } from '@buildai/domain';
 import type { AppEnv } from '../../http/context';
 import { optionalAppQuery } from '../../http/params';
@@ -34,11 +35,7 @@ export function memoryRoutes() {
           : tenant.appId
             ? cookieUser(c)
             : null;
-      if (
-        !user &&
-        !c.req.header('authorization') &&
-        !c.req.header('cookie')?.includes(`${END_USER_COOKIE}=`)
-      ) {
+      if (!user && !c.req.header('authorization') && getCookie(c, END_USER_COOKIE) === undefined) {
         return c.json({ appId, values: {}, updatedAt: null });
       }
       if (!user) throw new AppError('auth/unauthenticated');

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Link2Off } from 'lucide-react';
 import type { AuthLinkMode } from '@buildai/domain';
 import { AuthLayout } from './auth-layout';
-import { EmailChangeLink } from './email-change-link';
+import { EmailChangeLink } from './auth-links/email-change-link';
 import { BackToLogin, type LinkParams } from './auth-links/link-page-parts';
 import { MagicLinkLanding } from './auth-links/magic-link-landing';
 import { ResetPasswordLink } from './auth-links/reset-password-link';

@@ -40,7 +40,6 @@ export function EmailCard({ currentEmail }: { currentEmail: string }) {
       // nothing changes yet: the change takes effect from the link sent to the new address
       await changeEmail({ currentPassword, newEmail });
       toast({ title: `Check ${newEmail}`, description: 'Open the link we sent there to finish the change.' });
-      form.reset();
     },
   });
 

@@ -1,13 +1,11 @@
 import * as React from 'react';
-import { Link } from 'react-router';
-import { CheckCircle2, Loader2, MailCheck, ShieldAlert } from 'lucide-react';
+import { CheckCircle2, MailCheck, ShieldAlert } from 'lucide-react';
 import { authMessages, errorCatalogue } from '@buildai/domain';
-import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { LOGIN_PATH } from '@/lib/redirect';
 import { clearToken } from '@/lib/session';
-import { applyEmailChange, recoverEmail } from '../api/email-change';
-import { AuthLayout } from './auth-layout';
+import { applyEmailChange, recoverEmail } from '../../api/email-change';
+import { AuthLayout } from '../auth-layout';
+import { BackToLogin, useOnce, Working } from './link-page-parts';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 
@@ -30,35 +28,21 @@ export function EmailChangeLink({
   const [state, setState] = React.useState<State>(() =>
     code ? { kind: 'working' } : { kind: 'failed', message: INVALID_LINK },
   );
-  const started = React.useRef(false);
-  React.useEffect(() => {
-    // the code works once: a second run (React's strict mode) would burn it
-    if (!code || started.current) return;
-    started.current = true;
+  useOnce(() => {
+    if (!code) return;
     void (undo ? recoverEmail(code) : applyEmailChange(code))
       .then(({ email }) => {
         clearToken();
         setState({ kind: 'done', email });
       })
       .catch((err: unknown) => setState({ kind: 'failed', message: errorMessage(err) }));
-  }, [code, undo]);
-  const login = appId ? `${LOGIN_PATH}?appId=${encodeURIComponent(appId)}` : LOGIN_PATH;
-  const signIn = (
-    <Button size="lg" className="w-full" asChild>
-      <Link to={login}>Sign in</Link>
-    </Button>
-  );
+  });
+  const signIn = <BackToLogin appId={appId} label="Sign in" />;
 
   if (state.kind === 'working')
     return (
       <AuthLayout icon={<MailCheck />} title={undo ? 'Restoring your email' : 'Updating your email'}>
-        <div
-          role="status"
-          className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground"
-        >
-          <Loader2 className="size-5 animate-spin" />
-          One moment…
-        </div>
+        <Working label="One moment…" />
       </AuthLayout>
     );
   if (state.kind === 'failed')
