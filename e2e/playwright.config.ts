@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import {
   ADMIN_EMAIL,
+  APP_PORT,
   BASE_URL,
   DRIVE_PORT,
   LLM_PORT,
@@ -9,6 +10,7 @@ import {
   OIDC_ISSUER,
   OIDC_PORT,
   PORT,
+  SINGLE_PLAN_APP_PORT,
   SINGLE_PLAN_PORT,
 } from './support/env';
 
@@ -18,8 +20,9 @@ import {
 
 const RUN = Date.now();
 
-const serverEnv = (port: number, dataDir: string): Record<string, string> => ({
+const serverEnv = (port: number, appPort: number, dataDir: string): Record<string, string> => ({
   PORT: String(port),
+  APP_PORT: String(appPort),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   // emailed links open on this server, in the test's browser
@@ -90,7 +93,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: serverEnv(PORT, `.artifacts/data-${RUN}`),
+      env: serverEnv(PORT, APP_PORT, `.artifacts/data-${RUN}`),
     },
     {
       command: 'node ../apps/server/dist/main.js',
@@ -98,7 +101,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        ...serverEnv(SINGLE_PLAN_PORT, `.artifacts/data-single-plan-${RUN}`),
+        ...serverEnv(SINGLE_PLAN_PORT, SINGLE_PLAN_APP_PORT, `.artifacts/data-single-plan-${RUN}`),
         PLANS_FILE: 'fixtures/single-plan.json',
       },
     },

@@ -1,14 +1,20 @@
 // Addresses of the servers started by playwright.config.ts, shared by the config and the tests.
-export const PORT = 4310;
-export const LLM_PORT = 4311;
-export const OIDC_PORT = 4312;
+// E2E_PORT_BASE moves the whole block (20 ports) so two checkouts can run the suite side by side.
+const BASE = Number(process.env.E2E_PORT_BASE ?? 4310);
+export const PORT = BASE;
+/** Each product server also serves app documents on its own second port (APP_PORT). */
+export const APP_PORT = BASE + 1;
+export const LLM_PORT = BASE + 2;
+export const OIDC_PORT = BASE + 3;
 /** A second server whose operator offers a single builder plan (PLANS_FILE), for the single-plan layout. */
-export const SINGLE_PLAN_PORT = 4313;
+export const SINGLE_PLAN_PORT = BASE + 4;
+export const SINGLE_PLAN_APP_PORT = BASE + 5;
 /** The fake Notion (and the fake Google Drive beside it) of packages/testkit. */
-export const NOTION_PORT = 4320;
-export const DRIVE_PORT = 4321;
+export const NOTION_PORT = BASE + 10;
+export const DRIVE_PORT = BASE + 11;
 
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 export const LLM_URL = `http://127.0.0.1:${LLM_PORT}`;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 export const SINGLE_PLAN_URL = `http://127.0.0.1:${SINGLE_PLAN_PORT}`;

@@ -77,6 +77,12 @@ export const appSettingsSchema = z.object({
   termsOfServiceLink: url.default(''),
   privacyPolicyLink: url.default(''),
   supportEmail: z.string().max(320).default(''),
+  /** space apps: the page `/app/{appId}` opens on (`pages/{mainPage}.tsx`); empty means DEFAULT_MAIN_PAGE */
+  mainPage: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/, 'A page name has only letters, numbers, dashes and underscores')
+    .default(''),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export const saveSettingsRequest = z.object({ appSettings: appSettingsSchema });

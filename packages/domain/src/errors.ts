@@ -114,6 +114,23 @@ export const errorCatalogue = {
   },
   'run/not-found': { status: 404, message: 'Result not found' },
 
+  // space apps (spec 001 §2–§9, decision 0007)
+  'space/not-space-app': { status: 400, message: 'This app is not a space app' },
+  'space/path-invalid': { status: 400, message: 'This file path is not allowed' },
+  'space/file-not-found': { status: 404, message: 'File not found' },
+  'space/too-many-files': { status: 400, message: 'This app has too many files' },
+  'space/chat-busy': { status: 409, message: 'Please wait for chat to finish' },
+  'space/ai-not-configured': {
+    status: 503,
+    message: 'The chat needs an AI model: the operator must set AI_PROVIDER (see the README)',
+  },
+  'version/not-found': { status: 404, message: 'Version not found' },
+  'version/no-message-id': { status: 400, message: 'No message ID found for this version' },
+  'version/restore-failed': { status: 500, message: 'Failed to restore version' },
+  'rating/failed': { status: 500, message: 'Failed to submit rating' },
+  'rating/not-assistant': { status: 400, message: 'Only an assistant message can be rated' },
+  'rating/already-rated': { status: 409, message: 'This response is already rated' },
+
   // data sources (spec 000 §5, §7, §8)
   'context/not-found': { status: 404, message: 'Item not found' },
   'file-too-big': { status: 400, message: 'Failed to upload context, file size is too big' },

@@ -14,3 +14,4 @@ export * from './context';
 export * from './edge';
 export * from './run-events';
 export * from './context-events';
+export * from './space-apps';

@@ -2,3 +2,4 @@ export * from './platform';
 export * from './identity';
 export * from './apps';
 export * from './context';
+export * from './space-apps';

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { usageRecordSchema } from './run-events';
+
+/**
+ * Space apps (spec 001 §2–§9, issue "Space apps written through the chat"; DESIGN §7): the app's files, the chat that
+ * writes them, versions, ratings and the runtime's error reports. Choices the spec leaves open are in
+ * docs/decisions/0007-space-apps.md.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Longest file path, and the most text one file may hold (a generated page is a few KB; 400 KB is far past it). */
+export const MAX_APP_FILE_PATH = 200;
+export const MAX_APP_FILE_CHARS = 400_000;
+/** Most files one app may hold. */
+export const MAX_APP_FILES = 300;
+/** Versions kept per app (spec 001 §3, §9). */
+export const MAX_APP_VERSIONS = 10;
+/** Autofix turns in a row before the chat stops trying on its own (issue 18: "at most twice in a row"). */
+export const MAX_AUTOFIX_IN_A_ROW = 2;
+/** The page an app opens on when its `mainPage` setting is empty. */
+export const DEFAULT_MAIN_PAGE = 'Home';
+
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Why a file path is refused, or null when it is fine: relative, `/`-separated, no empty, `.` or `..` segment, no
+ * backslash or control character, at most MAX_APP_FILE_PATH characters.
+ */
+export function appFilePathProblem(path: string): string | null {
+  if (path.length === 0) return 'The file path is empty';
+  if (path.length > MAX_APP_FILE_PATH) return `The file path is longer than ${MAX_APP_FILE_PATH} characters`;
+  if (CONTROL_CHARS.test(path)) return 'The file path contains a control character';
+  if (path.includes('\\')) return 'The file path contains a backslash';
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) return 'The file path must be relative to the app';
+  const segments = path.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
+    return 'The file path has an empty, "." or ".." segment';
+  }
+  return null;
+}
+
+export const appFilePathSchema = z.string().superRefine((path, ctx) => {
+  const problem = appFilePathProblem(path);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const appFileSchema = z.object({
+  path: appFilePathSchema,
+  content: z.string().max(MAX_APP_FILE_CHARS),
+});
+export type AppFile = z.infer<typeof appFileSchema>;
+
+/** GET /api/apps/{appId}/files */
+export const appFilesResponse = z.object({ files: z.array(appFileSchema) });
+export type AppFilesResponse = z.infer<typeof appFilesResponse>;
+
+/** PUT /api/apps/{appId}/files/{path}: the code editor's save. */
+export const saveAppFileRequest = z.object({ content: z.string().max(MAX_APP_FILE_CHARS) });
+export type SaveAppFileRequest = z.infer<typeof saveAppFileRequest>;
+
+/** `pages/{Name}.tsx` → `Name`; null for any other file. */
+export function pageNameOf(path: string): string | null {
+  const match = /^pages\/([A-Za-z0-9_-]+)\.(tsx|jsx|ts|js)$/.exec(path);
+  return match ? match[1]! : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Versions (spec 001 §3 "Version history entry", "Version diff entry"; §7)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const versionEntrySchema = z.object({
+  id: z.string(),
+  /** ms since the epoch */
+  timestamp: z.number(),
+  messageId: z.string().nullable(),
+  /** what the turn did, in the assistant's words (the spec's "metadata with description") */
+  content: z.string(),
+  userRequest: z.string(),
+});
+export type VersionEntry = z.infer<typeof versionEntrySchema>;
+
+/** GET /api/apps/{appId}/versions: newest first, at most MAX_APP_VERSIONS. */
+export const versionsResponse = z.object({ versions: z.array(versionEntrySchema) });
+export type VersionsResponse = z.infer<typeof versionsResponse>;
+
+/** GET /api/apps/{appId}/versions/{versionId} */
+export const versionFilesResponse = z.object({ version: versionEntrySchema, files: z.array(appFileSchema) });
+export type VersionFilesResponse = z.infer<typeof versionFilesResponse>;
+
+export const diffStatuses = ['added', 'modified', 'deleted'] as const;
+export const versionDiffEntrySchema = z.object({
+  path: z.string(),
+  oldCode: z.string(),
+  newCode: z.string(),
+  status: z.enum(diffStatuses),
+});
+export type VersionDiffEntry = z.infer<typeof versionDiffEntrySchema>;
+
+/** POST /api/apps/{appId}/versions/{versionId}/restore; without messageId the version's own is used. */
+export const restoreVersionRequest = z.object({ messageId: z.string().min(1).max(64).optional() });
+export type RestoreVersionRequest = z.infer<typeof restoreVersionRequest>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chat (spec 001 §3 "Chat message", "Action in chat messages", "Message annotation", "Context metadata")
+// ---------------------------------------------------------------------------------------------------------------
+
+export const chatActionTypes = [
+  'add_file',
+  'edit_file',
+  'partial_edit',
+  'delete_file',
+  'add_entity',
+  'edit_entity',
+  'insert_entity_records',
+  'import_entities',
+  'request_secrets',
+] as const;
+export const chatActionTypeSchema = z.enum(chatActionTypes);
+export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
+
+/** The file actions the chat's model may call (tools named as the spec's action types). */
+export const fileActionTypes = ['add_file', 'edit_file', 'partial_edit', 'delete_file'] as const;
+export type FileActionType = (typeof fileActionTypes)[number];
+
+export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
+export const permissionLevelSchema = z.enum(permissionLevels);
+export const permissionPairSchema = z.object({ read: permissionLevelSchema, write: permissionLevelSchema });
+export type PermissionPair = z.infer<typeof permissionPairSchema>;
+
+export const chatActionSchema = z.object({
+  title: z.string(),
+  type: chatActionTypeSchema,
+  file: z.string().optional(),
+  content: z.string().optional(),
+  isComplete: z.boolean(),
+  isTruncated: z.boolean(),
+  permissions: permissionPairSchema.optional(),
+  /** why an action that finished did not change anything (a search text not found, a bad path); not in the spec */
+  error: z.string().optional(),
+});
+export type ChatAction = z.infer<typeof chatActionSchema>;
+
+/** What kind of message the product sent on the builder's behalf. */
+export const systemActionTypes = ['autofix', 'fix', 'continue'] as const;
+export const systemActionInfoSchema = z.object({ type: z.enum(systemActionTypes) });
+export type SystemActionInfo = z.infer<typeof systemActionInfoSchema>;
+
+export const contextMetadataSchema = z.object({
+  retrievedFiles: z.array(z.object({ filePath: z.string(), retrievalMethods: z.array(z.string()) })),
+  relevantFiles: z.array(z.string()),
+  evals: z.record(z.string(), z.object({ recall: z.number().min(0).max(1), tokenUsage: z.number() })),
+});
+export type ContextMetadata = z.infer<typeof contextMetadataSchema>;
+
+export const messageRatingSchema = z.object({
+  score: z.number().int().min(1).max(5),
+  feedback: z.array(z.string()),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type MessageRating = z.infer<typeof messageRatingSchema>;
+
+/** annotations[0] of a chat message (and the UI message's `metadata` in the browser). */
+export const messageAnnotationSchema = z.object({
+  usage: usageRecordSchema.optional(),
+  versionId: z.string().nullable().optional(),
+  contextFiles: z.array(z.string()).optional(),
+  contextMetadata: contextMetadataSchema.optional(),
+  rating: messageRatingSchema.optional(),
+  systemActionInfo: systemActionInfoSchema.optional(),
+  /** the model that answered (the admin's per-message badge) */
+  model: z.string().optional(),
+  /** the turn ended in an error; its text, shown in the expandable error block */
+  error: z.string().optional(),
+});
+export type MessageAnnotation = z.infer<typeof messageAnnotationSchema>;
+
+export const chatRoleSchema = z.enum(['user', 'assistant']);
+
+/**
+ * A stored chat message as GET /chat/messages answers it: the spec's fields, with `parts` in the AI SDK's UI message
+ * part format (text, reasoning, tool-{action type}, file, source-url) so `useChat` takes them as they are.
+ */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  role: chatRoleSchema,
+  content: z.string(),
+  parts: z.array(z.looseObject({ type: z.string() })),
+  createdAt: z.string(),
+  annotations: z.array(messageAnnotationSchema),
+  actions: z.array(chatActionSchema),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const MAX_CHAT_MESSAGE_CHARS = 20_000;
+
+/** POST /api/apps/{appId}/chat: one user message; the history is the server's. */
+export const chatRequest = z.object({
+  message: z.object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    role: z.literal('user'),
+    parts: z
+      .array(z.object({ type: z.literal('text'), text: z.string().min(1).max(MAX_CHAT_MESSAGE_CHARS) }))
+      .min(1)
+      .max(20),
+    metadata: z.object({ systemActionInfo: systemActionInfoSchema.optional() }).optional(),
+  }),
+});
+export type ChatRequest = z.infer<typeof chatRequest>;
+
+/** GET /api/apps/{appId}/chat/messages, and the answer of a restore. */
+export const chatMessagesResponse = z.object({ messages: z.array(chatMessageSchema) });
+export type ChatMessagesResponse = z.infer<typeof chatMessagesResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ratings (spec 001 §3 "Rating payload", §5)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const positiveRatingReasons = [
+  'I love it!',
+  'Clear explanations',
+  'Fast and efficient',
+  'Understood perfectly',
+  'Beautiful design',
+] as const;
+export const negativeRatingReasons = [
+  'Gets stuck in loops',
+  "Doesn't implement the changes",
+  'Design looks poor',
+  'Code has bugs or errors',
+  'Response is off-topic',
+  'Takes too long to respond',
+  'Misunderstands my requirements',
+  'Explanation is unclear',
+] as const;
+
+export const ratingRequest = z.object({
+  messageId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  score: z.number().int().min(1).max(5),
+  feedback: z
+    .array(z.enum([...positiveRatingReasons, ...negativeRatingReasons]))
+    .max(13)
+    .default([]),
+  comment: z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((c) => c.trim()),
+});
+export type RatingRequest = z.infer<typeof ratingRequest>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Runtime errors (spec 001 §3 "App error item") and the frame's messages
+// ---------------------------------------------------------------------------------------------------------------
+
+export const appErrorItemSchema = z.object({
+  title: z.string().max(1000),
+  details: z.string().max(10_000),
+  componentName: z.string().max(200).optional(),
+});
+export type AppErrorItem = z.infer<typeof appErrorItemSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Texts of the chat panel, diff, versions, issues panel and rating dialog (spec 001 §2, §4, §5, §8), verbatim
+// ---------------------------------------------------------------------------------------------------------------
+
+export const spaceTexts = {
+  emptyTitle: 'Start a conversation',
+  emptyHint: 'Ask for new features or modifications to your app',
+  thinking: 'Thinking...',
+  truncated: 'The output was too long for one iteration',
+  keepGoing: "Let's keep going",
+  autofixNotice: 'BuildAI detected some issues and will try to auto fix them',
+  rateThis: 'rate this',
+  alreadyRated: 'already rated',
+  rateTitle: 'Rate this response',
+  whatLiked: 'What did you like?',
+  whatWrong: 'What went wrong?',
+  ratingFailed: 'Failed to submit rating. Please try again.',
+  reverting: 'Reverting...',
+  restoreFailed: 'Failed to restore version',
+  allChanges: 'All Changes',
+  diffBlocked: 'Wait for the changes to complete before viewing the diff',
+  noChanges: 'No changes found between versions',
+  resolveWithAi: 'Resolve with AI',
+  fixing: 'Fixing...',
+  contextFiles: (n: number) => `Context Files (${n})`,
+  usedFiles: 'Used Files',
+  usedNotRetrieved: 'Used but Not Retrieved',
+  retrievedNotUsed: 'Retrieved but Not Used',
+  noContextFiles: 'No context files available',
+  noFilesForMethod: (method: string) => `No files found for method ${method}`,
+  unsavedChanges: 'You have unsaved changes! Are you sure you want to leave?',
+} as const;
