@@ -129,3 +129,129 @@ describe('the chat of a space app', () => {
     expect(v1.files).toContainEqual({ path: 'pages/About.tsx', content: ABOUT });
   }, 60_000);
 });
+
+describe('a turn cut off by the output limit', () => {
+  it('keeps the file as it was, marks the action truncated, and a continue message finishes the file', async () => {
+    const appId = await newSpaceApp(server, token);
+    const before = await getJson(server, `/api/apps/${appId}/files`, token);
+    const page = `export default function Home() {\n  return <h1>Recipes</h1>;\n}\n`;
+    const args = JSON.stringify({ path: 'pages/Home.tsx', content: page });
+    llm.enqueue({
+      text: 'Rewriting the home page.',
+      toolCalls: [{ name: 'edit_file', arguments: args, cutAt: args.indexOf('<h1>') + 6 }],
+    });
+    const chunks = await chatTurn(server, appId, 'Make the home page about recipes', { token });
+    // one model call: the turn stops at the cut, it does not go on from a file never written
+    expect(llm.requests).toHaveLength(1);
+    expect(chunks.at(-1)).toMatchObject({
+      type: 'finish',
+      messageMetadata: { usage: { finishReason: 'length' } },
+    });
+    expect(await getJson(server, `/api/apps/${appId}/files`, token)).toEqual(before);
+
+    const cut = (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages[1];
+    expect(cut.content).toBe('Rewriting the home page.');
+    expect(cut.actions).toEqual([
+      {
+        title: 'Edit pages/Home.tsx',
+        type: 'edit_file',
+        file: 'pages/Home.tsx',
+        content: 'export default function Home() {\n  return <h1>Re',
+        isComplete: false,
+        isTruncated: true,
+      },
+    ]);
+    expect(cut.annotations[0].versionId).toBeUndefined();
+    expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toEqual([]);
+
+    llm.enqueue([
+      { toolCalls: [{ name: 'edit_file', arguments: { path: 'pages/Home.tsx', content: page } }] },
+      { text: 'Finished the home page.' },
+    ]);
+    await chatTurn(server, appId, "Let's keep going", { token, system: 'continue' });
+    const system = (llm.requests[1]!.body as { messages: { role: string; content: string }[] }).messages[0]!;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('in the middle of edit_file for pages/Home.tsx');
+    expect(system.content).toContain(
+      'export default function Home() {\n  return <h1>Re\n--- end of pages/Home.tsx ---',
+    );
+    expect(system.content).toContain('Write the whole file pages/Home.tsx now with one edit_file call');
+    const files = await getJson(server, `/api/apps/${appId}/files`, token);
+    expect(files.files).toEqual([{ path: 'pages/Home.tsx', content: page }]);
+    const { messages } = await getJson(server, `/api/apps/${appId}/chat/messages`, token);
+    expect(messages[2].annotations[0]).toMatchObject({ systemActionInfo: { type: 'continue' } });
+    expect(messages[3].actions[0]).toMatchObject({ isComplete: true, isTruncated: false });
+  }, 60_000);
+});
+
+describe('file actions the tools refuse', () => {
+  it('answers the model why and changes nothing: a search text found twice or not at all, a bad path', async () => {
+    const appId = await newSpaceApp(server, token);
+    const before = await getJson(server, `/api/apps/${appId}/files`, token);
+    llm.enqueue([
+      {
+        toolCalls: [
+          {
+            id: 'c1',
+            name: 'partial_edit',
+            arguments: { path: 'pages/Home.tsx', search: 'margin', replace: 'x' },
+          },
+          {
+            id: 'c2',
+            name: 'partial_edit',
+            arguments: { path: 'pages/Home.tsx', search: 'nowhere', replace: 'x' },
+          },
+          { id: 'c3', name: 'add_file', arguments: { path: '../evil.tsx', content: 'x' } },
+        ],
+      },
+      { text: 'Could not change it.' },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Tweak the margins', { token });
+    // the calls run side by side: their results are compared in the order they were made
+    const outputs = ['c1', 'c2', 'c3'].map((id) =>
+      chunks.find((c) => c.type === 'tool-output-available' && c.toolCallId === id),
+    );
+    expect(outputs.map((c) => c?.output)).toEqual([
+      {
+        ok: false,
+        error:
+          'The search text occurs 2 times in pages/Home.tsx; it must occur exactly once (add surrounding lines)',
+      },
+      { ok: false, error: 'The search text was not found in pages/Home.tsx; nothing was changed' },
+      { ok: false, error: 'The file path has an empty, "." or ".." segment: ../evil.tsx' },
+    ]);
+    expect(await getJson(server, `/api/apps/${appId}/files`, token)).toEqual(before);
+    const answer = (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages[1];
+    expect(answer.actions.map((a: { error?: string }) => a.error)).toEqual(
+      outputs.map((c) => c.output.error),
+    );
+    expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toEqual([]);
+  }, 60_000);
+});
+
+describe('versions', () => {
+  it('keeps the ten newest', async () => {
+    const appId = await newSpaceApp(server, token);
+    for (let i = 1; i <= 12; i++) {
+      llm.enqueue([
+        {
+          toolCalls: [
+            {
+              name: 'add_file',
+              arguments: { path: `components/C${i}.tsx`, content: `export const c = ${i};` },
+            },
+          ],
+        },
+        { text: `Added C${i}.` },
+      ]);
+      await chatTurn(server, appId, `Add component ${i}`, { token });
+    }
+    const { versions } = await getJson(server, `/api/apps/${appId}/versions`, token);
+    expect(versions.map((v: { userRequest: string }) => v.userRequest)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Add component ${12 - i}`),
+    );
+    const oldest = await getJson(server, `/api/apps/${appId}/versions/${versions[9].id}`, token);
+    expect(oldest.files.map((f: { path: string }) => f.path)).toContain('components/C3.tsx');
+    expect(oldest.files.map((f: { path: string }) => f.path)).not.toContain('components/C4.tsx');
+  }, 120_000);
+});

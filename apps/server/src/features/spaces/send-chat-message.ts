@@ -166,6 +166,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       sendFinish: false,
       generateMessageId: () => assistantId,
       messageMetadata: ({ part }) => (part.type === 'start' ? startAnnotation : undefined),
+      // the owner reads it in the message's error block: the provider's own words say what to fix
       onError: (err) => (err instanceof Error ? err.message : 'The AI model failed to answer'),
     })
     .tee();

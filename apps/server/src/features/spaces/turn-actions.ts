@@ -20,7 +20,11 @@ function fileToolName(part: Part): FileActionType | null {
 }
 
 /** A call's input: the parsed object, or as much as can be read of JSON cut off mid-way. */
-async function inputOf(raw: unknown): Promise<Record<string, unknown>> {
+async function inputOf(part: Part): Promise<Record<string, unknown>> {
+  const { input, rawInput } = part as { input?: unknown; rawInput?: unknown };
+  // a call that could not be parsed keeps its text as `rawInput` (and an empty `input`)
+  const raw =
+    input && typeof input === 'object' && Object.keys(input).length > 0 ? input : (rawInput ?? input);
   if (raw && typeof raw === 'object') return raw as Record<string, unknown>;
   if (typeof raw !== 'string') return {};
   const { value } = await parsePartialJson(raw);
@@ -59,7 +63,7 @@ export async function turnActions(
       if (part.type !== 'step-start') stored.push(part as StoredPart);
       continue;
     }
-    const input = await inputOf(part.input);
+    const input = await inputOf(part);
     const file = text(input.path);
     const content = text(input.content) ?? text(input.replace);
     const done = applied.get(part.toolCallId);
@@ -82,7 +86,7 @@ export async function turnActions(
       action.error = part.errorText;
     }
     actions.push(action);
-    const { type: _t, toolName: _n, ...rest } = part as Record<string, unknown>;
+    const { type: _t, toolName: _n, rawInput: _r, ...rest } = part as Record<string, unknown>;
     stored.push({ ...rest, type: `tool-${type}`, input });
   }
   const touched = [...new Set(actions.map((a) => a.file).filter((f): f is string => f !== undefined))];
