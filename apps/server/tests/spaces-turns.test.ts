@@ -122,6 +122,27 @@ describe('a turn as it streams', () => {
   }, 60_000);
 });
 
+describe('a provider that fails', () => {
+  it('closes the answer as an error with the reason, and frees the chat', async () => {
+    const appId = await newSpaceApp(server, token);
+    // the SDK retries once
+    llm.enqueue([
+      { error: { status: 500, message: 'The model is down' } },
+      { error: { status: 500, message: 'The model is down' } },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Hello', { token });
+    expect(chunks).toContainEqual({
+      type: 'error',
+      errorText: 'Failed after 2 attempts. Last error: The model is down',
+    });
+    const { messages } = await getJson(server, `/api/apps/${appId}/chat/messages`, token);
+    expect(messages[1]).toMatchObject({ role: 'assistant', status: 'error', content: '' });
+    expect(messages[1].annotations[0].error).toBe('Failed after 2 attempts. Last error: The model is down');
+    llm.enqueue({ text: 'Back.' });
+    expect((await chatTurn(server, appId, 'Again', { token })).at(-1)).toMatchObject({ type: 'finish' });
+  }, 60_000);
+});
+
 describe('autofix', () => {
   it('refuses a third autofix in a row with 409, and counts again after a message of the builder', async () => {
     const appId = await newSpaceApp(server, token);
