@@ -14,6 +14,7 @@ interface AppLocation {
 
 let appId = '';
 let pages: string[] = [];
+let mainPage = 'Home';
 let location: AppLocation = { page: 'Home', search: '' };
 const listeners = new Set<() => void>();
 
@@ -28,14 +29,16 @@ function subscribe(listener: () => void) {
 }
 
 /** Called once by the runtime when the app starts. */
-export function initLocation(id: string, pageNames: string[], initial: AppLocation): void {
+export function initLocation(id: string, pageNames: string[], main: string, initial: AppLocation): void {
   appId = id;
   pages = pageNames;
+  mainPage = main;
   location = initial;
 }
 
 /** Called when the shell moves the app (the visitor pressed Back or Forward). */
-export function applyShellLocation(next: AppLocation): void {
+export function applyShellLocation(shown: AppLocation): void {
+  const next = { page: shown.page || mainPage, search: shown.search };
   if (next.page !== location.page || next.search !== location.search) setLocation(next);
 }
 

@@ -102,7 +102,7 @@ export function start(options: StartOptions): void {
   listenForErrors();
   listenToShell();
   const location = initialLocation(options.mainPage);
-  initLocation(options.appId, Object.keys(options.pages), location);
+  initLocation(options.appId, Object.keys(options.pages), options.mainPage, location);
   const root = document.getElementById('root')!;
   createRoot(root).render(
     <StrictMode>
