@@ -14,6 +14,7 @@ import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import { devMailRoutes } from './features/dev-mail';
 import { memoryRoutes } from './features/memories';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
+import { spaceRoutes } from './features/spaces';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
@@ -77,6 +78,7 @@ export function createApp(platform: Platform, services: Services = createService
     '/api/apps',
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
+  app.route('/api/apps', spaceRoutes());
   app.route('/api/builder', builderRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
   app.route('/api/context', contextRoutes(services.parseLimits));
