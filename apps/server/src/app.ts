@@ -16,6 +16,7 @@ import { memoryRoutes } from './features/memories';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
+import { appOrigin } from './config';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { openApiDocument, type OpenApiDocument } from './http/openapi';
@@ -94,7 +95,7 @@ export function createApp(platform: Platform, services: Services = createService
   // app documents live on the app origin only (decision 0007): the product never serves them, not even as the SPA
   app.all('/apps/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
-  mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist());
+  mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist(), { appOrigin: appOrigin(platform.config) });
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

@@ -1,4 +1,4 @@
-import { Component, StrictMode, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, StrictMode, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   FRAME_SOURCE,
@@ -11,11 +11,19 @@ import {
 import { applyShellLocation, initLocation, usePage } from './sdk';
 import { uiCss } from './ui-css';
 
-/** What the generated entry passes: one component per `pages/{Name}.tsx`. */
+/** What the generated entry passes: the module of each `pages/{Name}.tsx`, whose default export is the page. */
 export interface StartOptions {
   appId: string;
   mainPage: string;
-  pages: Record<string, ComponentType>;
+  pages: Record<string, { default?: unknown }>;
+}
+
+/** A page module's component, or null when its default export is not one (a function, memo or forwardRef). */
+function pageComponent(module: { default?: unknown } | undefined): ComponentType | null {
+  const exported = module?.default;
+  if (typeof exported === 'function') return exported as ComponentType;
+  if (exported && typeof exported === 'object' && '$$typeof' in exported) return exported as ComponentType;
+  return null;
 }
 
 function injectStyles() {
@@ -83,12 +91,24 @@ function Fallback({ title, details }: { title: string; details: string }) {
   );
 }
 
+function NotAComponent({ page }: { page: string }) {
+  const title = `pages/${page}.tsx does not default-export a React component`;
+  useEffect(
+    () =>
+      reportToShell({ title, details: `Add "export default function ${page}() { … }"`, componentName: page }),
+    [page, title],
+  );
+  return <Fallback title="This page could not be shown" details={title} />;
+}
+
 function Router({ options }: { options: StartOptions }) {
   const page = usePage();
-  const Page = options.pages[page];
-  if (!Page) {
+  const module = options.pages[page];
+  const Page = pageComponent(module);
+  if (!module) {
     return <Fallback title="Page not found" details={`This app has no page named "${page}".`} />;
   }
+  if (!Page) return <NotAComponent page={page} />;
   return (
     <PageBoundary page={page}>
       <Page />
