@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminIdToken } from '../support/admin';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, APP_URL, BASE_URL } from '../support/env';
-import { signInWithPassword } from '../support/auth';
+import { APP_URL, BASE_URL } from '../support/env';
 
 // A space app's generated code runs in a sandboxed frame on the app origin (APP_PORT): it cannot read the product's
 // DOM, cookies or storage, nor move the top window; its errors reach the runtime shell.
@@ -120,8 +119,8 @@ test('a published space app runs sandboxed on the app origin and reports its err
   await visitor.close();
 
   // the owner opening the broken page directly: the thrown error reaches the shell
-  await page.goto(`${BASE_URL}/login`);
-  await signInWithPassword(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  // the owner's browser holds the session as the web app keeps it: the id token in its cookie
+  await page.context().addCookies([{ name: 'buildai_token', value: token, url: BASE_URL }]);
   await page.goto(`${BASE_URL}/app/${appId}/Broken`);
   const issues = page.getByRole('alert').filter({ hasText: '1 issue on this page' });
   await expect(issues).toBeVisible();
