@@ -8,7 +8,7 @@ import {
   toErrorItem,
   type AppErrorItem,
 } from './bridge';
-import { applyShellLocation, initLocation, usePage } from './sdk';
+import { applyShellLocation, initLocation, navigate, usePage } from './sdk';
 import { uiCss } from './ui-css';
 
 /** What the generated entry passes: the module of each `pages/{Name}.tsx`, whose default export is the page. */
@@ -57,7 +57,10 @@ function listenToShell() {
   });
 }
 
-class PageBoundary extends Component<{ page: string; children: ReactNode }, { error: Error | null }> {
+class PageBoundary extends Component<
+  { page: string; home: string; children: ReactNode },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {
@@ -75,18 +78,29 @@ class PageBoundary extends Component<{ page: string; children: ReactNode }, { er
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return <Fallback title="Something went wrong on this page" details={this.state.error.message} />;
+    return (
+      <Fallback
+        title="Something went wrong on this page"
+        details={this.state.error.message}
+        home={this.props.page === this.props.home ? undefined : this.props.home}
+      />
+    );
   }
 }
 
-function Fallback({ title, details }: { title: string; details: string }) {
+function Fallback({ title, details, home }: { title: string; details: string; home?: string }) {
   return (
     <div className="bai-fallback" role="alert">
       <h1 className="bai-h bai-h3">{title}</h1>
       <p className="bai-text bai-text-muted" style={{ margin: '8px 0 16px' }}>
-        The details are in the issues panel of the builder.
+        Try again in a moment. The app's builder sees the details in the builder's issues panel.
       </p>
       <pre>{details}</pre>
+      {home && (
+        <button type="button" className="bai-btn bai-btn-outline bai-btn-md" onClick={() => navigate(home)}>
+          Go to the start page
+        </button>
+      )}
     </div>
   );
 }
@@ -106,11 +120,17 @@ function Router({ options }: { options: StartOptions }) {
   const module = options.pages[page];
   const Page = pageComponent(module);
   if (!module) {
-    return <Fallback title="Page not found" details={`This app has no page named "${page}".`} />;
+    return (
+      <Fallback
+        title="Page not found"
+        details={`This app has no page named "${page}".`}
+        home={page === options.mainPage ? undefined : options.mainPage}
+      />
+    );
   }
   if (!Page) return <NotAComponent page={page} />;
   return (
-    <PageBoundary page={page}>
+    <PageBoundary page={page} home={options.mainPage}>
       <Page />
     </PageBoundary>
   );
