@@ -68,6 +68,7 @@ describe('the chat of a space app', () => {
     // the model was told the layout, every path, and sent the request
     const sent = JSON.stringify(llm.requests[0]!.body);
     expect(sent).toContain('pages/{Name}.tsx');
+    expect(sent).toContain('@buildai/app-ui exports: Button');
     expect(sent).toContain('pages/Home.tsx');
     expect(sent).toContain('Add an About page');
 
