@@ -146,8 +146,10 @@ describe('a turn cut off by the output limit', () => {
     expect(llm.requests).toHaveLength(1);
     expect(chunks.at(-1)).toMatchObject({
       type: 'finish',
-      messageMetadata: { usage: { finishReason: 'length' } },
+      messageMetadata: { usage: { finishReason: 'length' }, status: 'complete' },
     });
+    // the stream's last word carries the recorded actions: the cut one reads truncated without a reload
+    expect(chunks.at(-1)!.messageMetadata.actions).toMatchObject([{ type: 'edit_file', isTruncated: true }]);
     expect(await getJson(server, `/api/apps/${appId}/files`, token)).toEqual(before);
 
     const cut = (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages[1];
