@@ -122,25 +122,17 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
  */
 export function SpaceChat(props: SpaceChatProps) {
   const history = useQuery(chatMessagesQuery(props.appId));
+  // once shown, the panel stays: a failed re-read after a turn keeps what the stream gave
+  if (history.data) return <ChatPanel key={props.appId} {...props} initialMessages={history.data} />;
   if (history.isError)
     return (
-      <PageError
-        className="min-h-0 flex-1"
-        message={errorMessage(history.error)}
-        onRetry={() => void history.refetch()}
-      />
+      <PageError className="min-h-0 flex-1" message={errorMessage(history.error)} onRetry={() => void history.refetch()} />
     );
-  if (!history.data)
-    return (
-      <div
-        role="status"
-        aria-label="Loading the chat"
-        className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-6"
-      >
-        <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-        <Skeleton className="h-24 w-full rounded-xl" />
-        <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
-      </div>
-    );
-  return <ChatPanel key={props.appId} {...props} initialMessages={history.data} />;
+  return (
+    <div role="status" aria-label="Loading the chat" className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-6">
+      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+      <Skeleton className="h-24 w-full rounded-xl" />
+      <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
+    </div>
+  );
 }
