@@ -126,10 +126,18 @@ export function SpaceChat(props: SpaceChatProps) {
   if (history.data) return <ChatPanel key={props.appId} {...props} initialMessages={history.data} />;
   if (history.isError)
     return (
-      <PageError className="min-h-0 flex-1" message={errorMessage(history.error)} onRetry={() => void history.refetch()} />
+      <PageError
+        className="min-h-0 flex-1"
+        message={errorMessage(history.error)}
+        onRetry={() => void history.refetch()}
+      />
     );
   return (
-    <div role="status" aria-label="Loading the chat" className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-6">
+    <div
+      role="status"
+      aria-label="Loading the chat"
+      className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-6"
+    >
       <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
       <Skeleton className="h-24 w-full rounded-xl" />
       <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
