@@ -27,7 +27,8 @@ export function IssuesPanel({ errors, fixing, canResolve, onResolve }: Props) {
   const count = visible.length;
   const lastCount = React.useRef(count);
   React.useEffect(() => {
-    if (count !== lastCount.current && count > 0) setExpanded(true);
+    // errors appearing show the pill first; a changing count while it is a pill opens the list
+    if (count !== lastCount.current && count > 0 && lastCount.current > 0) setExpanded(true);
     lastCount.current = count;
   }, [count]);
 
