@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_AUTOFIX_IN_A_ROW, spaceTexts } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
 import { buildFixMessage } from '../lib/fix-message';
-import { APP, errorItem, renderChat, serveChat, stored, uiStream } from '../test/chat-fixtures';
+import { APP, errorItem, renderChat, serveChat, uiStream } from '../test/chat-fixtures';
 
 const MESSAGES = `GET /api/apps/${APP}/chat/messages`;
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { AppErrorItem, ChatAction, ChatMessage, MessageAnnotation, UsageRecord } from '@buildai/domain';
 import { Toaster } from '@/components/ui/toaster';
-import { mockApi } from '@/test/mock-api';
+import type { mockApi } from '@/test/mock-api';
 import { SpaceChat, type SpaceChatProps } from '../index';
 
 export const APP = 'app1';
