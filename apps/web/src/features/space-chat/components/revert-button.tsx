@@ -53,7 +53,7 @@ export function RevertButton({ appId, versionId, messageId, streaming, onRestore
         <AlertDialogHeader>
           <AlertDialogTitle>Revert to this point?</AlertDialogTitle>
           <AlertDialogDescription>
-            The app goes back to how it was before this message. This message, every later message and their
+            The app goes back to how it was right after this message. Every later message and its
             changes are removed.
           </AlertDialogDescription>
         </AlertDialogHeader>
