@@ -38,7 +38,7 @@ const groupFiles = (dialog: HTMLElement, name: string) =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
-describe('context files dialog', () => {
+describe('context files dialog', { timeout: 20_000 }, () => {
   it('groups the files used, used but not retrieved, and retrieved but not used; admins filter by method', async () => {
     mockApi({ [MESSAGES]: { body: withContext } });
     renderChat({ isAdmin: true });
@@ -103,7 +103,7 @@ describe('context files dialog', () => {
   });
 });
 
-describe('revert', () => {
+describe('revert', { timeout: 20_000 }, () => {
   const history = {
     messages: [
       stored('user', 'First', { id: 'u1', annotation: { versionId: 'v0' } }),
@@ -171,7 +171,7 @@ describe('revert', () => {
   });
 });
 
-describe('All Changes diff', () => {
+describe('All Changes diff', { timeout: 20_000 }, () => {
   const entry = (id: string): VersionEntry => ({
     id,
     timestamp: 1,

@@ -19,7 +19,7 @@ const send = (text: string) => {
 };
 const actionRows = () => within(screen.getByRole('list', { name: 'Changes' })).getAllByRole('listitem');
 
-describe('space chat', () => {
+describe('space chat', { timeout: 20_000 }, () => {
   it('shows the empty state when the chat has no messages', async () => {
     mockApi({ [MESSAGES]: { body: { messages: [] } } });
     renderChat();
