@@ -243,6 +243,46 @@ describe('All Changes diff', { timeout: 20_000 }, () => {
     expect(within(home).queryByText('line 6')).toBeNull();
   });
 
+  it('the first version shows the files its turn wrote, not the starter files', async () => {
+    mockApi({
+      [MESSAGES]: {
+        body: {
+          messages: [
+            stored('user', 'Add about', { annotation: { versionId: 'v1' } }),
+            stored('assistant', 'Added', {
+              annotation: { versionId: 'v1' },
+              actions: [
+                {
+                  title: 'Create pages/About.tsx',
+                  type: 'add_file',
+                  file: 'pages/About.tsx',
+                  isComplete: true,
+                  isTruncated: false,
+                },
+              ],
+            }),
+          ],
+        },
+      },
+      [`GET /api/apps/${APP}/versions/v1`]: {
+        body: {
+          version: entry('v1'),
+          files: [
+            { path: 'pages/About.tsx', content: 'about' },
+            { path: 'pages/Home.tsx', content: 'starter' },
+          ],
+        },
+      },
+    });
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: spaceTexts.allChanges }));
+    const dialog = await screen.findByRole('dialog', { name: spaceTexts.allChanges });
+    const files = await within(dialog).findAllByRole('region');
+    expect(files.map((f) => [f.getAttribute('aria-label'), f.getAttribute('data-status')])).toEqual([
+      ['pages/About.tsx', 'added'],
+    ]);
+  });
+
   it("says 'No changes found between versions' when the files are the same", async () => {
     const files = [{ path: 'pages/Home.tsx', content: 'x' }];
     mockApi({
