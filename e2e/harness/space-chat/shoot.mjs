@@ -96,8 +96,15 @@ await page.reload();
 await page.getByText('Add an About page').waitFor();
 await page.waitForTimeout(800);
 await shot('11-reloaded');
+// revert to the first turn: the later messages go
+await page.getByRole('button', { name: 'Revert' }).first().click();
+await page.getByRole('alertdialog').getByRole('button', { name: 'Revert' }).click();
+await page.getByText('Rewrite the home page').waitFor({ state: 'detached', timeout: 10000 });
+await page.waitForTimeout(300);
+await shot('12-reverted');
+console.log('files changed after revert', await page.getByTestId('changes').textContent());
 await page.setViewportSize({ width: 420, height: 800 });
 await page.waitForTimeout(300);
-await shot('12-narrow');
+await shot('13-narrow');
 await browser.close();
 console.log('done');
