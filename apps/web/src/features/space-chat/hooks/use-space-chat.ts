@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useChat } from '@ai-sdk/react';
+import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAppError } from '@/lib/api-client';
 import type { SystemActionInfo } from '@buildai/domain';
@@ -42,11 +42,14 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
     const fresh = await queryClient
       .fetchQuery({ ...chatMessagesQuery(appId), staleTime: 0 })
       .catch(() => null);
-    if (!fresh) return;
+    // a message sent since then is newer than this read: the next turn's read brings both
+    const status = chatRef.current?.status;
+    if (!fresh || status === 'submitted' || status === 'streaming') return;
     for (const key of completedKeys(fresh)) seen.current!.add(key);
     setMessagesRef.current(fresh);
   }, [appId, queryClient]);
 
+  const chatRef = React.useRef<UseChatHelpers<SpaceUIMessage> | null>(null);
   const chat = useChat<SpaceUIMessage>({
     id: `space-chat-${appId}`,
     messages: initialMessages,
@@ -71,7 +74,6 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
       void resync(); // a dropped stream: the server kept what it got
     },
   });
-  const chatRef = React.useRef(chat);
   chatRef.current = chat;
   setMessagesRef.current = chat.setMessages;
 
@@ -95,15 +97,18 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
 
   const send = React.useCallback((text: string, systemActionInfo?: SystemActionInfo) => {
-    chatRef.current.clearError();
-    void chatRef.current.sendMessage({ text, metadata: systemActionInfo ? { systemActionInfo } : undefined });
+    chatRef.current!.clearError();
+    void chatRef.current!.sendMessage({
+      text,
+      metadata: systemActionInfo ? { systemActionInfo } : undefined,
+    });
   }, []);
 
   /** Replaces the chat (after a restore), without counting the restored actions as new changes. */
   const replaceMessages = React.useCallback(
     (messages: SpaceUIMessage[]) => {
       for (const key of completedKeys(messages)) seen.current!.add(key);
-      chatRef.current.setMessages(messages);
+      chatRef.current!.setMessages(messages);
       queryClient.setQueryData(chatMessagesQuery(appId).queryKey, messages);
     },
     [appId, queryClient],
