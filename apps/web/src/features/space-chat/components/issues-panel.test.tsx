@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_AUTOFIX_IN_A_ROW, spaceTexts } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
 import { buildFixMessage } from '../lib/fix-message';
-import { APP, errorItem, renderChat, serveChat, uiStream } from '../test/chat-fixtures';
+import { APP, errorItem, renderChat, serveChat, uiStream, usage } from '../test/chat-fixtures';
 
 const MESSAGES = `GET /api/apps/${APP}/chat/messages`;
 
@@ -30,7 +30,7 @@ function fileTurn(turn: ReturnType<typeof uiStream>, n: number) {
       { type: 'text-start', id: `t${n}` },
       { type: 'text-delta', id: `t${n}`, delta: `Changed ${n}` },
       { type: 'text-end', id: `t${n}` },
-      { type: 'finish' },
+      { type: 'finish', messageMetadata: { usage: usage() } },
     );
     turn.end();
   });
@@ -161,7 +161,7 @@ describe('autofix', { timeout: 20_000 }, () => {
         { type: 'text-start', id: 't' },
         { type: 'text-delta', id: 't', delta: 'It greets.' },
         { type: 'text-end', id: 't' },
-        { type: 'finish' },
+        { type: 'finish', messageMetadata: { usage: usage() } },
       );
       turns[1]!.end();
     });

@@ -16,6 +16,10 @@ interface Options {
   onRefused: (text: string) => void;
 }
 
+/** How often, and how long (10 min, the server's turn limit), a turn the server still runs is read again. */
+const TURN_POLL_MS = 2000;
+const MAX_TURN_POLLS = 300;
+
 const completedKeys = (messages: SpaceUIMessage[]) =>
   messages.flatMap((m) =>
     m.role === 'assistant'
@@ -38,16 +42,19 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
   if (seen.current === null) seen.current = new Set(completedKeys(initialMessages));
   const lastChangeAt = React.useRef(0);
 
-  const resync = React.useCallback(async () => {
-    const fresh = await queryClient
-      .fetchQuery({ ...chatMessagesQuery(appId), staleTime: 0 })
-      .catch(() => null);
-    // a message sent since then is newer than this read: the next turn's read brings both
-    const status = chatRef.current?.status;
-    if (!fresh || status === 'submitted' || status === 'streaming') return;
-    for (const key of completedKeys(fresh)) seen.current!.add(key);
-    setMessagesRef.current(fresh);
-  }, [appId, queryClient]);
+  const resync = React.useCallback(
+    async (countNewChanges = false) => {
+      const fresh = await queryClient
+        .fetchQuery({ ...chatMessagesQuery(appId), staleTime: 0 })
+        .catch(() => null);
+      // a message sent since then is newer than this read: the next turn's read brings both
+      const status = chatRef.current?.status;
+      if (!fresh || status === 'submitted' || status === 'streaming') return;
+      if (!countNewChanges) for (const key of completedKeys(fresh)) seen.current!.add(key);
+      setMessagesRef.current(fresh);
+    },
+    [appId, queryClient],
+  );
 
   const chatRef = React.useRef<UseChatHelpers<SpaceUIMessage> | null>(null);
   const chat = useChat<SpaceUIMessage>({
@@ -94,7 +101,26 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
     }
   }, [chat.messages]);
 
-  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  // a turn the server still runs (the page was reloaded during it): read it again until it is recorded
+  const last = chat.messages.at(-1);
+  const serverTurnRunning =
+    chat.status !== 'submitted' &&
+    chat.status !== 'streaming' &&
+    last?.role === 'assistant' &&
+    !last.metadata?.usage &&
+    !last.metadata?.error;
+  React.useEffect(() => {
+    if (!serverTurnRunning) return;
+    let polls = 0;
+    const timer = setInterval(() => {
+      polls += 1;
+      if (polls > MAX_TURN_POLLS) clearInterval(timer);
+      else void resync(true);
+    }, TURN_POLL_MS);
+    return () => clearInterval(timer);
+  }, [serverTurnRunning, resync]);
+
+  const busy = chat.status === 'submitted' || chat.status === 'streaming' || serverTurnRunning;
 
   const send = React.useCallback((text: string, systemActionInfo?: SystemActionInfo) => {
     chatRef.current!.clearError();
