@@ -103,8 +103,28 @@ await page.getByText('Rewrite the home page').waitFor({ state: 'detached', timeo
 await page.waitForTimeout(300);
 await shot('12-reverted');
 console.log('files changed after revert', await page.getByTestId('changes').textContent());
+// a reload while the server still runs the turn: the panel reads it again until it is recorded
+await enqueue([
+  {
+    toolCalls: [
+      { name: 'add_file', arguments: { path: 'pages/Team.tsx', content: about }, argumentChunks: 12 },
+    ],
+    delayMs: 400,
+  },
+  { text: 'Added a Team page.', delayMs: 50 },
+]);
+await page.getByRole('textbox', { name: 'Message' }).fill('Add a Team page');
+await page.keyboard.press('Enter');
+await page.getByText('Thinking...').waitFor();
+await page.waitForTimeout(1500);
+await page.reload();
+await page.getByText('Add a Team page').waitFor();
+await shot('13-reloaded-mid-turn');
+await page.getByText('Added a Team page.').waitFor({ timeout: 20000 });
+await shot('14-recorded-after-reload');
+console.log('files changed after the reload', await page.getByTestId('changes').textContent());
 await page.setViewportSize({ width: 420, height: 800 });
 await page.waitForTimeout(300);
-await shot('13-narrow');
+await shot('15-narrow');
 await browser.close();
 console.log('done');
