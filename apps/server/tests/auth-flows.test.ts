@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
-import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { json } from './helpers';
+import { BUILDER_PASSWORD, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
+import { json, expectError, sessionCall } from './helpers';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -35,11 +35,6 @@ async function afterNextMail(to: string, send: () => Promise<Response>) {
   await vi.waitFor(async () => expect(await mailCount(to)).toBeGreaterThan(before));
   return res;
 }
-const expectError = async (res: Response, status: number, code: string, message: string) => {
-  expect(res.status).toBe(status);
-  expect((await json(res)).error).toMatchObject({ code, message });
-};
-const PASSWORD = 'correct horse battery staple';
 
 describe('email verification', () => {
   it('sends a link to /auth/handler with the code as a query parameter; the code works once', async () => {
@@ -82,7 +77,7 @@ describe('email verification', () => {
   it('never carries a continue URL of another origin', async () => {
     for (const continueUrl of ['//evil.com', 'https:evil.com', '/\\evil.com', 'javascript:alert(1)']) {
       const email = `c${Math.random().toString(36).slice(2)}@example.com`;
-      await auth('signUp', { email, password: PASSWORD, tenantId: 'platform', continueUrl });
+      await auth('signUp', { email, password: BUILDER_PASSWORD, tenantId: 'platform', continueUrl });
       expect((await lastMail(email))!.params.get('continueUrl')).toBeNull();
     }
   });
@@ -130,7 +125,7 @@ describe('sign-in throttling', () => {
       );
     }
     await expectError(
-      await auth('signIn', { email: 'eve@example.com', password: PASSWORD }),
+      await auth('signIn', { email: 'eve@example.com', password: BUILDER_PASSWORD }),
       429,
       'auth/too-many-requests',
       'Too many login attempts, try again later',
@@ -182,13 +177,11 @@ describe('password reset', () => {
       'Link invalid, try to reset your password again.',
     );
     // the old session's refresh cookie is dead
-    const refresh = await server.request('/api/live_api/auth/refresh', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: cookie.split(';')[0]! },
-    });
+    const refresh = await sessionCall(server, 'refresh', cookie);
     expect(refresh.status).toBe(401);
-    expect((await auth('signIn', { email: 'rita@example.com', password: PASSWORD })).status).toBe(401);
+    expect((await auth('signIn', { email: 'rita@example.com', password: BUILDER_PASSWORD })).status).toBe(
+      401,
+    );
     expect(
       (await auth('signIn', { email: 'rita@example.com', password: 'a brand new passphrase' })).status,
     ).toBe(200);
@@ -216,14 +209,18 @@ describe('email change', () => {
       'Your current password is not correct',
     );
     await expectError(
-      await auth('changeEmail', { currentPassword: PASSWORD, newEmail: 'Taken@example.com' }, idToken),
+      await auth(
+        'changeEmail',
+        { currentPassword: BUILDER_PASSWORD, newEmail: 'Taken@example.com' },
+        idToken,
+      ),
       409,
       'auth/email-already-exists',
       'This email is already in use',
     );
     const asked = await auth(
       'changeEmail',
-      { currentPassword: PASSWORD, newEmail: 'New@Example.com' },
+      { currentPassword: BUILDER_PASSWORD, newEmail: 'New@Example.com' },
       idToken,
     );
     expect(await json(asked)).toEqual({ sent: true });
@@ -231,8 +228,10 @@ describe('email change', () => {
     // nothing changed yet: the old address still signs in, the new one does not
     const me = () => server.request('/api/live_api/account/current', { token: idToken });
     expect(await json(await me())).toMatchObject({ email: 'carl@example.com' });
-    expect((await auth('signIn', { email: 'carl@example.com', password: PASSWORD })).status).toBe(200);
-    expect((await auth('signIn', { email: 'new@example.com', password: PASSWORD })).status).toBe(401);
+    expect((await auth('signIn', { email: 'carl@example.com', password: BUILDER_PASSWORD })).status).toBe(
+      200,
+    );
+    expect((await auth('signIn', { email: 'new@example.com', password: BUILDER_PASSWORD })).status).toBe(401);
     expect(await mailCount('carl@example.com')).toBe(1); // only the sign-up verification
 
     const confirm = (await lastMail('new@example.com'))!;
@@ -249,7 +248,7 @@ describe('email change', () => {
 
     // in effect: the new address signs in, verified; every earlier token is refused
     expect((await me()).status).toBe(401);
-    const signedIn = await auth('signIn', { email: 'new@example.com', password: PASSWORD });
+    const signedIn = await auth('signIn', { email: 'new@example.com', password: BUILDER_PASSWORD });
     expect(signedIn.status).toBe(200);
     const newToken = (await json(signedIn)).idToken as string;
     const current = await json(await server.request('/api/live_api/account/current', { token: newToken }));
@@ -257,7 +256,9 @@ describe('email change', () => {
     expect(
       await json(await account('completeEmailChange', { newEmail: 'new@example.com' }, newToken)),
     ).toEqual({ email: 'new@example.com' });
-    expect((await auth('signIn', { email: 'carl@example.com', password: PASSWORD })).status).toBe(401);
+    expect((await auth('signIn', { email: 'carl@example.com', password: BUILDER_PASSWORD })).status).toBe(
+      401,
+    );
 
     // the old address is told, with a link that undoes the change for 7 days
     const notice = (await lastMail('carl@example.com'))!;
@@ -273,14 +274,16 @@ describe('email change', () => {
     const undo = await auth('recoverEmail', { code: notice.params.get('oobCode') });
     expect(await json(undo)).toEqual({ email: 'carl@example.com' });
     expect((await server.request('/api/live_api/account/current', { token: newToken })).status).toBe(401);
-    expect((await auth('signIn', { email: 'carl@example.com', password: PASSWORD })).status).toBe(200);
+    expect((await auth('signIn', { email: 'carl@example.com', password: BUILDER_PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   it('a newer request kills the link of an earlier one', async () => {
     const { idToken } = await signUpBuilder(server, 'dora@example.com');
-    await auth('changeEmail', { currentPassword: PASSWORD, newEmail: 'first@example.com' }, idToken);
+    await auth('changeEmail', { currentPassword: BUILDER_PASSWORD, newEmail: 'first@example.com' }, idToken);
     const first = (await lastMail('first@example.com'))!.params.get('oobCode');
-    await auth('changeEmail', { currentPassword: PASSWORD, newEmail: 'second@example.com' }, idToken);
+    await auth('changeEmail', { currentPassword: BUILDER_PASSWORD, newEmail: 'second@example.com' }, idToken);
     expect((await auth('applyEmailChange', { code: first })).status).toBe(400);
     const second = (await lastMail('second@example.com'))!.params.get('oobCode');
     expect(await json(await auth('applyEmailChange', { code: second }))).toEqual({
@@ -292,15 +295,11 @@ describe('email change', () => {
     const { idToken, cookie } = await signUpBuilder(server, 'pat@example.com');
     const res = await auth(
       'changePassword',
-      { currentPassword: PASSWORD, newPassword: 'another long passphrase' },
+      { currentPassword: BUILDER_PASSWORD, newPassword: 'another long passphrase' },
       idToken,
     );
     expect(res.status).toBe(200);
-    const refresh = await server.request('/api/live_api/auth/refresh', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: cookie.split(';')[0]! },
-    });
+    const refresh = await sessionCall(server, 'refresh', cookie);
     expect(refresh.status).toBe(401);
     expect(
       (await auth('signIn', { email: 'pat@example.com', password: 'another long passphrase' })).status,
@@ -447,13 +446,13 @@ describe('tenants', () => {
     const { appId, builder } = await appWithSignUp(true);
     const closed = await appWithSignUp(false);
     await expectError(
-      await auth('signUp', { email: 'u@example.com', password: PASSWORD, tenantId: closed.appId }),
+      await auth('signUp', { email: 'u@example.com', password: BUILDER_PASSWORD, tenantId: closed.appId }),
       400,
       'auth/tenant-required',
       'Sign-up is not available here',
     );
     // the builder's own address is free in the app's tenant
-    const user = await auth('signUp', { email: builder.email, password: PASSWORD, tenantId: appId });
+    const user = await auth('signUp', { email: builder.email, password: BUILDER_PASSWORD, tenantId: appId });
     expect(user.status).toBe(200);
     const { idToken: userToken } = await json(user);
     expect((await account('create', {}, userToken)).status).toBe(200);
@@ -479,9 +478,9 @@ describe('tenants', () => {
       (await server.request(`/api/live_api/user/memories/current?appId=${appId}`, { token: builder.idToken }))
         .status,
     ).toBe(401);
-    expect((await auth('signIn', { email: builder.email, password: PASSWORD, tenantId: appId })).status).toBe(
-      200,
-    );
+    expect(
+      (await auth('signIn', { email: builder.email, password: BUILDER_PASSWORD, tenantId: appId })).status,
+    ).toBe(200);
   });
 });
 
@@ -532,7 +531,7 @@ describe('the refresh cookie', () => {
   it('is Secure when the request came over https', async () => {
     const res = await server.request('https://buildai.test/api/live_api/auth/signUp', {
       method: 'POST',
-      json: { email: 'sec@example.com', password: PASSWORD, tenantId: 'platform' },
+      json: { email: 'sec@example.com', password: BUILDER_PASSWORD, tenantId: 'platform' },
     });
     expect(res.headers.get('set-cookie')).toMatch(/;\s*Secure/i);
   });

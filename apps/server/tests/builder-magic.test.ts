@@ -6,7 +6,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { json, makeGeneratedApp, makeTool, fakeLlmConfig } from './helpers';
+import { json, makeGeneratedApp, makeTool, fakeLlmConfig, expectError } from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -32,15 +32,6 @@ const magic = (token: string, body: Record<string, unknown>, on: TestServer = se
     json: { magicType: 'field', prompt: '', ...body },
   });
 const answer = (field: unknown) => llm.enqueue({ text: JSON.stringify(field) });
-
-async function expectError(res: Response, status: number, code: string, message: string) {
-  const body = await json(res);
-  expect({ status: res.status, code: body.error?.code, message: body.error?.message }).toEqual({
-    status,
-    code,
-    message,
-  });
-}
 
 describe('POST /api/builder/magicCreate', () => {
   it("designs a field with the app's model from the builder's words and the tool's prompt", async () => {

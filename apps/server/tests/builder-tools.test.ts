@@ -20,6 +20,7 @@ import {
   TINY_PNG,
   uploadFile,
   fakeLlmConfig,
+  expectError,
 } from './helpers';
 
 let llm: FakeLlm;
@@ -43,15 +44,6 @@ const send = (method: string, path: string, token: string, body?: unknown) =>
 const post = (path: string, token: string, body?: unknown) => send('POST', path, token, body);
 const getApp = async (appId: string, token?: string) =>
   json(await server.request(`/api/apps/${appId}`, { token }));
-
-async function expectError(res: Response, status: number, code: string, message: string) {
-  const body = await json(res);
-  expect({ status: res.status, code: body.error?.code, message: body.error?.message }).toEqual({
-    status,
-    code,
-    message,
-  });
-}
 
 async function builderOn(plan: 'lite' | 'explorer' | 'moon') {
   const b = await signUpBuilder(server);

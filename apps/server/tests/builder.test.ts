@@ -12,6 +12,7 @@ import {
   setPlan,
   TINY_PNG,
   uploadFile,
+  expectError,
 } from './helpers';
 
 // One server for the file; every test works with builders of its own.
@@ -28,16 +29,6 @@ const send = (method: string, path: string, token: string | undefined, body?: un
 const post = (path: string, token: string, body?: unknown) => send('POST', path, token, body);
 const getApp = async (appId: string, token?: string) =>
   json(await server.request(`/api/apps/${appId}`, { token }));
-
-async function expectError(res: Response, status: number, code: string, message: string, field?: string) {
-  const body = await json(res);
-  expect({ status: res.status, ...body.error }).toMatchObject({
-    status,
-    code,
-    message,
-    ...(field ? { field } : {}),
-  });
-}
 
 /** A builder on a plan (set by the admin), with its token and email. */
 async function builderOn(plan: 'lite' | 'explorer' | 'moon') {

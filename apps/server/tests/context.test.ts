@@ -182,6 +182,31 @@ describe('files and plan limits', () => {
       message: 'Please upload a file',
     });
   });
+  it("reads the owner's plan once per ingestion of a file", async () => {
+    const b = await api.builderOn('explorer');
+    const stream = await server.request(`/api/context/events?appId=${b.appId}`, { token: b.idToken });
+    // the plan of an item's owner is the one statement that joins accounts to users by account id
+    const client = (
+      server.platform.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }
+    ).$client;
+    const query = client.query.bind(client);
+    let planLookups = 0;
+    const spy = vi.spyOn(client, 'query').mockImplementation((q: unknown, ...rest: unknown[]) => {
+      const text = typeof q === 'string' ? q : (q as { text: string }).text;
+      if (/from "accounts" inner join "users" .* where "accounts"\."account_id" = \$1$/.test(text))
+        planLookups++;
+      return query(q, ...rest);
+    });
+    try {
+      const res = await api.upload(b.idToken, b.appId, enc('Our shop opens at nine.'), 'hours.txt');
+      expect(res.status).toBe(201);
+      const { contextItemId } = await json(res);
+      await readEvents(stream, (e) => e.some((x) => x.id === contextItemId && x.status === 'synced'));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(planLookups).toBe(1);
+  });
 });
 
 describe('full-text index', () => {

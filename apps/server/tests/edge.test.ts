@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@buildai/server';
-import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
+import { BUILDER_PASSWORD, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { json, makeGeneratedApp, makeTool } from './helpers';
 
 let server: TestServer;
@@ -31,7 +31,7 @@ function chunked(text: string): ReadableStream<Uint8Array> {
 const signUpBody = (padding: number) =>
   JSON.stringify({
     email: `big-${padding}@example.com`,
-    password: 'correct horse battery staple',
+    password: BUILDER_PASSWORD,
     tenantId: 'platform',
     pad: 'x'.repeat(padding),
   });

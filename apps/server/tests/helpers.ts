@@ -1,9 +1,43 @@
+import { expect } from 'vitest';
 import type { TestServer } from '@buildai/testkit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 export const json = (res: Response) => res.json() as Promise<Json>;
+
+/** Asserts an error answer: its status, code and message (the spec's, verbatim), and its field when one is named. */
+export async function expectError(
+  res: Response,
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+): Promise<void> {
+  const { error } = await json(res);
+  expect({ status: res.status, code: error?.code, message: error?.message, field: error?.field }).toEqual({
+    status,
+    code,
+    message,
+    field: field ?? error?.field,
+  });
+}
+
+/**
+ * Refreshes the session of a refresh cookie, or signs it out: `cookie` is the `set-cookie` a sign-in answered (or
+ * its first pair). Sent as JSON, as the login CSRF guard asks of every cookie call.
+ */
+export function sessionCall(
+  server: Pick<TestServer, 'request'>,
+  action: 'refresh' | 'signOut',
+  cookie: string,
+): Promise<Response> {
+  return server.request(`/api/live_api/auth/${action}`, {
+    method: 'POST',
+    json: {},
+    headers: { cookie: cookie.split(';')[0]! },
+  });
+}
 
 /** Parses a text/event-stream body into the JSON events of a run. */
 export async function readRunEvents(res: Response): Promise<Json[]> {

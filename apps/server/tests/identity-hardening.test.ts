@@ -1,20 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { createApp, createLogger, createPlatform, loadConfig } from '@buildai/server';
-import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { json } from './helpers';
+import { BUILDER_PASSWORD, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
+import { json, expectError, sessionCall } from './helpers';
 
 // Issue "Hardening what exists": sign-in throttling, client address, login CSRF (docs/decisions/0006).
 let server: TestServer;
 afterEach(() => server?.close());
 
-const PASSWORD = 'correct horse battery staple';
 const signIn = (email: string, password: string, headers: Record<string, string> = {}) =>
   server.request('/api/live_api/auth/signIn', { method: 'POST', json: { email, password }, headers });
-const expectError = async (res: Response, status: number, code: string, message: string) => {
-  expect(res.status).toBe(status);
-  expect((await json(res)).error).toMatchObject({ code, message });
-};
 const mailsTo = async (to: string) =>
   (await (await server.request(`/api/dev/mail?to=${encodeURIComponent(to)}`)).json()) as { text: string }[];
 const TOO_MANY = ['auth/too-many-requests', 'Too many login attempts, try again later'] as const;
@@ -87,11 +82,11 @@ describe('client address behind a proxy', () => {
       ).toBe(401);
     }
     await expectError(
-      await over('owner@example.com', PASSWORD, '192.0.2.99, 203.0.113.9, 10.2.2.2'),
+      await over('owner@example.com', BUILDER_PASSWORD, '192.0.2.99, 203.0.113.9, 10.2.2.2'),
       429,
       ...TOO_MANY,
     );
-    expect((await over('owner@example.com', PASSWORD, '203.0.113.10, 10.1.1.1')).status).toBe(200);
+    expect((await over('owner@example.com', BUILDER_PASSWORD, '203.0.113.10, 10.1.1.1')).status).toBe(200);
   });
 });
 
@@ -102,23 +97,23 @@ describe('failed sign-ins', () => {
     const attacker = { 'x-forwarded-for': '198.51.100.1' };
     for (let i = 0; i < 5; i++)
       expect((await signIn('owner@example.com', 'wrong password!', attacker)).status).toBe(401);
-    await expectError(await signIn('owner@example.com', PASSWORD, attacker), 429, ...TOO_MANY);
-    expect((await signIn('owner@example.com', PASSWORD, { 'x-forwarded-for': '203.0.113.1' })).status).toBe(
-      200,
-    );
+    await expectError(await signIn('owner@example.com', BUILDER_PASSWORD, attacker), 429, ...TOO_MANY);
+    expect(
+      (await signIn('owner@example.com', BUILDER_PASSWORD, { 'x-forwarded-for': '203.0.113.1' })).status,
+    ).toBe(200);
 
     // an office behind one address: 20 failures on other accounts hold no one else back
     const office = { 'x-forwarded-for': '192.0.2.1' };
     for (let i = 0; i < 20; i++)
       expect((await signIn(`n${i}@example.com`, 'whatever pass', office)).status).toBe(401);
-    expect((await signIn('owner@example.com', PASSWORD, office)).status).toBe(200);
+    expect((await signIn('owner@example.com', BUILDER_PASSWORD, office)).status).toBe(200);
   });
 
   it('a magic link still signs the owner in while password tries are used up', async () => {
     server = await startTestServer({});
     await signUpBuilder(server, 'owner@example.com');
     for (let i = 0; i < 6; i++) await signIn('owner@example.com', 'wrong password!');
-    await expectError(await signIn('owner@example.com', PASSWORD), 429, ...TOO_MANY);
+    await expectError(await signIn('owner@example.com', BUILDER_PASSWORD), 429, ...TOO_MANY);
     const res = await signInByMagicLink('owner@example.com');
     expect(res.status).toBe(200);
   });
@@ -130,7 +125,7 @@ describe('failed sign-ins', () => {
     /** Wrong passwords until the pair is locked out; the seconds the 429 says to wait. */
     const lockOut = async (wrongTries: number) => {
       for (let i = 0; i < wrongTries; i++) expect((await wrong()).status).toBe(401);
-      const refused = await signIn('owner@example.com', PASSWORD);
+      const refused = await signIn('owner@example.com', BUILDER_PASSWORD);
       await expectError(refused, 429, ...TOO_MANY);
       return Number(refused.headers.get('retry-after'));
     };
@@ -147,7 +142,7 @@ describe('failed sign-ins', () => {
       expect(second).toBeGreaterThan(3500);
       expect(second).toBeLessThanOrEqual(3600);
       // the right password from this address stays refused while the second lockout lasts
-      await expectError(await signIn('owner@example.com', PASSWORD), 429, ...TOO_MANY);
+      await expectError(await signIn('owner@example.com', BUILDER_PASSWORD), 429, ...TOO_MANY);
 
       const res = await signInByMagicLink('owner@example.com');
       expect(res.status).toBe(200);
@@ -159,7 +154,7 @@ describe('failed sign-ins', () => {
       await signUpBuilder(server, 'owner@example.com');
       expect(await lockOut(5)).toBe(1);
       await waitForLockoutToEnd();
-      expect((await signIn('owner@example.com', PASSWORD)).status).toBe(200);
+      expect((await signIn('owner@example.com', BUILDER_PASSWORD)).status).toBe(200);
       // the tries are back (5 more wrong ones are checked) and the next lockout is a first one again
       expect(await lockOut(5)).toBe(1);
     });
@@ -187,7 +182,7 @@ describe('login CSRF', () => {
   it('refuses a text/plain sign-in from another site and sets no cookie', async () => {
     server = await startTestServer({ PUBLIC_URL: 'http://buildai.test' });
     await signUpBuilder(server, 'owner@example.com');
-    const body = JSON.stringify({ email: 'owner@example.com', password: PASSWORD });
+    const body = JSON.stringify({ email: 'owner@example.com', password: BUILDER_PASSWORD });
     const res = await raw('signIn', { 'content-type': 'text/plain', origin: 'https://evil.example' }, body);
     await expectError(res, 403, ...CROSS_SITE);
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -289,13 +284,9 @@ describe('sign-out, password change and email change end access', () => {
   it('refuses the id token of a signed-out session, and keeps the other sessions', async () => {
     server = await startTestServer({});
     const { idToken, cookie } = await signUpBuilder(server, 'owner@example.com');
-    const other = (await json(await signIn('owner@example.com', PASSWORD))).idToken as string;
+    const other = (await json(await signIn('owner@example.com', BUILDER_PASSWORD))).idToken as string;
     expect((await current(idToken)).status).toBe(200);
-    const out = await server.request('/api/live_api/auth/signOut', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: cookie.split(';')[0]! },
-    });
+    const out = await sessionCall(server, 'signOut', cookie);
     expect(out.status).toBe(204);
     await expectError(await current(idToken), 401, 'auth/unauthenticated', 'You need to sign in to do that');
     expect((await current(other)).status).toBe(200);
@@ -304,12 +295,12 @@ describe('sign-out, password change and email change end access', () => {
   it('refuses every earlier id token after a password change; the new one works', async () => {
     server = await startTestServer({});
     const { idToken } = await signUpBuilder(server, 'owner@example.com');
-    const other = (await json(await signIn('owner@example.com', PASSWORD))).idToken as string;
+    const other = (await json(await signIn('owner@example.com', BUILDER_PASSWORD))).idToken as string;
     expect((await current(other)).status).toBe(200); // cached as live
     const changed = await server.request('/api/live_api/auth/changePassword', {
       method: 'POST',
       token: idToken,
-      json: { currentPassword: PASSWORD, newPassword: 'a brand new passphrase' },
+      json: { currentPassword: BUILDER_PASSWORD, newPassword: 'a brand new passphrase' },
     });
     expect(changed.status).toBe(200);
     expect((await current(idToken)).status).toBe(401);
@@ -353,11 +344,7 @@ describe('across server instances', () => {
       const onSecond = () =>
         app.request('/api/live_api/account/current', { headers: { authorization: `Bearer ${idToken}` } });
       expect((await onSecond()).status).toBe(200); // the second instance now holds it as live
-      const out = await server.request('/api/live_api/auth/signOut', {
-        method: 'POST',
-        json: {},
-        headers: { cookie: cookie.split(';')[0]! },
-      });
+      const out = await sessionCall(server, 'signOut', cookie);
       expect(out.status).toBe(204);
       await vi.waitFor(async () => expect((await onSecond()).status).toBe(401), {
         timeout: 10_000,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { schema } from '@buildai/server';
-import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { json } from './helpers';
+import { BUILDER_PASSWORD, signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
+import { json, sessionCall } from './helpers';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -108,7 +108,7 @@ describe('sign-up', () => {
 describe('sign-in', () => {
   it('signs in with the right password', async () => {
     await signUpBuilder(server, 'ada@example.com');
-    const res = await signIn({ email: 'ada@example.com', password: 'correct horse battery staple' });
+    const res = await signIn({ email: 'ada@example.com', password: BUILDER_PASSWORD });
     expect(res.status).toBe(200);
     const { idToken } = await json(res);
     const current = await server.request('/api/live_api/account/current', { token: idToken });
@@ -117,8 +117,8 @@ describe('sign-in', () => {
 
   it.each([
     ['a wrong password', { email: 'ada@example.com', password: 'wrong password!' }],
-    ['an unknown user', { email: 'nobody@example.com', password: 'correct horse battery staple' }],
-    ['an invalid email', { email: 'ada', password: 'correct horse battery staple' }],
+    ['an unknown user', { email: 'nobody@example.com', password: BUILDER_PASSWORD }],
+    ['an invalid email', { email: 'ada', password: BUILDER_PASSWORD }],
   ])('answers the same message for %s', async (_what, body) => {
     await signUpBuilder(server, 'ada@example.com');
     const res = await signIn(body);
@@ -141,45 +141,25 @@ describe('tokens', () => {
   it('rotates the refresh cookie and revokes the family when an old one is replayed', async () => {
     const { cookie } = await signUpBuilder(server);
     const first = cookie.split(';')[0]!;
-    const r1 = await server.request('/api/live_api/auth/refresh', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: first },
-    });
+    const r1 = await sessionCall(server, 'refresh', first);
     expect(r1.status).toBe(200);
     expect((await json(r1)).idToken).toBeTruthy();
     const second = r1.headers.get('set-cookie')!.split(';')[0]!;
     expect(second).not.toBe(first);
 
-    const replay = await server.request('/api/live_api/auth/refresh', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: first },
-    });
+    const replay = await sessionCall(server, 'refresh', first);
     expect(replay.status).toBe(401);
     // the replay revoked the whole family, including the newest token
-    const after = await server.request('/api/live_api/auth/refresh', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: second },
-    });
+    const after = await sessionCall(server, 'refresh', second);
     expect(after.status).toBe(401);
   });
 
   it('sign-out revokes the refresh token', async () => {
     const { cookie } = await signUpBuilder(server);
     const c = cookie.split(';')[0]!;
-    const out = await server.request('/api/live_api/auth/signOut', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: c },
-    });
+    const out = await sessionCall(server, 'signOut', c);
     expect(out.status).toBe(204);
-    const res = await server.request('/api/live_api/auth/refresh', {
-      method: 'POST',
-      json: {},
-      headers: { cookie: c },
-    });
+    const res = await sessionCall(server, 'refresh', c);
     expect(res.status).toBe(401);
   });
 });

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { builderMessages } from '@buildai/domain';
 import { openDatabase, schema, type Database } from '@buildai/server';
 import {
+  BUILDER_PASSWORD,
   signUpBuilder,
   startFakeLlm,
   startTestServer,
@@ -25,7 +26,6 @@ afterEach(async () => {
 });
 
 const DAY_MS = 86_400_000;
-const PASSWORD = 'correct horse battery staple';
 
 /**
  * A server on the fake model and a builder's published tool with a remembered field (name), a personal one
@@ -347,7 +347,7 @@ describe('end users', () => {
     llm.respondWith(() => ({ text: 'Hello' }));
     const signUp = await server.request('/api/live_api/auth/signUp', {
       method: 'POST',
-      json: { email: 'reader@example.com', password: PASSWORD, tenantId: appId },
+      json: { email: 'reader@example.com', password: BUILDER_PASSWORD, tenantId: appId },
     });
     expect(signUp.status).toBe(200);
     const { idToken } = await json(signUp);
@@ -443,7 +443,7 @@ describe('memories', () => {
     llm.respondWith(() => ({ text: 'Hello' }));
     const signUp = await server.request('/api/live_api/auth/signUp', {
       method: 'POST',
-      json: { email: 'member@example.com', password: PASSWORD, tenantId: appId },
+      json: { email: 'member@example.com', password: BUILDER_PASSWORD, tenantId: appId },
     });
     const { idToken } = await json(signUp);
     await server.request('/api/live_api/account/create', { method: 'POST', token: idToken });

@@ -6,15 +6,27 @@ import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@buildai/server';
-import { startFakeLlm, startTestServer, type FakeLlm, type TestServer } from '@buildai/testkit';
-import { activateAndPublish, fakeLlmConfig, makeTool, readStreamUntil, TINY_PNG } from './helpers';
+import {
+  BUILDER_PASSWORD,
+  startFakeLlm,
+  startTestServer,
+  type FakeLlm,
+  type TestServer,
+} from '@buildai/testkit';
+import {
+  activateAndPublish,
+  fakeLlmConfig,
+  makeTool,
+  readStreamUntil,
+  sessionCall,
+  TINY_PNG,
+} from './helpers';
 
 // Two instances of one deployment — one PostgreSQL database, one Redis, one S3 bucket — each on its own HTTP port,
 // every request sent to either of them as a load balancer without sticky sessions would. Runs where the suite runs
 // on PostgreSQL and Redis (`.ci/run`'s second pass); the embedded defaults are one process by design.
 const scaledOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const BUCKET = 'buildai-scale-out';
-const PASSWORD = 'correct horse battery staple';
 
 let s3: S3rver;
 let s3Dir: string;
@@ -73,7 +85,7 @@ async function builder() {
   const email = `scale-${Math.random().toString(36).slice(2)}@example.com`;
   const res = await call(a, '/api/live_api/auth/signUp', {
     method: 'POST',
-    json: { email, password: PASSWORD, tenantId: 'platform' },
+    json: { email, password: BUILDER_PASSWORD, tenantId: 'platform' },
   });
   expect(res.status).toBe(200);
   const { idToken } = (await res.json()) as { idToken: string };
@@ -135,16 +147,15 @@ describe.runIf(scaledOut)('two instances behind a load balancer without sticky s
   it('end a session signed out through A for B too: the refresh cookie no longer works there', async () => {
     const { cookie } = await builder();
     // the cookie calls take JSON only (login CSRF guard, decision 0006), as the web app sends them
-    const refresh = (on: TestServer, c: string) =>
-      call(on, '/api/live_api/auth/refresh', { method: 'POST', headers: { cookie: c }, json: {} });
+    const over = (on: TestServer) => ({
+      request: (path: string, init?: Parameters<typeof call>[2]) => call(on, path, init),
+    });
+    const refresh = (on: TestServer, c: string) => sessionCall(over(on), 'refresh', c);
     // the refresh token rotates: B answers a new cookie for A's, and A signs that one out
     const rotated = await refresh(b, cookie);
     expect(rotated.status).toBe(200);
     const next = rotated.headers.get('set-cookie')!.split(';')[0]!;
-    expect(
-      (await call(a, '/api/live_api/auth/signOut', { method: 'POST', headers: { cookie: next }, json: {} }))
-        .status,
-    ).toBe(204);
+    expect((await sessionCall(over(a), 'signOut', next)).status).toBe(204);
     const after = await refresh(b, next);
     expect(after.status).toBe(401);
   });

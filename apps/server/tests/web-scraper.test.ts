@@ -89,6 +89,20 @@ beforeAll(async () => {
         'Home Title',
       );
     if (path === '/about') return html(res, '<p>About us text.</p>', 'About');
+    if (path === '/cp1252') {
+      // “Café” costs 5€ — in Windows-1252, whose bytes 0x80–0x9f are € and typographic quotes and dashes
+      res.writeHead(200, { 'content-type': 'text/html; charset=windows-1252' });
+      return res.end(
+        Buffer.concat([
+          Buffer.from('<html><head><title>Menu</title></head><body><p>'),
+          Buffer.from([
+            0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x20, 0x63, 0x6f, 0x73, 0x74, 0x73, 0x20, 0x35, 0x80,
+          ]),
+          Buffer.from([0x20, 0x97, 0x20, 0x6f, 0x6b]),
+          Buffer.from('</p></body></html>'),
+        ]),
+      );
+    }
     if (path === '/notes.txt') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       return res.end('Plain notes text.');
@@ -492,6 +506,10 @@ describe('crawling', () => {
     await crawlText(`${site.url}/wide`);
     expect(site.hits).toHaveLength(pages);
     expect(site.hits[0]).toBe('/wide');
+  });
+
+  it('reads a page in Windows-1252 with its euro sign, quotes and dashes', async () => {
+    expect(await crawlText(`${site.url}/cp1252`)).toContain('\u201cCafé\u201d costs 5\u20ac \u2014 ok');
   });
 
   it('reads no more than 2 MB of a page', async () => {

@@ -233,12 +233,15 @@ export const freePort = () =>
     });
   });
 
+/** The password `signUpBuilder` signs builders up with. */
+export const BUILDER_PASSWORD = 'correct horse battery staple';
+
 /** Signs a builder up and creates the account; returns the id token and the refresh cookie. */
 export async function signUpBuilder(
   server: TestServer,
   email = `builder-${randomBytes(4).toString('hex')}@example.com`,
 ) {
-  const password = 'correct horse battery staple';
+  const password = BUILDER_PASSWORD;
   const res = await server.request('/api/live_api/auth/signUp', {
     method: 'POST',
     json: { email, password, tenantId: 'platform' },

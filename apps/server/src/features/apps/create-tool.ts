@@ -13,8 +13,8 @@ import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp } from './load-app';
-import { requireBuilderRights } from './rights';
+
+import { requireOwnedApp } from './rights';
 import { checkToolPath, lockApp, toolPathsOf } from './tool-paths';
 import type { AppRow } from './view';
 
@@ -69,8 +69,7 @@ export async function createTool(
   appId: string,
   input: { title: string; path: string },
 ): Promise<CreateToolResponse> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { app } = await requireOwnedApp(platform, caller, appId);
   requireGeneratedApp(app);
   const wanted = checkToolPath(input.path);
   const title = input.title.trim();

@@ -4,8 +4,8 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { deleteStoredImage } from './images';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp, loadToolOf } from './load-app';
-import { requireBuilderRights } from './rights';
+import { loadToolOf } from './load-app';
+import { requireOwnedApp } from './rights';
 
 /** DELETE /api/apps/{appId}/tools/{toolId}: the tool, its runs (by cascade) and its photo. */
 export async function deleteTool(
@@ -15,8 +15,7 @@ export async function deleteTool(
   appId: string,
   toolId: string,
 ) {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { app } = await requireOwnedApp(platform, caller, appId);
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   await platform.db.delete(tools).where(and(eq(tools.toolId, toolId), eq(tools.appId, app.appId)));
   await changes.announce(app.appId);

@@ -1,39 +1,47 @@
-import { eq, sql } from 'drizzle-orm';
-import { AppError, type AppView } from '@buildai/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { AppError, PLATFORM_TENANT_ID, type AppView } from '@buildai/domain';
 import { appOrigin } from '../../config';
 import { preparedPerDb } from '../../db/prepared';
-import { apps } from '../../db/schema';
+import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { isOwnerOf, loadTools } from './load-app';
-import { toAppView, type AppRow } from './view';
+import { toAppView, type ToolRow } from './view';
 
-const appById = preparedPerDb((db) =>
+/**
+ * The app, each of its tools (one row per tool; the app alone when it has none) and whether the asking user owns
+ * it, in one round trip: the public page of an app is read by many at once, and each statement waits its turn for
+ * the database pool (decision 0005, "Mixed load"). `userId` is null for an anonymous reader, who owns nothing.
+ */
+const appWithTools = preparedPerDb((db) =>
   db
-    .select()
+    .select({ app: apps, tool: tools, ownerAccountId: accounts.accountId })
     .from(apps)
+    .leftJoin(tools, eq(tools.appId, apps.appId))
+    .leftJoin(
+      accounts,
+      and(eq(accounts.accountId, apps.ownerAccountId), eq(accounts.userId, sql.placeholder('userId'))),
+    )
     .where(eq(apps.appId, sql.placeholder('appId')))
-    .prepare('app_by_id'),
+    .orderBy(asc(tools.position), asc(tools.createdAt))
+    .prepare('app_with_tools'),
 );
-
-/** Loads an app the caller may see: the owner always, anyone else only once it is published. */
-export async function loadVisibleApp(platform: Platform, caller: Caller | null, appId: string) {
-  const [app] = await appById(platform.db).execute({ appId });
-  if (!app) throw new AppError('app/not-found');
-  const isOwner = await isOwnerOf(platform, caller, app);
-  if (!isOwner && !app.isPublished) throw new AppError('app/not-found');
-  return { app: app as AppRow, isOwner };
-}
 
 /**
  * GET /api/apps/{appId}: the app with its tools; the public view has active tools only and no prompts. A space app
  * also names its app origin and published document, for the runtime shell (decision 0007, "The app origin").
  */
 export async function getApp(platform: Platform, caller: Caller | null, appId: string): Promise<AppView> {
-  const { app, isOwner } = await loadVisibleApp(platform, caller, appId);
-  const view = toAppView(app, await loadTools(platform.db, app.appId), isOwner);
-  if (app.appType !== 'space') return view;
+  // only a builder owns apps; a user of an app tenant is never the owner
+  const userId = caller?.tenantId === PLATFORM_TENANT_ID ? caller.userId : null;
+  const rows = await appWithTools(platform.db).execute({ appId, userId });
+  const [first] = rows;
+  if (!first) throw new AppError('app/not-found');
+  const isOwner = first.ownerAccountId !== null;
+  if (!isOwner && !first.app.isPublished) throw new AppError('app/not-found');
+  const appTools = rows.flatMap((r) => (r.tool ? [r.tool as ToolRow] : []));
+  const view = toAppView(first.app, appTools, isOwner);
+  if (first.app.appType !== 'space') return view;
   const origin = appOrigin(platform.config);
-  const documentUrl = app.isPublished ? `${origin}/apps/${encodeURIComponent(app.appId)}/` : null;
+  const documentUrl = first.app.isPublished ? `${origin}/apps/${encodeURIComponent(first.app.appId)}/` : null;
   return { ...view, spaceApp: { appOrigin: origin, documentUrl } };
 }

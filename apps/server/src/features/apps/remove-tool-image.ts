@@ -5,8 +5,8 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
 import { deleteStoredImage } from './images';
-import { loadOwnedApp, loadToolOf } from './load-app';
-import { requireBuilderRights } from './rights';
+import { loadToolOf } from './load-app';
+import { requireOwnedApp } from './rights';
 import { toToolSummary } from './view';
 
 export interface RemoveToolImageOptions {
@@ -25,8 +25,7 @@ export async function removeToolImage({
   appId,
   toolId,
 }: RemoveToolImageOptions): Promise<{ tool: ToolSummary }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { app } = await requireOwnedApp(platform, caller, appId);
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   const [updated] = await platform.db
     .update(tools)

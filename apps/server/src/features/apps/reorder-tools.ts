@@ -4,8 +4,8 @@ import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp, loadTools } from './load-app';
-import { requireBuilderRights } from './rights';
+import { loadTools } from './load-app';
+import { requireOwnedApp } from './rights';
 import { lockApp, toolPathsOf } from './tool-paths';
 import { toToolSummary } from './view';
 
@@ -17,8 +17,7 @@ export async function reorderTools(
   appId: string,
   toolIds: string[],
 ): Promise<{ tools: ToolSummary[] }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { app } = await requireOwnedApp(platform, caller, appId);
   await platform.db.transaction(async (tx) => {
     await lockApp(tx, app.appId);
     const current = new Set((await toolPathsOf(tx, app.appId)).map((t) => t.toolId));

@@ -1,8 +1,18 @@
-import { isLiteBuilder, LIVE_TOOL_LIMITS, liveToolLimit } from '@buildai/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  AppError,
+  isLiteBuilder,
+  PLATFORM_TENANT_ID,
+  LIVE_TOOL_LIMITS,
+  liveToolLimit,
+} from '@buildai/domain';
+import { preparedPerDb } from '../../db/prepared';
+import { accounts, apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { isAdminAccount, type AccountRow } from '../accounts';
 import { requireBuilder } from './load-app';
+import type { AppRow } from './view';
 
 /** What the builder's plan and role allow (spec 000 §6, spec 001 §6). */
 export interface BuilderRights {
@@ -27,4 +37,34 @@ export function rightsOf(platform: Platform, account: AccountRow, email: string)
 /** The caller's builder account with its rights; end users of an app tenant cannot build. */
 export async function requireBuilderRights(platform: Platform, caller: Caller): Promise<BuilderRights> {
   return rightsOf(platform, await requireBuilder(platform, caller), caller.email);
+}
+
+const accountWithApp = preparedPerDb((db) =>
+  db
+    .select({ account: accounts, app: apps })
+    .from(accounts)
+    .leftJoin(
+      apps,
+      and(eq(apps.ownerAccountId, accounts.accountId), eq(apps.appId, sql.placeholder('appId'))),
+    )
+    .where(eq(accounts.userId, sql.placeholder('userId')))
+    .prepare('account_with_owned_app'),
+);
+
+/**
+ * The caller's rights and an app the caller owns, read in one round trip: the edits of an app (its style, its
+ * settings, its tools) run under many connections at once, and every statement waits its turn for the database
+ * pool (decision 0005, "Mixed load"). Answers as `requireBuilderRights` then `loadOwnedApp` would: another
+ * builder's app is 404.
+ */
+export async function requireOwnedApp(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+): Promise<{ rights: BuilderRights; app: AppRow }> {
+  if (caller.tenantId !== PLATFORM_TENANT_ID) throw new AppError('auth/forbidden');
+  const [row] = await accountWithApp(platform.db).execute({ appId, userId: caller.userId });
+  if (!row || row.account.tenantId !== caller.tenantId) throw new AppError('account/not-found');
+  if (!row.app) throw new AppError('app/not-found');
+  return { rights: rightsOf(platform, row.account, caller.email), app: row.app };
 }

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
   aiAppSchema,
@@ -16,6 +15,7 @@ import {
   toolStatusRequest,
   updateToolMetaRequest,
 } from '@buildai/domain';
+import { capBodyNow } from '../../http/body-cap';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams, toolParams } from '../../http/params';
 import { route, validateWith } from '../../http/validation';
@@ -41,12 +41,8 @@ import { uploadToolImage } from './upload-tool-image';
 const MULTIPART_ALLOWANCE = 64 * 1024;
 
 /** Refuses an upload as soon as its body passes the limit, before it is buffered whole. */
-const imageUpload = bodyLimit({
-  maxSize: MAX_IMAGE_BYTES + MULTIPART_ALLOWANCE,
-  onError: () => {
-    throw new AppError('upload/too-large', { field: 'file' });
-  },
-});
+const IMAGE_UPLOAD_MAX_BYTES = MAX_IMAGE_BYTES + MULTIPART_ALLOWANCE;
+const imageTooLarge = () => new AppError('upload/too-large', { field: 'file' });
 
 /** The `file` part of a multipart upload. */
 async function uploadedFile(c: Ctx): Promise<File> {
@@ -156,11 +152,11 @@ export function appRoutes(changes: AppChangeBus) {
       upload: true,
       maxBodyBytes: 'own',
     },
-    async (c, { params }) => {
+    async (c, { params, query }) => {
       const caller = requireCaller(c);
-      await imageUpload(c, async () => {});
-      // checked here, after the caller, as before: a missing kind names the field
-      const kind = validateWith(z.enum(styleImageKinds), c.req.query('kind'), 'kind');
+      await capBodyNow(c, IMAGE_UPLOAD_MAX_BYTES, imageTooLarge);
+      // required here, after the caller, as before: a missing kind names the field
+      const kind = validateWith(z.enum(styleImageKinds), query.kind, 'kind');
       const file = await uploadedFile(c);
       return c.json(
         await uploadStyleImage({
@@ -301,7 +297,7 @@ export function appRoutes(changes: AppChangeBus) {
     },
     async (c, { params }) => {
       const caller = requireCaller(c);
-      await imageUpload(c, async () => {});
+      await capBodyNow(c, IMAGE_UPLOAD_MAX_BYTES, imageTooLarge);
       const file = await uploadedFile(c);
       return c.json(
         await uploadToolImage({

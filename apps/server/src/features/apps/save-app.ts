@@ -8,7 +8,7 @@ import type { Platform } from '../../platform';
 import { checkToolDefinition } from './check-tool-definition';
 import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadTools } from './load-app';
-import { requireBuilderRights } from './rights';
+import { requireOwnedApp } from './rights';
 import { toAppView, type AppRow } from './view';
 
 /**
@@ -49,8 +49,7 @@ export async function saveApp(
   caller: Caller,
   input: z.infer<typeof saveAppRequest>,
 ) {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, input.appId);
+  const { rights, app } = await requireOwnedApp(platform, caller, input.appId);
   const appTools = await loadTools(platform.db, app.appId);
   let definition: AiApp | undefined;
   let target: (typeof appTools)[number] | undefined;

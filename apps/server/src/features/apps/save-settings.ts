@@ -10,9 +10,9 @@ import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp } from './load-app';
+
 import { changedKeys, mergeSent } from './merge-settings';
-import { requireBuilderRights } from './rights';
+import { requireOwnedApp } from './rights';
 import { validateWith } from '../../http/validation';
 import { readSettings } from './view';
 
@@ -28,8 +28,7 @@ export async function saveSettings(
   appId: string,
   sent: Record<string, unknown>,
 ): Promise<{ appSettings: AppSettings }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const stored = readSettings(app);
   const settings = mergeSent(stored, validateWith(appSettingsSchema, sent, 'appSettings'), sent);
 

@@ -4,9 +4,9 @@ import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp } from './load-app';
+
 import { changedKeys, mergeSent } from './merge-settings';
-import { requireBuilderRights } from './rights';
+import { requireOwnedApp } from './rights';
 import { validateWith } from '../../http/validation';
 import { readStyle } from './view';
 
@@ -18,8 +18,7 @@ export async function saveStyle(
   appId: string,
   sent: Record<string, unknown>,
 ): Promise<{ appStyle: AppStyle }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const stored = readStyle(app);
   const style = mergeSent(stored, validateWith(appStyleSchema, sent, 'appStyle'), sent);
   const changedAdminOnly = changedKeys(stored, style, ADMIN_ONLY_STYLE);

@@ -4,8 +4,8 @@ import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp, loadToolOf } from './load-app';
-import { requireBuilderRights } from './rights';
+import { loadToolOf } from './load-app';
+import { requireOwnedApp } from './rights';
 import { toToolSummary } from './view';
 
 /**
@@ -20,9 +20,8 @@ export async function setToolStatus(
   toolId: string,
   status: ToolStatus,
 ) {
-  const rights = await requireBuilderRights(platform, caller);
+  const { rights } = await requireOwnedApp(platform, caller, appId);
   const { accountId } = rights.account;
-  await loadOwnedApp(platform.db, accountId, appId);
   await loadToolOf(platform.db, appId, toolId);
 
   const updated = await platform.db.transaction(async (tx) => {

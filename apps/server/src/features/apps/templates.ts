@@ -9,8 +9,8 @@ import { checkToolDefinition } from './check-tool-definition';
 import { insertTool, requireGeneratedApp } from './create-tool';
 import { deleteStoredImage } from './images';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp } from './load-app';
-import { requireBuilderRights } from './rights';
+
+import { requireBuilderRights, requireOwnedApp } from './rights';
 import { freePath } from './tool-paths';
 import { readSettings } from './view';
 
@@ -66,9 +66,8 @@ export async function createToolFromTemplate(
   appId: string,
   input: { templateAppId: string; toolId: string },
 ): Promise<CreateToolResponse> {
-  const rights = await requireBuilderRights(platform, caller);
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const { accountId } = rights.account;
-  const app = await loadOwnedApp(platform.db, accountId, appId);
   requireGeneratedApp(app);
   const [found] = await platform.db
     .select({ tool: tools })

@@ -5,8 +5,8 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { checkToolDefinition } from './check-tool-definition';
 import type { AppChangeBus } from './app-change-bus';
-import { loadOwnedApp, loadToolOf, loadTools } from './load-app';
-import { requireBuilderRights } from './rights';
+import { loadToolOf, loadTools } from './load-app';
+import { requireOwnedApp } from './rights';
 import { writeToolDefinition } from './save-app';
 import { checkToolPath, lockApp, toolPathsOf } from './tool-paths';
 import { toToolSummary } from './view';
@@ -24,8 +24,7 @@ export async function putToolDefinition(
   toolId: string,
   input: AiApp,
 ): Promise<{ tool: ToolSummary }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
   await loadToolOf(platform.db, app.appId, toolId);
   const definition = checkToolDefinition(input, rights, '');
   const first = await isFirstTool(platform, app.appId, toolId);
@@ -45,8 +44,7 @@ export async function updateToolMeta(
   toolId: string,
   input: { title?: string; path?: string },
 ): Promise<{ tool: ToolSummary }> {
-  const rights = await requireBuilderRights(platform, caller);
-  const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+  const { app } = await requireOwnedApp(platform, caller, appId);
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   const wanted = input.path === undefined ? undefined : checkToolPath(input.path);
   const first = await isFirstTool(platform, app.appId, toolId);

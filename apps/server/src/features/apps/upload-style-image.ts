@@ -5,8 +5,8 @@ import type { Platform } from '../../platform';
 import { fileUrl, styleImageKey } from '../files';
 import type { AppChangeBus } from './app-change-bus';
 import { readImage } from './images';
-import { loadOwnedApp } from './load-app';
-import { requireBuilderRights } from './rights';
+
+import { requireOwnedApp } from './rights';
 
 export interface UploadStyleImageOptions {
   platform: Platform;
@@ -29,9 +29,8 @@ export async function uploadStyleImage({
   kind,
   file,
 }: UploadStyleImageOptions): Promise<{ url: string }> {
-  const rights = await requireBuilderRights(platform, caller);
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const { accountId } = rights.account;
-  const app = await loadOwnedApp(platform.db, accountId, appId);
   const image = await readImage(file);
   const key = styleImageKey(accountId, app.appId, kind, newId(12), image.ext);
   await platform.blobs.put(key, image.bytes, { contentType: image.contentType });

@@ -6,8 +6,8 @@ import type { Platform } from '../../platform';
 import { fileUrl, toolImageKey } from '../files';
 import type { AppChangeBus } from './app-change-bus';
 import { deleteStoredImage, readImage } from './images';
-import { loadOwnedApp, loadToolOf } from './load-app';
-import { requireBuilderRights } from './rights';
+import { loadToolOf } from './load-app';
+import { requireOwnedApp } from './rights';
 
 export interface UploadToolImageOptions {
   platform: Platform;
@@ -27,9 +27,8 @@ export async function uploadToolImage({
   toolId,
   file,
 }: UploadToolImageOptions): Promise<{ imageUrl: string }> {
-  const rights = await requireBuilderRights(platform, caller);
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const { accountId } = rights.account;
-  const app = await loadOwnedApp(platform.db, accountId, appId);
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   const image = await readImage(file);
   const key = toolImageKey(accountId, app.appId, tool.toolId, newId(12), image.ext);

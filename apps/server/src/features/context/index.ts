@@ -10,6 +10,7 @@ export { cleanText } from './clean-text';
 export { isTransientError } from './transient';
 export { assertCsvHasRows, csvLines } from './parse/csv';
 export { neutraliseRelationships } from './parse/docx';
+export { decodeCharset } from './parse/text';
 export { parseHeapMbFor, PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from './parse/worker';
 export { embedChunks } from './retrieval/embed-chunks';
 export {

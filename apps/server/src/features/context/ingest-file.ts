@@ -1,5 +1,5 @@
-import { bodyLimit } from 'hono/body-limit';
 import { AppError, contextMessages, formatFileLimit, type ContextItemType } from '@buildai/domain';
+import { capBodyNow } from '../../http/body-cap';
 import { cleanText } from '../../http/clean-json';
 import type { Ctx } from '../../http/context';
 import { assertCsvHasRows } from './parse/csv';
@@ -22,12 +22,7 @@ export function fileTooBig(maxBytes: number): AppError {
  * length over it is refused before reading, a streamed body when it gets there.
  */
 export async function limitBody(c: Ctx, maxBytes: number): Promise<void> {
-  await bodyLimit({
-    maxSize: maxBytes + MULTIPART_ALLOWANCE,
-    onError: () => {
-      throw fileTooBig(maxBytes);
-    },
-  })(c, async () => {});
+  await capBodyNow(c, maxBytes + MULTIPART_ALLOWANCE, () => fileTooBig(maxBytes));
 }
 
 /** The `file` part of a multipart upload of at most `maxBytes`. */

@@ -46,12 +46,14 @@ export function registerContextJobs(platform: Platform, ingestion: IngestionServ
       const running = await updateItem(platform, item.id, { status: 'running' }, ['pending', 'running']);
       if (!running) return;
       try {
+        // read once: it sizes the parser's heap and bounds the characters stored
+        const plan = await planOfAccount(platform, running.accountId);
         // a document read in parts is read while its first chunks are stored: its failures surface here too
         await storeExtractedText(
           platform,
           item.id,
-          await extractItem(platform, ingestion, running, ctx.signal),
-          ctx.signal,
+          await extractItem(platform, ingestion, running, { plan, signal: ctx.signal }),
+          { plan, signal: ctx.signal },
         );
       } catch (err) {
         // only a failure that may pass is tried again: a document's content fails the same way each time
@@ -98,7 +100,7 @@ async function extractItem(
   platform: Platform,
   { importExternal, parseLimits }: IngestionServices,
   item: ContextItemRow,
-  signal: AbortSignal,
+  { plan, signal }: { plan: string; signal: AbortSignal },
 ): Promise<ExtractedText> {
   if (item.source !== 'local files') return importExternal(platform, item, signal);
   if (!item.blobKey) throw new AppError('context/no-file');
@@ -108,6 +110,6 @@ async function extractItem(
   // server's thread, which two busy workers would leave waiting
   const pdfReaders = platform.database.kind === 'postgres' ? 2 : 1;
   // the parser's heap is sized for the largest file the owner's plan takes
-  const heapMb = parseHeapMbFor(maxFileBytes(await planOfAccount(platform, item.accountId)));
+  const heapMb = parseHeapMbFor(maxFileBytes(plan));
   return extractFile(item.type, new Uint8Array(blob.body), { pdfReaders, heapMb, ...parseLimits }, signal);
 }

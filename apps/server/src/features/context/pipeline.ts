@@ -38,18 +38,18 @@ const INSERT_BATCH = 250;
  * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
  * chunks (text read as it comes stops being read once it is past). An item deleted meanwhile is left alone. When
  * embedding fails the chunks go again and the item ends `error`. Once synced, the embedded database's counts of the
- * chunks are refreshed when they have gone stale.
+ * chunks are refreshed when they have gone stale. `plan` is the owner's, when the caller has read it already.
  */
 export async function storeExtractedText(
   platform: Platform,
   itemId: string,
   extracted: ExtractedText,
-  signal?: AbortSignal,
+  { signal, plan }: { signal?: AbortSignal; plan?: string } = {},
 ): Promise<void> {
   const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, itemId));
   if (!item) return;
   extracted = cleanExtracted(extracted);
-  const limit = monthlyDataLimit(await planOfAccount(platform, item.accountId));
+  const limit = monthlyDataLimit(plan ?? (await planOfAccount(platform, item.accountId)));
   // what the month has left now; counted again under the account's lock before the item's characters are added
   const left = limit - (await monthlyUsage(platform.db, item.accountId));
   const known = extractedChars(extracted);

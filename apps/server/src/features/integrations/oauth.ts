@@ -147,11 +147,21 @@ export function connectionFromTokens(tokens: OAuth2Tokens, previous?: Connection
   };
 }
 
+/** The provider's answer on the callback, as the route validated it. */
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+}
+
 /** `GET /api/integrations/{provider}/callback?code&state`: checks state and cookie, trades the code, stores it. */
 export async function finishConnect(
   c: Ctx,
-  services: IntegrationServices,
-  provider: IntegrationProvider,
+  {
+    services,
+    provider,
+    query,
+  }: { services: IntegrationServices; provider: IntegrationProvider; query: CallbackQuery },
 ): Promise<Response> {
   const platform = c.get('platform');
   const failed = (reason: string, err?: unknown) => {
@@ -161,7 +171,7 @@ export async function finishConnect(
   if (!providerConfigured(platform, provider)) return failed('not configured');
   const raw = await getSignedCookie(c, await services.signingKey.bytes(), cookieName(provider));
   deleteCookie(c, cookieName(provider), { path: COOKIE_PATH, secure: secure(platform) });
-  if (c.req.query('error')) return popupPage(c, { provider, cancelled: true });
+  if (query.error) return popupPage(c, { provider, cancelled: true });
   let pending: PendingConnect;
   try {
     pending = JSON.parse(Buffer.from(raw || '', 'base64url').toString()) as PendingConnect;
@@ -170,7 +180,7 @@ export async function finishConnect(
   }
   let accountId: string;
   try {
-    const { payload } = await jwtVerify(c.req.query('state') ?? '', await stateKey(services.signingKey), {
+    const { payload } = await jwtVerify(query.state ?? '', await stateKey(services.signingKey), {
       audience: STATE_AUDIENCE,
       algorithms: ['HS256'],
     });
@@ -180,7 +190,7 @@ export async function finishConnect(
   } catch (err) {
     return failed('bad state', err);
   }
-  const code = c.req.query('code');
+  const { code } = query;
   if (!code) return failed('no code');
   try {
     const endpoints = await endpointsOf(platform, services.openId, provider);

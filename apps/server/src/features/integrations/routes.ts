@@ -106,7 +106,7 @@ export function integrationRoutes(services: IntegrationServices) {
       query: callbackQuery,
       produces: 'text/html',
     },
-    (c, { params }) => finishConnect(c, services, params.provider),
+    (c, { params, query }) => finishConnect(c, { services, provider: params.provider, query }),
   );
 
   // Which imports the operator configured and which of them this builder connected (the key is per builder, not

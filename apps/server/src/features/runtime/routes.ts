@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { AppError, resourceIdSchema, runRequest } from '@buildai/domain';
+import { capBodyNow } from '../../http/body-cap';
 import type { AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
 import { resolveEndUser } from '../../http/end-user';
@@ -13,12 +13,7 @@ import { sseRun } from './sse-run';
 
 const RUN_BODY_MAX_BYTES = 4 * 1024 * 1024;
 /** Inputs are text and photos scaled down in the browser: a few MB at most, refused as an image too large. */
-const runBodyLimit = bodyLimit({
-  maxSize: RUN_BODY_MAX_BYTES,
-  onError: () => {
-    throw new AppError('upload/too-large');
-  },
-});
+const runBodyTooLarge = () => new AppError('upload/too-large');
 const runParams = z.object({ appId: resourceIdSchema, toolPath: resourceIdSchema });
 const runResultParams = z.object({ appId: resourceIdSchema, runId: resourceIdSchema });
 
@@ -37,7 +32,7 @@ export function runtimeRoutes(publishedTools: PublishedTools, admissions: RunAdm
       produces: 'text/event-stream',
     },
     async (c, { params, body }) => {
-      await runBodyLimit(c, async () => {});
+      await capBodyNow(c, RUN_BODY_MAX_BYTES, runBodyTooLarge);
       const { inputs } = await body();
       const run = await prepareRun({
         platform: c.get('platform'),

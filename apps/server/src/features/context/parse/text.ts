@@ -36,6 +36,24 @@ export function decodeText(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * Bytes in the character set a label names (a page's `charset`): an unknown label reads as UTF-8, and every label of
+ * Windows-1252 (latin1, iso-8859-1, us-ascii…) through `decodeWindows1252`, not Node's decoder, which reads them
+ * as ISO-8859-1.
+ */
+export function decodeCharset(bytes: Uint8Array, label: string): string {
+  const decoder = textDecoderOf(label) ?? new TextDecoder('utf-8');
+  return decoder.encoding === 'windows-1252' ? decodeWindows1252(bytes) : decoder.decode(bytes);
+}
+
+function textDecoderOf(label: string) {
+  try {
+    return new TextDecoder(label);
+  } catch {
+    return undefined;
+  }
+}
+
 function utf16Of(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';

@@ -1,5 +1,6 @@
 import { Agent, request } from 'undici';
 import { AppError, pageErrorMessage, urlRefusedMessages } from '@buildai/domain';
+import { decodeCharset } from '../../context';
 import { checkUrl, guardedLookup, systemResolver, type AddressPolicy, type Resolver } from './address';
 import { extractHtml, extractPlain } from './extract';
 
@@ -51,15 +52,9 @@ function statusFailure(status: number): AppError {
   });
 }
 
+/** The `charset` a Content-Type names; UTF-8 when it names none. */
 function charsetOf(contentType: string): string {
-  const match = /charset\s*=\s*"?([\w-]+)/i.exec(contentType);
-  const label = match?.[1]?.toLowerCase() ?? 'utf-8';
-  try {
-    new TextDecoder(label);
-    return label;
-  } catch {
-    return 'utf-8';
-  }
+  return /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1]?.toLowerCase() ?? 'utf-8';
 }
 
 /**
@@ -135,7 +130,7 @@ export async function crawl(start: string, opts: CrawlOptions): Promise<CrawledP
           size += buf.length;
         }
         res.body.destroy();
-        const body = new TextDecoder(charsetOf(contentType)).decode(Buffer.concat(parts));
+        const body = decodeCharset(Buffer.concat(parts), charsetOf(contentType));
         return { url: current, contentType, body };
       } catch (err) {
         if (refusedAtConnect)
