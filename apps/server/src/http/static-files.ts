@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type EncodingName = 'br' | 'gzip' | 'identity';
 
-/** One encoding of a file: on disk (streamed) or, for index.html, held in memory. */
+/** One encoding of a file: on disk (streamed) or, for the HTML documents, held in memory. */
 export interface Encoded {
   name: EncodingName;
   path: string;
@@ -22,8 +22,14 @@ export interface StaticFile extends Encoded {
 
 export interface WebDist {
   files: Map<string, StaticFile>;
+  /** the builder's document (index.html): every client route but the public app pages */
   index: StaticFile | null;
+  /** the public app pages' document (runtime.html), for `/app/*` (docs/decisions/0005 "Page weight") */
+  runtime: StaticFile | null;
 }
+
+/** Addresses the public app pages' document renders: an app's home, tools, results, and what lies under them. */
+export const isRuntimePath = (p: string) => p.startsWith('/app/');
 
 /** Made at build time by apps/web/precompress.ts next to each file: `app.js.br`, `app.js.gz`. */
 const VARIANTS = [
@@ -45,8 +51,8 @@ function walk(dir: string, base = dir): string[] {
   });
 }
 
-/** index.html is read once, with its compressed copies (made here when the build did not). */
-function loadIndex(file: StaticFile): StaticFile {
+/** An HTML document is read once, with its compressed copies (made here when the build did not). */
+function loadDocument(file: StaticFile): StaticFile {
   const contents = readFileSync(file.path);
   const etag = `"${createHash('sha256').update(contents).digest('base64url').slice(0, 22)}"`;
   const inMemory = (name: 'br' | 'gzip', bytes: Uint8Array): Encoded => ({
@@ -87,10 +93,14 @@ export function loadWebDist(root: string): WebDist {
       etag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
     });
   }
-  const indexFile = files.get('/index.html');
-  const index = indexFile ? loadIndex(indexFile) : null;
-  if (index) files.set('/index.html', index);
-  return { files, index };
+  const [index, runtime] = ['/index.html', '/runtime.html'].map((name) => {
+    const file = files.get(name);
+    if (!file) return null;
+    const document = loadDocument(file);
+    files.set(name, document);
+    return document;
+  });
+  return { files, index: index ?? null, runtime: runtime ?? null };
 }
 
 /** The encodings the request accepts (`Accept-Encoding`, with q=0 refusing one). */

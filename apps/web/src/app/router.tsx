@@ -47,12 +47,10 @@ export const routes = [
       { path: '/auth/handler', ...page(auth, 'AuthHandlerPage') },
       { path: '/error/unauthorized', ...page(statusPages, 'UnauthorizedPage') },
 
-      // public runtime: {app base path}/tool/{toolPath} and the result path
-      { path: '/app/:appId', ...page(runtime, 'AppHomeRoute') },
-      { path: '/app/:appId/tool/:toolPath', ...page(runtime, 'ToolRunRoute') },
-      { path: '/app/:appId/:resultId/tool/:toolPath', ...page(runtime, 'ToolRunRoute') },
+      // public runtime: {app base path}/tool/{toolPath}, the result path, item pages; a fresh visit gets the
+      // public pages' own document from the server (runtime.html), which renders the same root
+      { path: '/app/*', ...page(runtime, 'RuntimeRoute') },
       { path: '/tool/:path', ...page(statusPages, 'ShortToolLinkSoon') },
-      { path: '/app/:appId/item/*', ...page(statusPages, 'ItemPageSoon') },
       { path: '/item/*', ...page(statusPages, 'ItemPageSoon') },
 
       // signed-in builder

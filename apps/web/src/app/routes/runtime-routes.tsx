@@ -1,10 +1,9 @@
-import { AppHomePage } from '@/features/runtime/components/app-home-page';
-import { ToolRunPage } from '@/features/runtime/components/tool-run-page';
+import { RuntimeRoot } from '../runtime/runtime-root';
 
-export function ToolRunRoute() {
-  return <ToolRunPage />;
-}
-
-export function AppHomeRoute() {
-  return <AppHomePage />;
+/**
+ * `/app/*` reached inside the builder's document (a link followed without a reload): the same root as the public
+ * pages' own document, which the server serves for a fresh visit.
+ */
+export function RuntimeRoute() {
+  return <RuntimeRoot />;
 }

@@ -1,3 +1,4 @@
+import { lastNavigation } from '@/lib/page-location';
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
@@ -18,9 +19,9 @@ describe('/app/:appId', () => {
         }),
       },
     });
-    const { router } = renderRuntime('/app/a1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/a1/tool/my-tool'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    renderRuntime('/app/a1');
+    await waitFor(() => expect(window.location.pathname).toBe('/app/a1/tool/my-tool'));
+    expect(lastNavigation()).toBe('REPLACE');
   });
 
   it('lists several active tools as a grid of links, drafts left out', async () => {
@@ -64,9 +65,9 @@ describe('/app/:appId', () => {
 
   it('says the app is not found when it is not published', async () => {
     mockApi({ 'GET /api/apps/a1': { body: makeAppView({ isPublished: false }) } });
-    const { router } = renderRuntime('/app/a1');
+    renderRuntime('/app/a1');
     expect(await screen.findByRole('heading', { name: 'App not found' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/app/a1');
+    expect(window.location.pathname).toBe('/app/a1');
   });
 });
 

@@ -1,10 +1,10 @@
 import * as React from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, PencilLine } from 'lucide-react';
 import { errorCatalogue } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
+import { Link, navigate } from '@/lib/page-location';
 import { useRuntimeApp } from '../api/get-app';
 import { useMemories } from '../api/get-memories';
 import { savedRunKey, useSavedRun, type SavedRun } from '../api/get-run';
@@ -23,9 +23,15 @@ import { RunPageSkeleton, Unavailable } from './unavailable';
  * The public page of a tool, `/app/:appId/tool/:toolPath`, and of one of its results,
  * `/app/:appId/:resultId/tool/:toolPath`: in the app's branding, no sign-in, no builder chrome.
  */
-export function ToolRunPage() {
-  const { appId = '', toolPath = '', resultId } = useParams();
-  const navigate = useNavigate();
+export function ToolRunPage({
+  appId,
+  toolPath,
+  resultId,
+}: {
+  appId: string;
+  toolPath: string;
+  resultId?: string;
+}) {
   const queryClient = useQueryClient();
   const app = useRuntimeApp(appId);
   const tools = app.data?.tools ?? [];
@@ -45,7 +51,7 @@ export function ToolRunPage() {
         createdAt: new Date().toISOString(),
         inputs,
       });
-      void navigate(resultPagePath(appId, runId, toolPath), { replace: true });
+      navigate(resultPagePath(appId, runId, toolPath), { replace: true });
     },
   });
   const live = run.state.status !== 'idle';
@@ -68,7 +74,7 @@ export function ToolRunPage() {
 
   function runAgain() {
     run.reset();
-    if (resultId) void navigate(toolPagePath(appId, toolPath));
+    if (resultId) navigate(toolPagePath(appId, toolPath));
     window.scrollTo?.({ top: 0, behavior: 'smooth' });
   }
 
