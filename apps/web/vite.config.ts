@@ -36,6 +36,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // every browser the product supports preloads modules itself: no polyfill in every entry
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // two documents: the builder's (index.html, with the router) and the public app pages' (runtime.html)
       input: { index: page('index.html'), runtime: page('runtime.html') },

@@ -1,6 +1,5 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
-import { RouteErrorPage } from '@/features/coming-soon/components/route-error-page';
 
 /**
  * Every page loads on demand (docs/decisions/0005 "Page weight"): the first download of any address is React, the
@@ -14,6 +13,10 @@ const login = () => import('./routes/login-routes');
 const auth = () => import('./routes/auth-routes');
 const shell = () => import('./routes/shell-routes');
 const statusPages = () => import('./routes/coming-soon-routes');
+// shown only when a page fails: loaded then, not with every page
+const RouteErrorPage = React.lazy(() =>
+  import('./routes/coming-soon-routes').then((m) => ({ default: m.RouteErrorPage })),
+);
 
 /** A route whose component is the export `name` of a lazily imported module. */
 function page<M>(
@@ -38,7 +41,11 @@ export const routes = [
     element: <Root />,
     // shown while the first page's code loads (a blank moment, not a spinner that flashes)
     HydrateFallback: () => null,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <React.Suspense fallback={null}>
+        <RouteErrorPage />
+      </React.Suspense>
+    ),
     children: [
       { path: '/', ...page(login, 'RootRedirect') },
       { path: '/login', ...page(login, 'LoginPage') },
