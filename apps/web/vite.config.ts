@@ -9,12 +9,14 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const page = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
 /**
- * The dev and preview servers answer `/app/*` with the public app pages' document, as the product's server does
- * (apps/server/src/http/spa.ts); every other address gets the builder's.
+ * The dev and preview servers answer `/app/*` with the public app pages' document and `/login` with the sign-in
+ * page's, as the product's server does (apps/server/src/http/spa.ts); every other address gets the builder's.
  */
 function runtimeDocument(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
     if (req.url?.startsWith('/app/')) req.url = '/runtime.html';
+    else if (req.url === '/login' || req.url?.startsWith('/login?'))
+      req.url = req.url.replace('/login', '/login.html');
     next();
   };
   return {
@@ -39,8 +41,9 @@ export default defineConfig({
     // every browser the product supports preloads modules itself: no polyfill in every entry
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // two documents: the builder's (index.html, with the router) and the public app pages' (runtime.html)
-      input: { index: page('index.html'), runtime: page('runtime.html') },
+      // three documents: the builder's (index.html, with the router), the public app pages' (runtime.html) and
+      // the sign-in page's (login.html)
+      input: { index: page('index.html'), runtime: page('runtime.html'), login: page('login.html') },
       output: {
         codeSplitting: {
           // What every page runs, in one long-lived file. Everything else is split by the pages that use it: no

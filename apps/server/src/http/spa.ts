@@ -6,7 +6,7 @@ import type { Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { getMimeType } from 'hono/utils/mime';
 import { isHttpsRequest, type AppEnv } from './context';
-import { isRuntimePath, loadWebDist, negotiateEncoding, type StaticFile } from './static-files';
+import { loadWebDist, negotiateEncoding, type StaticFile } from './static-files';
 
 export function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,8 +43,8 @@ function fileResponse(c: Context<AppEnv>, file: StaticFile, cacheControl: string
  * Serves the built SPA (docs/decisions/0006 "Compression and caching"): the file list, index.html and the
  * precompressed brotli and gzip copies made at build time are read once at start; each answer is the smallest
  * encoding the browser accepts. Hashed assets are cached for a year, everything else is revalidated. Any other
- * client route gets a document (history fallback): runtime.html for the public app pages (`/app/*`), index.html
- * for the rest; /api stays with the API.
+ * client route gets a document (history fallback): runtime.html for the public app pages (`/app/*`), login.html
+ * for the sign-in page (`/login`), index.html for the rest; /api stays with the API.
  */
 export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
   const dist = loadWebDist(webDist);
@@ -80,9 +80,10 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
   app.get('*', (c, next) => {
     if (isApiPath(c.req.path)) return next();
     const file = dist.files.get(c.req.path);
-    if (file && file !== dist.index && file !== dist.runtime) return fileResponse(c, file, 'no-cache');
-    // the public app pages have a document of their own, without the builder's router and code
-    const document = (isRuntimePath(c.req.path) && dist.runtime) || dist.index;
+    if (file && file !== dist.index && !dist.documents.some((d) => d.file === file))
+      return fileResponse(c, file, 'no-cache');
+    // the public app pages and the sign-in page have documents of their own, without the builder's router
+    const document = dist.documents.find((d) => d.serves(c.req.path))?.file ?? dist.index;
     if (!document) return c.text('The web app is not built. Run `npm run build` first.', 503);
     return fileResponse(c, document, 'no-cache');
   });

@@ -24,12 +24,18 @@ export interface WebDist {
   files: Map<string, StaticFile>;
   /** the builder's document (index.html): every client route but the public app pages */
   index: StaticFile | null;
-  /** the public app pages' document (runtime.html), for `/app/*` (docs/decisions/0005 "Page weight") */
-  runtime: StaticFile | null;
+  /** documents of their own for some addresses, without the builder's router (docs/decisions/0005 "Page weight") */
+  documents: { file: StaticFile; serves: (path: string) => boolean }[];
 }
 
-/** Addresses the public app pages' document renders: an app's home, tools, results, and what lies under them. */
-export const isRuntimePath = (p: string) => p.startsWith('/app/');
+/**
+ * The pages that have a document of their own: the public app pages (an app's home, tools, results, and what lies
+ * under them) and the sign-in page.
+ */
+const OWN_DOCUMENTS = [
+  { name: '/runtime.html', serves: (p: string) => p.startsWith('/app/') },
+  { name: '/login.html', serves: (p: string) => p === '/login' },
+];
 
 /** Made at build time by apps/web/precompress.ts next to each file: `app.js.br`, `app.js.gz`. */
 const VARIANTS = [
@@ -93,14 +99,19 @@ export function loadWebDist(root: string): WebDist {
       etag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
     });
   }
-  const [index, runtime] = ['/index.html', '/runtime.html'].map((name) => {
+  const load = (name: string) => {
     const file = files.get(name);
     if (!file) return null;
     const document = loadDocument(file);
     files.set(name, document);
     return document;
+  };
+  const index = load('/index.html');
+  const documents = OWN_DOCUMENTS.flatMap(({ name, serves }) => {
+    const file = load(name);
+    return file ? [{ file, serves }] : [];
   });
-  return { files, index: index ?? null, runtime: runtime ?? null };
+  return { files, index, documents };
 }
 
 /** The encodings the request accepts (`Accept-Encoding`, with q=0 refusing one). */

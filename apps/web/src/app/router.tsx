@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { RouterNavigation } from '@/lib/router-navigation';
 
 /**
  * Every page loads on demand (docs/decisions/0005 "Page weight"): the first download of any address is React, the
@@ -28,10 +29,10 @@ function page<M>(
 
 function Root() {
   return (
-    <>
+    <RouterNavigation>
       <Outlet />
       <ScrollRestoration />
-    </>
+    </RouterNavigation>
   );
 }
 

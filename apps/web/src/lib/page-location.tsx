@@ -29,10 +29,16 @@ function onPop(): void {
 }
 
 const pathname = () => window.location.pathname;
+const search = () => window.location.search;
 
 /** The current pathname; the component renders again when it changes. */
 export function usePathname(): string {
   return React.useSyncExternalStore(subscribe, pathname, () => '/');
+}
+
+/** The current query (`?…`, or ''); the component renders again when it changes. */
+export function useSearch(): string {
+  return React.useSyncExternalStore(subscribe, search, () => '');
 }
 
 /** How the last change of address happened (a replace keeps the history as long as it was). */

@@ -13,6 +13,8 @@ const render = (url = '/login') => renderRoute(<LoginPage />, { path: '/login', 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const click = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
+// the first render loads the auth config; slow under load, so the wait is generous
+const ready = () => screen.findByRole('button', { name: 'Continue with Google' }, { timeout: 5000 });
 /** the message the input points at with aria-describedby */
 const describedError = (label: string) => {
   const input = screen.getByLabelText(label);
@@ -29,7 +31,7 @@ describe('sign-in form', () => {
   it('asks for the email and the password before sending anything', async () => {
     const api = mockApi(config);
     render();
-    await screen.findByRole('button', { name: 'Continue with Google' });
+    await ready();
     await click('Sign in');
     expect(describedError('Email')).toBe('Enter your email address.');
     expect(describedError('Password')).toBe('Enter your password.');
@@ -47,7 +49,7 @@ describe('sign-in form', () => {
       'POST /api/live_api/auth/signIn': errorReply('auth/invalid-credentials'),
     });
     render();
-    await screen.findByRole('button', { name: 'Continue with Google' });
+    await ready();
     type('Email', ' maker@example.com ');
     type('Password', 'wrong password');
     await click('Sign in');
@@ -65,7 +67,7 @@ describe('sign-up form', () => {
   it('refuses a short password in the words of the spec, without sending it', async () => {
     const api = mockApi(config);
     render('/login?mode=signup');
-    await screen.findByRole('heading', { name: 'Create your account' });
+    await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 5000 });
     type('Email', 'new@example.com');
     type('Password', 'short');
     await click('Create account');
@@ -76,7 +78,7 @@ describe('sign-up form', () => {
   it('puts "already in use" next to the email', async () => {
     mockApi({ ...config, 'POST /api/live_api/auth/signUp': errorReply('auth/email-already-in-use') });
     render('/login?mode=signup');
-    await screen.findByRole('heading', { name: 'Create your account' });
+    await screen.findByRole('heading', { name: 'Create your account' }, { timeout: 5000 });
     type('Email', 'taken@example.com');
     type('Password', 'long enough password');
     await click('Create account');
@@ -91,6 +93,7 @@ describe('emailed link and password reset forms', () => {
   it('the sign-in link asks for an address, then for the whole code', async () => {
     const api = mockApi({ ...config, 'POST /api/live_api/account/sendMagicLink': { body: { sent: true } } });
     render();
+    await ready();
     await click('Email me a sign-in link');
     await screen.findByText(/We'll email you a link/);
     await click('Email me a sign-in link');
@@ -110,7 +113,7 @@ describe('emailed link and password reset forms', () => {
   it('the reset form asks for an address and keeps the one typed on the sign-in form', async () => {
     const api = mockApi({ ...config, 'POST /api/live_api/account/sendResetPasswordEmail': { body: {} } });
     render();
-    await screen.findByRole('button', { name: 'Continue with Google' });
+    await ready();
     await click('Forgot password?');
     await screen.findByText(/choose a new password/);
     await click('Send reset link');
