@@ -1,6 +1,5 @@
 import { lastNavigation } from '@/lib/page-location';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aiAppSchema } from '@buildai/domain';
@@ -106,14 +105,12 @@ describe('ToolForm with an app style (the builder preview)', () => {
 
   it('renders on the branded surface with the watermark unless hidden', () => {
     const { rerender } = render(
-      <MemoryRouter>
-        <ToolForm
-          app={app}
-          preview
-          idPrefix="preview"
-          appStyle={{ styleName: 'colorful', buttonBackgroundColor: '#0ea5e9' }}
-        />
-      </MemoryRouter>,
+      <ToolForm
+        app={app}
+        preview
+        idPrefix="preview"
+        appStyle={{ styleName: 'colorful', buttonBackgroundColor: '#0ea5e9' }}
+      />,
     );
     const surface = document.querySelector<HTMLElement>('[data-app-style]')!;
     expect(surface.dataset.appStyle).toBe('colorful');
@@ -121,9 +118,7 @@ describe('ToolForm with an app style (the builder preview)', () => {
     expect(surface.style.getPropertyValue('--app-bg-image')).toContain('linear-gradient');
     expect(screen.getByText(/Made with/)).toBeTruthy();
     rerender(
-      <MemoryRouter>
-        <ToolForm app={app} preview idPrefix="preview" appStyle={{ styleName: 'light', hideBuildAI: true }} />
-      </MemoryRouter>,
+      <ToolForm app={app} preview idPrefix="preview" appStyle={{ styleName: 'light', hideBuildAI: true }} />,
     );
     expect(screen.queryByText(/Made with/)).toBeNull();
     expect(screen.getByLabelText(/Your input/).id).toBe('preview-input');

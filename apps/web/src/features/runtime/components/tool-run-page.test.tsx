@@ -1,6 +1,6 @@
 import { lastNavigation } from '@/lib/page-location';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builderMessages, errorCatalogue } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
 import { makeAppView, makeTool, renderRuntime, sse, streamRuns } from '../test/runtime-fixtures';
@@ -22,6 +22,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 const typeInput = (value: string) =>
   fireEvent.change(screen.getByLabelText(/Your product/), { target: { value } });
+
+// The page loads the result's code when a run starts; here it is loaded once up front, so that the first test does
+// not wait for the test runner to transform the Markdown renderer (slow on a busy machine).
+beforeAll(async () => {
+  await import('./run-outcome');
+}, 60_000);
 
 describe('tool page run', () => {
   it('streams the result, moves to the result path (replace) and then shows the call to action', async () => {
