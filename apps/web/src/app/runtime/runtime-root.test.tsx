@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeAppView } from '@/features/runtime/test/runtime-fixtures';
+import { mockApi } from '@/test/mock-api';
+import { RuntimeRoot } from './runtime-root';
+
+function renderAt(path: string) {
+  window.history.replaceState(null, '', path);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RuntimeRoot />
+    </QueryClientProvider>,
+  );
+}
+// lazily loaded pages: the first load transforms their modules, slow on a busy machine
+const slow = { timeout: 10_000 };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('RuntimeRoot (the public app pages’ document)', () => {
+  it('shows the tool of a tool app', async () => {
+    mockApi({ 'GET /api/apps/a1': { body: makeAppView() } });
+    renderAt('/app/a1/tool/my-tool');
+    expect(await screen.findByRole('heading', { name: 'Slogan writer' }, slow)).toBeTruthy();
+  });
+
+  it('gives a space app its own slot, which for now shows what the tool pages show', async () => {
+    mockApi({ 'GET /api/apps/a1': { body: makeAppView({ appType: 'space', tools: [] }) } });
+    renderAt('/app/a1');
+    expect(await screen.findByText("This app isn't available yet", {}, slow)).toBeTruthy();
+  });
+
+  it('answers an address that is no page with the 404 page, linking home with a plain anchor', async () => {
+    const api = mockApi({});
+    renderAt('/app/a1/nothing/here');
+    expect(await screen.findByRole('heading', { name: "We couldn't find that page" }, slow)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Go home/ }).getAttribute('href')).toBe('/');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows the item pages’ notice under an app', async () => {
+    mockApi({});
+    renderAt('/app/a1/item/42');
+    expect(await screen.findByRole('heading', { name: 'Item pages' }, slow)).toBeTruthy();
+  });
+});
