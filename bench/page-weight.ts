@@ -7,7 +7,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { publishTool, signUpBuilder, startBuiltServer, stop } from './lib';
 
-const PORT = 4397;
+// PAGE_WEIGHT_PORT: another port, when several checkouts measure on one machine
+const PORT = Number(process.env.PAGE_WEIGHT_PORT ?? 4397);
 // the password signUpBuilder (bench/lib.ts) gives its builders
 const BUILDER_PASSWORD = 'correct horse battery staple';
 const BASE = `http://127.0.0.1:${PORT}`;

@@ -8,6 +8,9 @@ import { startTestServer, type TestServer } from '@buildai/testkit';
 // A small built web app, as `vite build` with apps/web/precompress.ts leaves it: the script has brotli and gzip
 // copies beside it, the stylesheet only gzip, the icon none; index.html has none (the server makes them at start).
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root">BuildAI SPA</div>${' '.repeat(400)}</body></html>`;
+// the public app pages' document (docs/decisions/0005 "Page weight")
+const RUNTIME = `<!doctype html><html><head><script type="module" src="/assets/runtime-abc123.js"></script></head><body><div id="root">BuildAI app pages</div>${' '.repeat(400)}</body></html>`;
+const LOGIN = `<!doctype html><html><head><script type="module" src="/assets/login-abc123.js"></script></head><body><div id="root">BuildAI sign-in</div>${' '.repeat(400)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('compress me '.repeat(200))});`;
 const STYLE = `body{color:red}${'.a{color:blue}'.repeat(100)}`;
 
@@ -17,6 +20,8 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'buildai-web-'));
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  writeFileSync(path.join(webDist, 'runtime.html'), RUNTIME);
+  writeFileSync(path.join(webDist, 'login.html'), LOGIN);
   const script = path.join(webDist, 'assets', 'app-abc123.js');
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
@@ -70,8 +75,24 @@ describe('serving the built web app', () => {
     expect(await icon.text()).toBe('<svg/>');
   });
 
+  it('answers the public app pages and the sign-in page with their own documents, index.html the rest', async () => {
+    for (const p of ['/app/a1', '/app/a1/tool/my-tool', '/app/a1/r1/tool/my-tool', '/app/a1/item/x']) {
+      const res = await get(p, { 'Accept-Encoding': 'gzip' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(gunzipSync(await bytes(res)).toString()).toBe(RUNTIME);
+    }
+    expect(await (await get('/login')).text()).toBe(LOGIN);
+    expect(await (await get('/login?appId=a1&mode=signup')).text()).toBe(LOGIN);
+    for (const p of ['/home', '/login/x', '/build/app/a1', '/analytics/app/a1', '/app', '/apps/a1']) {
+      expect(await (await get(p)).text()).toBe(INDEX);
+    }
+  });
+
   it('answers index.html for client routes, compressed, revalidated on every visit', async () => {
-    const res = await get('/app/a1/tool/my-tool', { 'Accept-Encoding': 'gzip, br' });
+    const res = await get('/build/app/a1/tool/t1', { 'Accept-Encoding': 'gzip, br' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-encoding')).toBe('br');
@@ -80,7 +101,7 @@ describe('serving the built web app', () => {
     expect(brotliDecompressSync(await bytes(res)).toString()).toBe(INDEX);
     const etag = res.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await get('/login', { 'If-None-Match': etag! });
+    const again = await get('/home', { 'If-None-Match': etag! });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
   });

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import './index.css';
+import './public.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

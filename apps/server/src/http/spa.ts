@@ -43,7 +43,8 @@ function fileResponse(c: Context<AppEnv>, file: StaticFile, cacheControl: string
  * Serves the built SPA (docs/decisions/0006 "Compression and caching"): the file list, index.html and the
  * precompressed brotli and gzip copies made at build time are read once at start; each answer is the smallest
  * encoding the browser accepts. Hashed assets are cached for a year, everything else is revalidated. Any other
- * client route gets index.html (history fallback); /api stays with the API.
+ * client route gets a document (history fallback): runtime.html for the public app pages (`/app/*`), login.html
+ * for the sign-in page (`/login`), index.html for the rest; /api stays with the API.
  */
 export function mountSpa(app: Hono<AppEnv>, webDist: string, opts: { appOrigin?: string } = {}): void {
   const dist = loadWebDist(webDist);
@@ -81,8 +82,11 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string, opts: { appOrigin?:
   app.get('*', (c, next) => {
     if (isApiPath(c.req.path)) return next();
     const file = dist.files.get(c.req.path);
-    if (file && file !== dist.index) return fileResponse(c, file, 'no-cache');
-    if (!dist.index) return c.text('The web app is not built. Run `npm run build` first.', 503);
-    return fileResponse(c, dist.index, 'no-cache');
+    if (file && file !== dist.index && !dist.documents.some((d) => d.file === file))
+      return fileResponse(c, file, 'no-cache');
+    // the public app pages and the sign-in page have documents of their own, without the builder's router
+    const document = dist.documents.find((d) => d.serves(c.req.path))?.file ?? dist.index;
+    if (!document) return c.text('The web app is not built. Run `npm run build` first.', 503);
+    return fileResponse(c, document, 'no-cache');
   });
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export type EncodingName = 'br' | 'gzip' | 'identity';
 
-/** One encoding of a file: on disk (streamed) or, for index.html, held in memory. */
+/** One encoding of a file: on disk (streamed) or, for the HTML documents, held in memory. */
 export interface Encoded {
   name: EncodingName;
   path: string;
@@ -22,8 +22,20 @@ export interface StaticFile extends Encoded {
 
 export interface WebDist {
   files: Map<string, StaticFile>;
+  /** the builder's document (index.html): every client route but the public app pages */
   index: StaticFile | null;
+  /** documents of their own for some addresses, without the builder's router (docs/decisions/0005 "Page weight") */
+  documents: { file: StaticFile; serves: (path: string) => boolean }[];
 }
+
+/**
+ * The pages that have a document of their own: the public app pages (an app's home, tools, results, and what lies
+ * under them) and the sign-in page.
+ */
+const OWN_DOCUMENTS = [
+  { name: '/runtime.html', serves: (p: string) => p.startsWith('/app/') },
+  { name: '/login.html', serves: (p: string) => p === '/login' },
+];
 
 /** Made at build time by apps/web/precompress.ts next to each file: `app.js.br`, `app.js.gz`. */
 const VARIANTS = [
@@ -45,8 +57,8 @@ function walk(dir: string, base = dir): string[] {
   });
 }
 
-/** index.html is read once, with its compressed copies (made here when the build did not). */
-function loadIndex(file: StaticFile): StaticFile {
+/** An HTML document is read once, with its compressed copies (made here when the build did not). */
+function loadDocument(file: StaticFile): StaticFile {
   const contents = readFileSync(file.path);
   const etag = `"${createHash('sha256').update(contents).digest('base64url').slice(0, 22)}"`;
   const inMemory = (name: 'br' | 'gzip', bytes: Uint8Array): Encoded => ({
@@ -87,10 +99,19 @@ export function loadWebDist(root: string): WebDist {
       etag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
     });
   }
-  const indexFile = files.get('/index.html');
-  const index = indexFile ? loadIndex(indexFile) : null;
-  if (index) files.set('/index.html', index);
-  return { files, index };
+  const load = (name: string) => {
+    const file = files.get(name);
+    if (!file) return null;
+    const document = loadDocument(file);
+    files.set(name, document);
+    return document;
+  };
+  const index = load('/index.html');
+  const documents = OWN_DOCUMENTS.flatMap(({ name, serves }) => {
+    const file = load(name);
+    return file ? [{ file, serves }] : [];
+  });
+  return { files, index, documents };
 }
 
 /** The encodings the request accepts (`Accept-Encoding`, with q=0 refusing one). */

@@ -1,21 +1,8 @@
 import * as React from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AuthProvider } from '@/features/auth/hooks/auth-provider';
-import { isAppError } from '@/lib/api-client';
-
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // a 4xx answer will not change by asking again
-        retry: (count, err) => !(isAppError(err) && err.status >= 400 && err.status < 500) && count < 2,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+import { makeQueryClient } from './query-client';
 
 /** Tooltips get their provider from the sidebar (the only pages that have tooltips sit inside it). */
 export function Providers({ children }: { children: React.ReactNode }) {

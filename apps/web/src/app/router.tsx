@@ -1,6 +1,6 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
-import { RouteErrorPage } from '@/features/coming-soon/components/route-error-page';
+import { RouterNavigation } from '@/lib/router-navigation';
 
 /**
  * Every page loads on demand (docs/decisions/0005 "Page weight"): the first download of any address is React, the
@@ -14,6 +14,10 @@ const login = () => import('./routes/login-routes');
 const auth = () => import('./routes/auth-routes');
 const shell = () => import('./routes/shell-routes');
 const statusPages = () => import('./routes/coming-soon-routes');
+// shown only when a page fails: loaded then, not with every page
+const RouteErrorPage = React.lazy(() =>
+  import('./routes/coming-soon-routes').then((m) => ({ default: m.RouteErrorPage })),
+);
 
 /** A route whose component is the export `name` of a lazily imported module. */
 function page<M>(
@@ -25,10 +29,10 @@ function page<M>(
 
 function Root() {
   return (
-    <>
+    <RouterNavigation>
       <Outlet />
       <ScrollRestoration />
-    </>
+    </RouterNavigation>
   );
 }
 
@@ -38,7 +42,11 @@ export const routes = [
     element: <Root />,
     // shown while the first page's code loads (a blank moment, not a spinner that flashes)
     HydrateFallback: () => null,
-    errorElement: <RouteErrorPage />,
+    errorElement: (
+      <React.Suspense fallback={null}>
+        <RouteErrorPage />
+      </React.Suspense>
+    ),
     children: [
       { path: '/', ...page(login, 'RootRedirect') },
       { path: '/login', ...page(login, 'LoginPage') },
@@ -47,14 +55,10 @@ export const routes = [
       { path: '/auth/handler', ...page(auth, 'AuthHandlerPage') },
       { path: '/error/unauthorized', ...page(statusPages, 'UnauthorizedPage') },
 
-      // public runtime: {app base path}/tool/{toolPath} and the result path
-      { path: '/app/:appId', ...page(runtime, 'AppHomeRoute') },
-      { path: '/app/:appId/tool/:toolPath', ...page(runtime, 'ToolRunRoute') },
-      { path: '/app/:appId/:resultId/tool/:toolPath', ...page(runtime, 'ToolRunRoute') },
+      // public runtime: {app base path}/tool/{toolPath}, the result path, item pages; a fresh visit gets the
+      // public pages' own document from the server (runtime.html), which renders the same root
+      { path: '/app/*', ...page(runtime, 'RuntimeRoute') },
       { path: '/tool/:path', ...page(statusPages, 'ShortToolLinkSoon') },
-      { path: '/app/:appId/item/*', ...page(statusPages, 'ItemPageSoon') },
-      // a page of a space app: /app/{appId}/{Page} (its frame keeps the address in step)
-      { path: '/app/:appId/:page', ...page(runtime, 'SpaceAppPageRoute') },
       { path: '/item/*', ...page(statusPages, 'ItemPageSoon') },
 
       // signed-in builder

@@ -41,3 +41,13 @@ export function SubmitButton({
     </Button>
   );
 }
+
+/** A field's own error, under it (the input points at it with `aria-describedby`). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-xs text-destructive">
+      {message}
+    </p>
+  );
+}

@@ -9,6 +9,8 @@ import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-pa
 import { DataSourcesPanel } from '@/features/data-sources/components/data-sources-panel';
 import { GOTO_PARAM, GOTO_UPGRADE_PLAN } from '@/features/plans/hooks/upgrade-plan-dialog';
 import { ToolForm } from '@/features/runtime/components/tool-form';
+// the whole app's stylesheet, after the first one (see public.css)
+import '@/index.css';
 
 /** The signed-in builder as the builder feature needs it (inside the shell's RequireAuth it is always there). */
 function useBuilderAccount(): BuilderAccount | null {

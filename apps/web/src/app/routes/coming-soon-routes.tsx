@@ -35,3 +35,4 @@ export function ShortToolLinkSoon() {
 
 export { NotFoundPage } from '@/features/coming-soon/components/not-found-page';
 export { UnauthorizedPage } from '@/features/coming-soon/components/unauthorized-page';
+export { RouteErrorPage } from '@/features/coming-soon/components/route-error-page';

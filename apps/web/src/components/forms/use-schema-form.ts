@@ -1,36 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage, isAppError } from '@/lib/api-client';
+import { useMutationForm, type MutationFormOptions } from './use-mutation-form';
 
-type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
-
-/** Puts a server error next to its field: the answer's `field`, else the field its code is about, else the form. */
-function fieldErrorOf<F extends string>(
-  err: { code?: string; field?: string; message: string },
-  fields: readonly F[],
-  byCode: Partial<Record<string, F>>,
-): FieldErrors<F> {
-  const field =
-    err.field && (fields as readonly string[]).includes(err.field)
-      ? (err.field as F)
-      : err.code
-        ? byCode[err.code]
-        : undefined;
-  return { [field ?? 'form']: err.message } as FieldErrors<F>;
-}
-
-interface Options<V extends FieldValues> {
+interface Options<V extends FieldValues, R> extends Omit<MutationFormOptions<V, R>, 'resolver'> {
   /** the domain's request schema, extended with the card's own messages */
   schema: z.ZodType<V, V>;
-  defaultValues: DefaultValues<V>;
-  /** the server's error codes that belong to a field (else the answer's `field`, else the form) */
-  byCode: Partial<Record<string, Path<V>>>;
-  send: (values: V) => Promise<unknown>;
-  onSent?: () => void;
-  /** handles a refusal itself (answers true), e.g. an expired link that changes the whole page */
-  onRefused?: (err: unknown) => boolean;
 }
 
 /**
@@ -38,41 +13,6 @@ interface Options<V extends FieldValues> {
  * zod schema before anything is sent, `useMutation` carries the pending state, and a refusal of the server is shown
  * next to its field (or under the form). The form empties after a success.
  */
-export function useSchemaForm<V extends FieldValues>({
-  schema,
-  defaultValues,
-  byCode,
-  send,
-  onSent,
-  onRefused,
-}: Options<V>) {
-  const form = useForm<V>({ resolver: zodResolver(schema), defaultValues });
-  const fields = Object.keys(defaultValues) as Path<V>[];
-  const mutation = useMutation({
-    mutationFn: send,
-    onSuccess: () => {
-      form.reset(defaultValues);
-      onSent?.();
-    },
-    onError: (err) => {
-      if (onRefused?.(err)) return;
-      const shown = isAppError(err) ? fieldErrorOf(err, fields, byCode) : { form: errorMessage(err) };
-      for (const [field, message] of Object.entries(shown) as [Path<V> | 'form', string][]) {
-        form.setError(field === 'form' ? 'root.server' : field, { message });
-      }
-    },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    await mutation.mutateAsync(values).catch(() => undefined); // shown by onError
-  });
-  const errors = form.formState.errors as Record<string, { message?: string } | undefined> & {
-    root?: { server?: { message?: string } };
-  };
-  return {
-    form,
-    submit,
-    pending: mutation.isPending,
-    errorOf: (field: Path<V>) => errors[field]?.message,
-    formError: errors.root?.server?.message,
-  };
+export function useSchemaForm<V extends FieldValues, R = unknown>({ schema, ...options }: Options<V, R>) {
+  return useMutationForm<V, R>({ ...options, resolver: zodResolver(schema) });
 }

@@ -6,7 +6,7 @@ import { FormError } from '@/components/form-feedback';
 import { appTheme } from '@/features/runtime/lib/app-theme';
 
 // the stylesheet as written (Vitest does not process CSS)
-const css = readFileSync(path.join(__dirname, '../../index.css'), 'utf8');
+const css = readFileSync(path.join(__dirname, '../../styles/theme.css'), 'utf8');
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -19,7 +19,7 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-/** The --error-* colours a block of index.css declares (`:root` or `.dark`). */
+/** The --error-* colours a block of the theme (styles/theme.css) declares (`:root` or `.dark`). */
 function errorColours(selector: string) {
   const start = css.indexOf(`${selector} {`);
   const block = css.slice(start, css.indexOf('}', start));

@@ -1,6 +1,7 @@
 import type * as React from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ArrowLeft } from 'lucide-react';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { FieldError, FormError, SubmitButton } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -9,9 +10,12 @@ interface Props {
   /** the email input's id */
   id: string;
   intro: React.ReactNode;
-  email: string;
-  onEmailChange: (email: string) => void;
-  notice: string | null;
+  /** the registered email field of the panel's form */
+  field: UseFormRegisterReturn<'email'>;
+  /** what is wrong with the address (typed or as the server says) */
+  error: string | undefined;
+  /** a refusal that is not about the address */
+  formError: string | undefined;
   pending: boolean;
   submitLabel: string;
   onSubmit: (event: React.FormEvent) => void;
@@ -22,9 +26,9 @@ interface Props {
 export function EmailRequestForm({
   id,
   intro,
-  email,
-  onEmailChange,
-  notice,
+  field,
+  error,
+  formError,
   pending,
   submitLabel,
   onSubmit,
@@ -40,13 +44,13 @@ export function EmailRequestForm({
           type="email"
           autoComplete="email"
           placeholder="you@company.com"
-          required
-          value={email}
-          aria-invalid={notice ? true : undefined}
-          onChange={(e) => onEmailChange(e.target.value)}
+          aria-invalid={error || formError ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...field}
         />
+        <FieldError id={`${id}-error`} message={error} />
       </div>
-      <FormError message={notice} />
+      <FormError message={formError} />
       <SubmitButton pending={pending} pendingLabel="Sending…" size="lg" className="w-full">
         {submitLabel}
       </SubmitButton>

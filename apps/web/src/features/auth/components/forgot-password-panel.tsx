@@ -4,9 +4,11 @@ import { RESET_CODE_LIFETIME_MIN, toastMessages } from '@buildai/domain';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/components/ui/use-toast';
+import { useMutationForm } from '@/components/forms/use-mutation-form';
 import { isAppError } from '@/lib/api-client';
 import { sendResetPasswordEmail } from '../api/password-reset';
 import { EmailRequestForm } from './email-request-form';
+import { emailRules } from './email-rules';
 
 interface Props {
   /** the app whose user resets their password; null on the builders' platform */
@@ -20,29 +22,23 @@ interface Props {
 
 /** "Forgot password?": emails a reset link. The answer never says whether the account exists. */
 export function ForgotPasswordPanel({ appId, continueUrl, email, onEmailChange, onBack }: Props) {
-  const [pending, setPending] = React.useState(false);
   const [sentTo, setSentTo] = React.useState<string | null>(null);
-  const [notice, setNotice] = React.useState<string | null>(null);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      setNotice('Enter your email address.');
-      return;
-    }
-    setPending(true);
-    setNotice(null);
-    try {
+  const { form, submit, pending, errorOf, formError } = useMutationForm({
+    defaultValues: { email },
+    byCode: { 'auth/invalid-email-address': 'email', 'auth/invalid-email': 'email' },
+    keepValuesOnSent: true,
+    send: async ({ email: typed }) => {
+      const address = typed.trim();
       await sendResetPasswordEmail({ email: address, mainAppId: appId ?? undefined, continueUrl });
-      setSentTo(address);
-    } catch (err) {
+      return address;
+    },
+    onSent: setSentTo,
+    onRefused: (err) => {
       toastError(toastMessages.resetEmailFailed);
-      if (isAppError(err) && err.status >= 400 && err.status < 500) setNotice(err.message);
-    } finally {
-      setPending(false);
-    }
-  }
+      // a refused address or too many emails: said in the form too; a failure of the server only in the toast
+      return !(isAppError(err) && err.status >= 400 && err.status < 500);
+    },
+  });
 
   if (sentTo) {
     return (
@@ -75,12 +71,15 @@ export function ForgotPasswordPanel({ appId, continueUrl, email, onEmailChange, 
     <EmailRequestForm
       id="reset-email"
       intro="Enter the email you sign in with and we'll send you a link to choose a new password."
-      email={email}
-      onEmailChange={onEmailChange}
-      notice={notice}
+      field={form.register('email', {
+        ...emailRules,
+        onChange: (e: React.ChangeEvent<HTMLInputElement>) => onEmailChange(e.target.value),
+      })}
+      error={errorOf('email')}
+      formError={formError}
       pending={pending}
       submitLabel="Send reset link"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       onBack={onBack}
     />
   );

@@ -1,10 +1,10 @@
 import * as React from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, Loader2, Mail } from 'lucide-react';
 import { PageLoader } from '@/components/page-state';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { Redirect, useNavigation } from '@/lib/navigation';
 import { MAIN_PAGE, postLoginPath, postLoginRoute } from '@/lib/redirect';
 import { useAuthConfig } from '../api/auth-config';
 import { signInWithCustomToken } from '../api/custom-token';
@@ -31,8 +31,9 @@ type View = 'password' | 'magicLink' | 'resetPassword';
  */
 export function LoginPage() {
   const { status, account } = useAuth();
-  const location = useLocation();
-  const [params, setParams] = useSearchParams();
+  // rendered by the builder's document and by the sign-in page's own, without a router (docs/decisions/0005)
+  const { location, navigate } = useNavigation();
+  const params = React.useMemo(() => new URLSearchParams(location.search), [location.search]);
   const appId = params.get('appId') || null;
   const config = useAuthConfig(appId);
   const completeSignIn = useCompleteSignIn({ saleId: params.get('sale_id'), appId });
@@ -61,7 +62,7 @@ export function LoginPage() {
       emailVerified: account.emailVerified,
       appName: config.data?.appName,
     });
-    return <Navigate to={to ?? MAIN_PAGE} replace />;
+    return <Redirect to={to ?? MAIN_PAGE} />;
   }
 
   const signUpEnabled = config.data?.signUpEnabled ?? false;
@@ -75,7 +76,8 @@ export function LoginPage() {
     const copy = new URLSearchParams(params);
     if (next === 'signUp') copy.set('mode', 'signup');
     else copy.delete('mode');
-    setParams(copy, { replace: true });
+    const query = copy.toString();
+    navigate(`${location.pathname}${query ? `?${query}` : ''}`, { replace: true });
   };
   const show = (next: View) => {
     setNotice(null);

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, toastMessages, type Account, type TokenResponse } from '@buildai/domain';
@@ -15,8 +16,9 @@ function Harness({
   onTokens: (t: TokenResponse) => Promise<Account | null>;
 }) {
   const [email, setEmail] = React.useState('');
+  const [queryClient] = React.useState(() => new QueryClient());
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <MagicLinkPanel
         appId={appId}
         continueUrl="/build/app/a1"
@@ -26,7 +28,7 @@ function Harness({
         onBack={() => {}}
       />
       <Toaster />
-    </>
+    </QueryClientProvider>
   );
 }
 

@@ -12,11 +12,15 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage, isAppError } from '@/lib/api-client';
+import { useMutationForm } from '@/components/forms/use-mutation-form';
+import { isAppError } from '@/lib/api-client';
 import { signInWithCustomToken } from '../api/custom-token';
 import { sendMagicLink, validateOtp } from '../api/magic-link';
 import { FormError, SubmitButton } from '@/components/form-feedback';
 import { EmailRequestForm } from './email-request-form';
+import { emailRules } from './email-rules';
+
+export const CODE_REQUIRED = `Enter the ${OTP_LENGTH}-digit code from the email.`;
 
 interface Props {
   appId: string | null;
@@ -37,33 +41,29 @@ type Step = 'request' | 'sent';
  */
 export function MagicLinkPanel({ appId, continueUrl, email, onEmailChange, onTokens, onBack }: Props) {
   const [step, setStep] = React.useState<Step>('request');
-  const [sending, setSending] = React.useState(false);
-  const [notice, setNotice] = React.useState<string | null>(null);
   const [sentTo, setSentTo] = React.useState('');
   const [sends, setSends] = React.useState(0);
-
-  async function send(event?: React.FormEvent) {
-    event?.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      setNotice('Enter your email address.');
-      return;
-    }
-    setSending(true);
-    setNotice(null);
-    try {
+  const { form, submit, pending, errorOf, formError } = useMutationForm({
+    defaultValues: { email },
+    byCode: { 'auth/invalid-email-address': 'email', 'auth/invalid-email': 'email' },
+    // the code step offers to send again, and "Use a different email" comes back to the address
+    keepValuesOnSent: true,
+    send: async ({ email: typed }) => {
+      const address = typed.trim();
       await sendMagicLink({ email: address, continueUrl, appId });
+      return address;
+    },
+    onSent: (address) => {
       setSentTo(address);
       setSends((n) => n + 1);
       setStep('sent');
-    } catch (err) {
+    },
+    onRefused: (err) => {
       toastError(toastMessages.magicLinkFailed);
-      // a refused address or too many emails: say why next to the field
-      if (isAppError(err) && err.status >= 400 && err.status < 500) setNotice(err.message);
-    } finally {
-      setSending(false);
-    }
-  }
+      // a refused address or too many emails: said in the form too; a failure of the server only in the toast
+      return !(isAppError(err) && err.status >= 400 && err.status < 500);
+    },
+  });
 
   if (step === 'sent') {
     return (
@@ -72,16 +72,13 @@ export function MagicLinkPanel({ appId, continueUrl, email, onEmailChange, onTok
         resent={sends > 1}
         appId={appId}
         onTokens={onTokens}
-        onResend={() => void send()}
-        resending={sending}
+        onResend={() => void submit()}
+        resending={pending}
         onAttemptsExceeded={(message) => {
-          setNotice(message);
           setStep('request');
+          form.setError('root.server', { message });
         }}
-        onChangeEmail={() => {
-          setNotice(null);
-          setStep('request');
-        }}
+        onChangeEmail={() => setStep('request')}
       />
     );
   }
@@ -90,12 +87,15 @@ export function MagicLinkPanel({ appId, continueUrl, email, onEmailChange, onTok
     <EmailRequestForm
       id="magic-email"
       intro={`We'll email you a link and a ${OTP_LENGTH}-digit code. Either one signs you in — no password needed.`}
-      email={email}
-      onEmailChange={onEmailChange}
-      notice={notice}
-      pending={sending}
+      field={form.register('email', {
+        ...emailRules,
+        onChange: (e: React.ChangeEvent<HTMLInputElement>) => onEmailChange(e.target.value),
+      })}
+      error={errorOf('email')}
+      formError={formError}
+      pending={pending}
       submitLabel="Email me a sign-in link"
-      onSubmit={send}
+      onSubmit={(e) => void submit(e)}
       onBack={onBack}
     />
   );
@@ -120,35 +120,27 @@ function OtpStep({
   onAttemptsExceeded: (message: string) => void;
   onChangeEmail: () => void;
 }) {
-  const [otp, setOtp] = React.useState('');
-  const [pending, setPending] = React.useState(false);
-  const [error, setError] = React.useState<string | null>(null);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (otp.length !== OTP_LENGTH) {
-      setError(`Enter the ${OTP_LENGTH}-digit code from the email.`);
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
+  const { form, submit, pending, errorOf, formError } = useMutationForm({
+    defaultValues: { otp: '' },
+    byCode: { 'auth/invalid-otp': 'otp' },
+    send: async ({ otp }) => {
       const { customToken } = await validateOtp({ email, otp, appId });
       const account = await onTokens(await signInWithCustomToken(customToken));
       if (account) toast({ title: authMessages.magicLinkSignedIn });
-    } catch (err) {
-      if (isAppError(err) && err.code === 'ATTEMPTS_EXCEEDED') {
-        onAttemptsExceeded(err.message);
-        return;
-      }
-      setError(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    onRefused: (err) => {
+      if (!(isAppError(err) && err.code === 'ATTEMPTS_EXCEEDED')) return false;
+      onAttemptsExceeded(err.message);
+      return true;
+    },
+  });
+  const otpField = form.register('otp', {
+    validate: (value: string) => value.length === OTP_LENGTH || CODE_REQUIRED,
+  });
+  const error = errorOf('otp') ?? formError;
 
   return (
-    <form onSubmit={submit} className="grid gap-5" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
       <Alert variant="info" role="status">
         <MailCheck />
         <AlertDescription>
@@ -169,10 +161,14 @@ function OtpStep({
           maxLength={OTP_LENGTH}
           placeholder="123456"
           className="font-mono tracking-[0.4em]"
-          value={otp}
           aria-invalid={error ? true : undefined}
           aria-describedby="otp-hint"
-          onChange={(e) => setOtp(e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+          {...otpField}
+          onChange={(e) => {
+            // digits only, as many as the code has
+            e.target.value = e.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+            void otpField.onChange(e);
+          }}
         />
         <p id="otp-hint" className="text-xs text-muted-foreground">
           Or type the code from the same email.
@@ -195,8 +191,7 @@ function OtpStep({
           className="font-medium text-primary underline-offset-4 hover:underline disabled:opacity-50"
           disabled={resending}
           onClick={() => {
-            setOtp('');
-            setError(null);
+            form.reset();
             onResend();
           }}
         >

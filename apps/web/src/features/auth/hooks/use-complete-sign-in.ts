@@ -1,9 +1,9 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { toastMessages, type Account, type TokenResponse } from '@buildai/domain';
 import { toastError } from '@/components/ui/use-toast';
 import { isAppError } from '@/lib/api-client';
+import { useNavigation } from '@/lib/navigation';
 import { queryKeys } from '@/lib/query-keys';
 import { clearToken, setToken } from '@/lib/session';
 import { createAccount } from '../api/create-account';
@@ -39,7 +39,7 @@ export interface CompleteSignInOptions {
  */
 export function useCompleteSignIn({ saleId = null, appId = null }: CompleteSignInOptions = {}) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const { navigate } = useNavigation();
   return React.useCallback(
     async (tokens: TokenResponse): Promise<Account | null> => {
       try {

@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { Account, AuthConfig } from '@buildai/domain';
 import { Toaster } from '@/components/ui/toaster';
 import { queryKeys } from '@/lib/query-keys';
+import { RouterNavigation } from '@/lib/router-navigation';
 import { setToken } from '@/lib/session';
 import { AuthProvider } from '../hooks/auth-provider';
 
@@ -48,10 +49,10 @@ export function renderRoute(
       {
         path,
         element: (
-          <>
+          <RouterNavigation>
             {element}
             <Where />
-          </>
+          </RouterNavigation>
         ),
       },
       { path: '*', element: <Where /> },

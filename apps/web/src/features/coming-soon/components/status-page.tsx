@@ -17,6 +17,18 @@ interface Props {
   actions?: React.ReactNode;
 }
 
+/**
+ * A standalone page links with plain anchors: it is also shown by the public app pages' document, which has no
+ * router (docs/decisions/0005 "Page weight"), and its links lead to another page in any case.
+ */
+function PageLink({
+  to,
+  standalone,
+  ...props
+}: React.ComponentProps<'a'> & { to: string; standalone: boolean }) {
+  return standalone ? <a href={to} {...props} /> : <Link to={to} {...props} />;
+}
+
 /** A calm full-width message page: coming soon, not found, refused. */
 export function StatusPage({
   icon,
@@ -43,10 +55,10 @@ export function StatusPage({
       <div className="mt-8 flex flex-wrap justify-center gap-2">
         {actions}
         <Button variant={actions ? 'outline' : 'default'} asChild>
-          <Link to={backTo}>
+          <PageLink to={backTo} standalone={standalone}>
             <ArrowLeft />
             {backLabel}
-          </Link>
+          </PageLink>
         </Button>
       </div>
     </div>
@@ -55,9 +67,9 @@ export function StatusPage({
   return (
     <div className="flex min-h-svh flex-col bg-muted/30">
       <header className="flex h-16 items-center px-6">
-        <Link to="/" className="rounded-md outline-none focus-visible:ring-2">
+        <a href="/" className="rounded-md outline-none focus-visible:ring-2">
           <BrandLogo markClassName="size-7" />
-        </Link>
+        </a>
       </header>
       <main className="flex flex-1 items-center">{body}</main>
     </div>

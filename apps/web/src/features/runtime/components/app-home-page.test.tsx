@@ -1,5 +1,5 @@
+import { lastNavigation } from '@/lib/page-location';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aiAppSchema } from '@buildai/domain';
@@ -18,9 +18,9 @@ describe('/app/:appId', () => {
         }),
       },
     });
-    const { router } = renderRuntime('/app/a1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/a1/tool/my-tool'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    renderRuntime('/app/a1');
+    await waitFor(() => expect(window.location.pathname).toBe('/app/a1/tool/my-tool'));
+    expect(lastNavigation()).toBe('REPLACE');
   });
 
   it('lists several active tools as a grid of links, drafts left out', async () => {
@@ -64,9 +64,9 @@ describe('/app/:appId', () => {
 
   it('says the app is not found when it is not published', async () => {
     mockApi({ 'GET /api/apps/a1': { body: makeAppView({ isPublished: false }) } });
-    const { router } = renderRuntime('/app/a1');
+    renderRuntime('/app/a1');
     expect(await screen.findByRole('heading', { name: 'App not found' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/app/a1');
+    expect(window.location.pathname).toBe('/app/a1');
   });
 });
 
@@ -105,14 +105,12 @@ describe('ToolForm with an app style (the builder preview)', () => {
 
   it('renders on the branded surface with the watermark unless hidden', () => {
     const { rerender } = render(
-      <MemoryRouter>
-        <ToolForm
-          app={app}
-          preview
-          idPrefix="preview"
-          appStyle={{ styleName: 'colorful', buttonBackgroundColor: '#0ea5e9' }}
-        />
-      </MemoryRouter>,
+      <ToolForm
+        app={app}
+        preview
+        idPrefix="preview"
+        appStyle={{ styleName: 'colorful', buttonBackgroundColor: '#0ea5e9' }}
+      />,
     );
     const surface = document.querySelector<HTMLElement>('[data-app-style]')!;
     expect(surface.dataset.appStyle).toBe('colorful');
@@ -120,9 +118,7 @@ describe('ToolForm with an app style (the builder preview)', () => {
     expect(surface.style.getPropertyValue('--app-bg-image')).toContain('linear-gradient');
     expect(screen.getByText(/Made with/)).toBeTruthy();
     rerender(
-      <MemoryRouter>
-        <ToolForm app={app} preview idPrefix="preview" appStyle={{ styleName: 'light', hideBuildAI: true }} />
-      </MemoryRouter>,
+      <ToolForm app={app} preview idPrefix="preview" appStyle={{ styleName: 'light', hideBuildAI: true }} />,
     );
     expect(screen.queryByText(/Made with/)).toBeNull();
     expect(screen.getByLabelText(/Your input/).id).toBe('preview-input');

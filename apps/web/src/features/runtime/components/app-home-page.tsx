@@ -1,10 +1,10 @@
 import * as React from 'react';
-import { Link, Navigate, useParams } from 'react-router';
 import { ArrowRight, PencilLine, Sparkles } from 'lucide-react';
 import type { ToolSummary } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
+import { Link, Redirect } from '@/lib/page-location';
 import { useRuntimeApp } from '../api/get-app';
 import { toolPagePath } from '../lib/paths';
 import { AppLogo, AppThemeScope, BrandedHeading } from './app-theme';
@@ -19,8 +19,7 @@ const NO_ACTIVE_TOOL =
   'All tools of this app are drafts. Make a tool active in the builder so people can use it.';
 
 /** /app/{appId}: the app's home for end users. One live tool opens directly; several show as a branded grid. */
-export function AppHomePage() {
-  const { appId = '' } = useParams();
+export function AppHomePage({ appId }: { appId: string }) {
   const app = useRuntimeApp(appId);
   const tools = (app.data?.tools ?? []).filter((t) => t.status === 'active');
   const visible = app.data && (app.data.isPublished || app.data.isOwner) && tools.length > 0;
@@ -29,7 +28,7 @@ export function AppHomePage() {
     if (app.data?.header) document.title = app.data.header;
   }, [app.data?.header]);
 
-  if (visible && tools.length === 1) return <Navigate to={toolPagePath(appId, tools[0]!.path)} replace />;
+  if (visible && tools.length === 1) return <Redirect to={toolPagePath(appId, tools[0]!.path)} />;
 
   const style = app.data?.appStyle;
   return (

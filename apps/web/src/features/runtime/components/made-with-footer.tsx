@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/page-location';
 import { BrandMark } from '@/components/brand-logo';
 import { cn } from '@/lib/utils';
 

@@ -4,10 +4,9 @@ import { Markdown } from '@/components/markdown/markdown';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { RunState } from '../lib/run-state';
+import { RUN_LIMIT_CODES, type RunState } from '../lib/run-state';
 
 /** Codes of the per-user run limits (answered 429 before the run starts). */
-export const RUN_LIMIT_CODES = ['run/daily-limit', 'run/weekly-limit'];
 
 interface Props {
   state: RunState;

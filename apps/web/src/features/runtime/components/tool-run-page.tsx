@@ -1,31 +1,42 @@
 import * as React from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, PencilLine } from 'lucide-react';
 import { errorCatalogue } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
+import { Link, navigate } from '@/lib/page-location';
 import { useRuntimeApp } from '../api/get-app';
 import { useMemories } from '../api/get-memories';
 import { savedRunKey, useSavedRun, type SavedRun } from '../api/get-run';
 import { useToolRun } from '../hooks/use-tool-run';
 import { toFieldValues } from '../lib/form-steps';
+import { RUN_LIMIT_CODES } from '../lib/run-state';
 import { appHomePath, resultPagePath, toolPagePath } from '../lib/paths';
 import { AppLogo, AppThemeScope } from './app-theme';
 import { MadeWithFooter } from './made-with-footer';
-import { RunCta } from './run-cta';
-import { RUN_LIMIT_CODES, RunResult } from './run-result';
-import { SavedResult } from './saved-result';
 import { ToolForm } from './tool-form';
-import { RunPageSkeleton, Unavailable } from './unavailable';
+import { ResultSkeleton, RunPageSkeleton, Unavailable } from './unavailable';
+
+// The result, its call to action and a saved result load when a run starts or a result page opens, not with the
+// form people come to fill in (docs/decisions/0005 "Page weight"); a run's first event takes longer than they do.
+const outcome = () => import('./run-outcome');
+const RunResult = React.lazy(() => outcome().then((m) => ({ default: m.RunResult })));
+const SavedResult = React.lazy(() => outcome().then((m) => ({ default: m.SavedResult })));
+const RunCta = React.lazy(() => outcome().then((m) => ({ default: m.RunCta })));
 
 /**
  * The public page of a tool, `/app/:appId/tool/:toolPath`, and of one of its results,
  * `/app/:appId/:resultId/tool/:toolPath`: in the app's branding, no sign-in, no builder chrome.
  */
-export function ToolRunPage() {
-  const { appId = '', toolPath = '', resultId } = useParams();
-  const navigate = useNavigate();
+export function ToolRunPage({
+  appId,
+  toolPath,
+  resultId,
+}: {
+  appId: string;
+  toolPath: string;
+  resultId?: string;
+}) {
   const queryClient = useQueryClient();
   const app = useRuntimeApp(appId);
   const tools = app.data?.tools ?? [];
@@ -45,7 +56,7 @@ export function ToolRunPage() {
         createdAt: new Date().toISOString(),
         inputs,
       });
-      void navigate(resultPagePath(appId, runId, toolPath), { replace: true });
+      navigate(resultPagePath(appId, runId, toolPath), { replace: true });
     },
   });
   const live = run.state.status !== 'idle';
@@ -68,7 +79,7 @@ export function ToolRunPage() {
 
   function runAgain() {
     run.reset();
-    if (resultId) void navigate(toolPagePath(appId, toolPath));
+    if (resultId) navigate(toolPagePath(appId, toolPath));
     window.scrollTo?.({ top: 0, behavior: 'smooth' });
   }
 
@@ -129,12 +140,14 @@ export function ToolRunPage() {
               onStop={run.stop}
             />
             <div ref={resultRef} className="grid scroll-mt-6 gap-6">
-              {live ? (
-                <RunResult state={run.state} shareUrl={shareUrl} onRunAgain={runAgain} />
-              ) : (
-                resultId && <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} />
-              )}
-              {succeeded && <RunCta app={tool.app} />}
+              <React.Suspense fallback={live || resultId ? <ResultSkeleton /> : null}>
+                {live ? (
+                  <RunResult state={run.state} shareUrl={shareUrl} onRunAgain={runAgain} />
+                ) : (
+                  resultId && <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} />
+                )}
+                {succeeded && <RunCta app={tool.app} />}
+              </React.Suspense>
             </div>
           </div>
         )}

@@ -53,3 +53,18 @@ export function RunPageSkeleton() {
     </div>
   );
 }
+
+/** Where the result goes while its code loads. */
+export function ResultSkeleton() {
+  return (
+    <div
+      className="grid gap-3 rounded-2xl border bg-card p-5 sm:p-8"
+      aria-busy="true"
+      aria-label="Loading the result"
+    >
+      <Skeleton className="h-4 w-11/12" />
+      <Skeleton className="h-4 w-4/5" />
+      <Skeleton className="h-4 w-2/3" />
+    </div>
+  );
+}

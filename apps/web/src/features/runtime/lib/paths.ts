@@ -5,3 +5,34 @@ export const appHomePath = (appId: string) => `/app/${enc(appId)}`;
 export const toolPagePath = (appId: string, toolPath: string) => `/app/${enc(appId)}/tool/${enc(toolPath)}`;
 export const resultPagePath = (appId: string, resultId: string, toolPath: string) =>
   `/app/${enc(appId)}/${enc(resultId)}/tool/${enc(toolPath)}`;
+
+/**
+ * What an address under `/app/{appId}` shows: the app's home, a tool, a result of a tool, an item page, or a page of
+ * a space app (`/app/{appId}/{Page}`, which only a space app has).
+ */
+export type RuntimeRoute =
+  | { page: 'home'; appId: string }
+  | { page: 'space'; appId: string; spacePage: string }
+  | { page: 'tool'; appId: string; toolPath: string; resultId?: string }
+  | { page: 'item'; appId: string };
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a pathname as one of the runtime's pages; null when it is none of them (a 404). */
+export function matchRuntimePath(pathname: string): RuntimeRoute | null {
+  const parts = pathname.replace(/\/+$/, '').split('/').slice(1).map(decode);
+  if (parts[0] !== 'app' || !parts[1] || parts.some((p) => p === null || p === '')) return null;
+  const [, appId, a, b, c] = parts as string[];
+  if (parts.length === 2) return { page: 'home', appId: appId! };
+  if (a === 'item') return { page: 'item', appId: appId! };
+  if (parts.length === 3 && a !== 'tool') return { page: 'space', appId: appId!, spacePage: a! };
+  if (parts.length === 4 && a === 'tool') return { page: 'tool', appId: appId!, toolPath: b! };
+  if (parts.length === 5 && b === 'tool') return { page: 'tool', appId: appId!, resultId: a!, toolPath: c! };
+  return null;
+}

@@ -86,3 +86,6 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return IDLE_RUN;
   }
 }
+
+/** Refusals of the user's run limit: another run would be refused too until the limit resets. */
+export const RUN_LIMIT_CODES = ['run/daily-limit', 'run/weekly-limit'];

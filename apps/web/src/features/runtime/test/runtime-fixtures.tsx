@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import {
@@ -11,8 +10,9 @@ import {
   type ToolSummary,
 } from '@buildai/domain';
 import type { mockApi } from '@/test/mock-api';
-import { AppHomePage } from '../components/app-home-page';
-import { ToolRunPage } from '../components/tool-run-page';
+import { usePathname } from '@/lib/page-location';
+import { RuntimePage } from '../components/runtime-page';
+import { matchRuntimePath } from '../lib/paths';
 
 export function makeTool(over: Partial<Omit<ToolSummary, 'app'>> & { app?: AiAppInput } = {}): ToolSummary {
   const { app, ...rest } = over;
@@ -77,21 +77,20 @@ export function streamRuns(api: ReturnType<typeof mockApi>, chunks: string[]) {
   return runs;
 }
 
+function Pages() {
+  const route = matchRuntimePath(usePathname());
+  if (!route || route.page === 'item' || route.page === 'space') return <p>Not a runtime page</p>;
+  return <RuntimePage route={route} />;
+}
+
+/** Renders the runtime's pages at `path`; the address then moves as the pages move it (window.location). */
 export function renderRuntime(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/app/:appId', element: <AppHomePage /> },
-      { path: '/app/:appId/tool/:toolPath', element: <ToolRunPage /> },
-      { path: '/app/:appId/:resultId/tool/:toolPath', element: <ToolRunPage /> },
-      { path: '/build/app/:appId', element: <p>Builder</p> },
-    ],
-    { initialEntries: [path] },
-  );
+  window.history.replaceState(null, '', path);
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <Pages />
     </QueryClientProvider>,
   );
-  return { router, queryClient };
+  return { queryClient };
 }

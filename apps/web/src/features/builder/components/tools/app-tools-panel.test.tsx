@@ -88,27 +88,29 @@ describe('Adding a tool', () => {
     expect(invalidated(queryClient)).toBe(true);
   });
 
-  it('refuses an empty path or one with other characters, with the path rule', () => {
+  it('refuses an empty path or one with other characters, with the path rule next to the path', async () => {
     const api = mockApi({});
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Add tool' }));
     const add = within(screen.getByRole('dialog')).getByRole('button', { name: 'Add tool' });
     fireEvent.click(add);
     const rule = 'Path should contain only letters, numbers, and dashes. It cannot be empty.';
-    expect(screen.getByText(rule)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Path'), { target: { value: 'my tool/1' } });
+    const path = screen.getByLabelText('Path');
+    await waitFor(() => expect(path.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(path.getAttribute('aria-describedby')!)!.textContent).toBe(rule);
+    fireEvent.change(path, { target: { value: 'my tool/1' } });
     fireEvent.click(add);
-    expect(screen.getByText(rule)).toBeTruthy();
+    expect(await screen.findByText(rule)).toBeTruthy();
     expect(api.requests).toHaveLength(0);
   });
 
-  it('refuses a path another tool uses, case-insensitively', () => {
+  it('refuses a path another tool uses, case-insensitively', async () => {
     const api = mockApi({});
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Add tool' }));
     fireEvent.change(screen.getByLabelText('Path'), { target: { value: 'Blog-Ideas' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add tool' }));
-    expect(screen.getByText('Another tool of this app already uses this path')).toBeTruthy();
+    expect(await screen.findByText('Another tool of this app already uses this path')).toBeTruthy();
     expect(api.requests).toHaveLength(0);
   });
 
@@ -124,6 +126,19 @@ describe('Adding a tool', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add tool' }));
     expect(await within(screen.getByRole('dialog')).findByText(message)).toBeTruthy();
     expect(location()).toBe('/build/app/a1');
+  });
+
+  it('puts the server’s refusal of a path next to the path', async () => {
+    mockApi({ 'POST /api/apps/a1/tools': errorReply('tool/path-taken') });
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add tool' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Fresh one' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Add tool' }));
+    const path = screen.getByLabelText('Path');
+    await waitFor(() => expect(path.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(path.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Another tool of this app already uses this path',
+    );
   });
 
   it('at the maximum the add button is disabled with the limit message', () => {
@@ -159,14 +174,14 @@ describe('Rename and delete', () => {
     expect(invalidated(queryClient)).toBe(true);
   });
 
-  it('a rename to an invalid path shows the path rule and sends nothing', () => {
+  it('a rename to an invalid path shows the path rule and sends nothing', async () => {
     const api = mockApi({});
     setup();
     openMenu('Blog ideas', 'Rename');
     fireEvent.change(screen.getByLabelText('Path'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      screen.getByText('Path should contain only letters, numbers, and dashes. It cannot be empty.'),
+      await screen.findByText('Path should contain only letters, numbers, and dashes. It cannot be empty.'),
     ).toBeTruthy();
     expect(api.requests).toHaveLength(0);
   });

@@ -1,6 +1,13 @@
 import * as React from 'react';
-import { TOOL_PATH_MAX_LENGTH, TOOL_TITLE_MAX_LENGTH, type ToolSummary } from '@buildai/domain';
-import { FormError, SubmitButton } from '@/components/form-feedback';
+import { z } from 'zod';
+import {
+  errorCatalogue,
+  TOOL_PATH_MAX_LENGTH,
+  TOOL_TITLE_MAX_LENGTH,
+  type ToolSummary,
+} from '@buildai/domain';
+import { FieldError, FormError, SubmitButton } from '@/components/form-feedback';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,7 +19,6 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { errorMessage } from '@/lib/api-client';
 import { toToolPath, toolMetaProblem } from './tool-rules';
 
 interface Props {
@@ -22,7 +28,7 @@ interface Props {
   tool?: ToolSummary;
   /** the app's tools, for the unique path rule */
   tools: readonly ToolSummary[];
-  /** sends it; a thrown error's message is shown */
+  /** sends it; a refusal is shown next to its field, or under the form */
   onSubmit: (input: { title: string; path: string }) => Promise<void>;
 }
 
@@ -37,6 +43,19 @@ export function ToolMetaDialog({ open, onOpenChange, ...rest }: Props) {
   );
 }
 
+/**
+ * The title and path rules of spec 001 §5 as a schema: the web's `toolMetaProblem` (the domain's limits, path
+ * pattern and `toolPathTaken`) decides, and its message goes next to the field it is about.
+ */
+function toolMetaSchema(tools: readonly ToolSummary[], toolId?: string) {
+  return z.object({ title: z.string(), path: z.string() }).superRefine((value, ctx) => {
+    const problem = toolMetaProblem(value, tools, toolId);
+    if (!problem) return;
+    const field = problem === errorCatalogue['tool/title-too-long'].message ? 'title' : 'path';
+    ctx.addIssue({ code: 'custom', path: [field], message: problem });
+  });
+}
+
 function ToolMetaForm({
   tool,
   tools,
@@ -44,27 +63,18 @@ function ToolMetaForm({
   onCancel,
 }: Omit<Props, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const id = React.useId();
-  const [title, setTitle] = React.useState(tool?.title ?? '');
-  const [path, setPath] = React.useState(tool?.path ?? '');
+  // a new tool's path follows its title until the builder types a path of their own
   const [pathTouched, setPathTouched] = React.useState(Boolean(tool));
-  const [problem, setProblem] = React.useState<string | null>(null);
-  const [pending, setPending] = React.useState(false);
-  const effectivePath = pathTouched ? path : toToolPath(title);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const input = { title: title.trim(), path: effectivePath.trim() };
-    const why = toolMetaProblem(input, tools, tool?.toolId);
-    if (why) return setProblem(why);
-    setPending(true);
-    try {
-      await onSubmit(input);
-    } catch (err) {
-      setProblem(errorMessage(err));
-    } finally {
-      setPending(false);
-    }
-  }
+  const schema = React.useMemo(() => toolMetaSchema(tools, tool?.toolId), [tools, tool?.toolId]);
+  const { form, submit, pending, errorOf, formError } = useSchemaForm({
+    schema,
+    defaultValues: { title: tool?.title ?? '', path: tool?.path ?? '' },
+    byCode: { 'tool/title-too-long': 'title', 'tool/path-invalid': 'path', 'tool/path-taken': 'path' },
+    send: ({ title, path }) => onSubmit({ title: title.trim(), path: path.trim() }),
+  });
+  const titleError = errorOf('title');
+  const pathError = errorOf('path');
+  const title = form.watch('title');
 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
@@ -83,13 +93,16 @@ function ToolMetaForm({
           autoFocus
           placeholder="e.g. Blog post ideas"
           maxLength={TOOL_TITLE_MAX_LENGTH}
-          value={title}
-          onChange={(e) => {
-            setTitle(e.target.value);
-            setProblem(null);
-          }}
+          aria-invalid={titleError ? true : undefined}
+          aria-describedby={titleError ? `${id}-title-error` : undefined}
+          {...form.register('title', {
+            onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+              if (!pathTouched) form.setValue('path', toToolPath(e.target.value));
+            },
+          })}
         />
-        {title.length >= TOOL_TITLE_MAX_LENGTH && (
+        <FieldError id={`${id}-title-error`} message={titleError} />
+        {!titleError && title.length >= TOOL_TITLE_MAX_LENGTH && (
           <p className="text-xs text-muted-foreground">{TOOL_TITLE_MAX_LENGTH} characters max</p>
         )}
       </div>
@@ -102,18 +115,20 @@ function ToolMetaForm({
             className="h-9 min-w-0 flex-1 bg-transparent pr-3 font-mono outline-none"
             placeholder="blog-post-ideas"
             maxLength={TOOL_PATH_MAX_LENGTH}
-            value={effectivePath}
-            aria-invalid={problem ? true : undefined}
-            onChange={(e) => {
-              setPathTouched(true);
-              setPath(e.target.value);
-              setProblem(null);
-            }}
+            aria-invalid={pathError ? true : undefined}
+            aria-describedby={pathError ? `${id}-path-error` : `${id}-path-hint`}
+            {...form.register('path', { onChange: () => setPathTouched(true) })}
           />
         </div>
-        <p className="text-xs text-muted-foreground">Letters, numbers and dashes.</p>
+        {pathError ? (
+          <FieldError id={`${id}-path-error`} message={pathError} />
+        ) : (
+          <p id={`${id}-path-hint`} className="text-xs text-muted-foreground">
+            Letters, numbers and dashes.
+          </p>
+        )}
       </div>
-      <FormError message={problem} />
+      <FormError message={formError} />
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onCancel}>
           Cancel

@@ -1,0 +1,41 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { RuntimePage } from '@/features/runtime/components/runtime-page';
+import { matchRuntimePath, type RuntimeRoute } from '@/features/runtime/lib/paths';
+import { appQuery } from '@/lib/app-query';
+import { usePathname } from '@/lib/page-location';
+
+/**
+ * The space apps' public page: a small runtime shell around the app's sandboxed page. It loads only for a space
+ * app, so a tool's page never downloads it.
+ */
+const SpaceAppPage = React.lazy(() => import('./space-app-page'));
+// Pages without a tool: loaded on the rare visit that needs them.
+const ItemPageSoon = React.lazy(() =>
+  import('../routes/coming-soon-routes').then((m) => ({ default: m.ItemPageSoon })),
+);
+const NotFoundPage = React.lazy(() =>
+  import('../routes/coming-soon-routes').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/**
+ * What `/app/*` shows (spec 001 §2), the root of the public app pages' own document (docs/decisions/0005 "Page
+ * weight"): the address names the app, and the app's type (from `GET /api/apps/{id}`, the query the pages read
+ * anyway) picks the page. Moving between the pages keeps the `/app/{appId}` prefix.
+ */
+export function RuntimeRoot() {
+  const route = matchRuntimePath(usePathname());
+  return (
+    <React.Suspense fallback={null}>
+      {!route ? <NotFoundPage /> : route.page === 'item' ? <ItemPageSoon /> : <AppPage route={route} />}
+    </React.Suspense>
+  );
+}
+
+function AppPage({ route }: { route: Exclude<RuntimeRoute, { page: 'item' }> }) {
+  const app = useQuery(appQuery(route.appId));
+  if (app.data?.appType === 'space') return <SpaceAppPage route={route} />;
+  // `/app/{appId}/{Page}` names a page of a space app; no other app has one
+  if (route.page === 'space') return app.isPending ? null : <NotFoundPage />;
+  return <RuntimePage route={route} />;
+}
