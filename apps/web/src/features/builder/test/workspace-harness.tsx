@@ -74,7 +74,24 @@ export function renderWorkspace({
       <BuilderPage
         account={account}
         onUpgrade={onUpgrade}
-        comingSoon={<p>Space apps are coming soon</p>}
+        space={{
+          renderChat: ({ appErrors, onFilesChanged }) => (
+            <div aria-label="Chat slot">
+              <p>{appErrors.length} app errors</p>
+              <button type="button" onClick={onFilesChanged}>
+                Chat changed files
+              </button>
+            </div>
+          ),
+          renderPreview: ({ refreshKey, onAppErrors }) => (
+            <div aria-label="Preview slot">
+              <p>Preview {refreshKey}</p>
+              <button type="button" onClick={() => onAppErrors([{ title: 'Boom', details: 'at Home' }])}>
+                App throws
+              </button>
+            </div>
+          ),
+        }}
         renderPreview={(app) => <h1>{app.header || 'Untitled tool'}</h1>}
         renderDataSources={(appId) => <p>Data sources of {appId}</p>}
       />

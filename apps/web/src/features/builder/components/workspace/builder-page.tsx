@@ -1,10 +1,10 @@
-import type * as React from 'react';
 import { Link, useParams } from 'react-router';
 import { PageError } from '@/components/page-state';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isRetryable } from '@/lib/api-client';
 import { useBuilderApp } from '../../api/get-app';
-import type { BuilderAccount } from '../../types';
+import type { BuilderAccount, SpaceSlots } from '../../types';
+import { SpaceWorkspace } from '../space/space-workspace';
 import { AppWorkspace, type RenderDataSources, type RenderPreview } from './app-workspace';
 import { WorkspaceSkeleton } from './workspace-skeleton';
 
@@ -16,8 +16,8 @@ export interface BuilderPageProps {
   renderPreview: RenderPreview;
   /** the Data sources panel (its own feature, composed by the route); without it the panel says it is coming */
   renderDataSources?: RenderDataSources;
-  /** what a kind of app without a workspace yet shows (space apps) */
-  comingSoon: React.ReactNode;
+  /** a space app's chat and preview (their own features, composed by the route) */
+  space: SpaceSlots;
 }
 
 /**
@@ -29,7 +29,7 @@ export function BuilderPage({
   onUpgrade,
   renderPreview,
   renderDataSources,
-  comingSoon,
+  space,
 }: BuilderPageProps) {
   const { appId = '', toolId } = useParams();
   const app = useBuilderApp(appId);
@@ -51,7 +51,17 @@ export function BuilderPage({
         <BackHome />
       </PageError>
     );
-  if (app.data.appType === 'space') return comingSoon;
+  if (app.data.appType === 'space')
+    return (
+      <SpaceWorkspace
+        key={appId}
+        app={app.data}
+        account={account}
+        onUpgrade={onUpgrade}
+        renderChat={space.renderChat}
+        renderPreview={space.renderPreview}
+      />
+    );
 
   const tool = toolId ? app.data.tools.find((t) => t.toolId === toolId) : app.data.tools[0];
   if (toolId && !tool)
