@@ -200,7 +200,10 @@ export const MAX_CHAT_MESSAGE_CHARS = 20_000;
 /** POST /api/apps/{appId}/chat: one user message; the history is the server's. */
 export const chatRequest = z.object({
   message: z.object({
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
     role: z.literal('user'),
     parts: z
       .array(z.object({ type: z.literal('text'), text: z.string().min(1).max(MAX_CHAT_MESSAGE_CHARS) }))
