@@ -144,7 +144,7 @@ function FilePane({ path, drafts, isAdmin }: { path: string; drafts: FileDrafts;
 function ReadOnlyCode({ content }: { content: string }) {
   const lines = content.split('\n');
   return (
-    <pre aria-label="Code" className="min-w-max py-2 font-mono text-[13px] leading-[1.4]">
+    <pre aria-label="Source code" className="min-w-max py-2 font-mono text-[13px] leading-[1.4]">
       {lines.map((line, i) => (
         <div key={i} className="flex">
           <span className="w-12 shrink-0 pr-3 text-right text-muted-foreground/60 select-none">{i + 1}</span>
