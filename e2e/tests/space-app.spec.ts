@@ -103,7 +103,9 @@ test('a builder writes a space app in the chat, reverts a turn, publishes; a vis
   await visitor.close();
 });
 
-test('generated code that throws shows in the issues panel, and Resolve with AI fixes it', async ({ page: p }) => {
+test('generated code that throws shows in the issues panel, and Resolve with AI fixes it', async ({
+  page: p,
+}) => {
   test.setTimeout(180_000);
   await llm.reset();
   await signUpVerified(p, uniqueEmail('space-issues'), 'a long passphrase');
@@ -112,7 +114,12 @@ test('generated code that throws shows in the issues panel, and Resolve with AI 
 
   // the page throws while rendering; the autofix turns that follow change nothing, so the error stays
   await llm.enqueue([
-    ...turn('edit_file', 'pages/Home.tsx', page('Never shown', "throw new Error('Recipe list failed');\n  "), 'Done.'),
+    ...turn(
+      'edit_file',
+      'pages/Home.tsx',
+      page('Never shown', "throw new Error('Recipe list failed');\n  "),
+      'Done.',
+    ),
     { text: 'I could not find the cause.' },
     { text: 'I could not find the cause.' },
   ]);

@@ -1,4 +1,4 @@
-import { Database, MessageSquareText } from 'lucide-react';
+import { Database } from 'lucide-react';
 
 export interface DatabasePanelProps {
   appId: string;
@@ -15,8 +15,7 @@ export function DatabasePanel(_props: DatabasePanelProps) {
         <Database className="size-5" />
       </span>
       <p className="mt-3 text-sm font-medium">No entities yet, use the chat to create one</p>
-      <p className="mt-1 flex items-center gap-1.5 text-xs text-muted-foreground">
-        <MessageSquareText className="size-3.5" />
+      <p className="mt-1 text-xs text-muted-foreground">
         e.g. &ldquo;Add a Task entity with a title and a due date&rdquo;
       </p>
     </div>

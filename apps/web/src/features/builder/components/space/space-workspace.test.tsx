@@ -5,6 +5,10 @@ import { appSettingsSchema, spaceTexts, type AppFile } from '@buildai/domain';
 import { mockApi, type SentRequest } from '@/test/mock-api';
 import { appView, builder, renderWorkspace } from '../../test/workspace-harness';
 
+// jsdom lays nothing out: CodeMirror measures text ranges, which jsdom's Range lacks
+Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -55,6 +59,15 @@ describe('the space app workspace', () => {
     openSpace();
     expect(await screen.findByRole('heading', { name: 'Recipe box' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
+    // folded to its icons at first; the header's menu button unfolds it
+    const rail = screen.getByRole('navigation', { name: 'App menu rail' });
+    expect(
+      within(rail)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['App details', 'Database', 'App settings']);
+    expect(screen.queryByRole('navigation', { name: 'Builder menu' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'App menu' }));
     expect(menuEntries()).toEqual(['App details', 'Database', 'App settings']);
     expect(screen.queryByText('Soon')).toBeNull();
   });
@@ -70,7 +83,7 @@ describe('the space app workspace', () => {
 
   it("App settings offers the app's pages as main page, Home first, the not-found page left out", async () => {
     openSpace({ mainPage: 'About' });
-    fireEvent.click(await screen.findByRole('button', { name: /App settings/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'App settings' }));
     const select = (await screen.findByLabelText('Main page')) as HTMLSelectElement;
     await waitFor(() => expect([...select.options].map((o) => o.value)).toEqual(['Home', 'About']));
     expect(select.value).toBe('About');

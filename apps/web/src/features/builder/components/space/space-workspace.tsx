@@ -13,11 +13,12 @@ import { useEditedValue } from '../../hooks/use-edited-value';
 import { useFileDrafts } from '../../hooks/use-file-drafts';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { mainPageOptions } from '../../lib/main-pages';
-import type { PanelId } from '../../lib/menu';
+import { menuFor, type PanelId } from '../../lib/menu';
 import { toEditableSettings } from '../../lib/tool-draft';
 import type { BuilderAccount, SpaceSlots } from '../../types';
 import { LeaveDialog } from '../leave-dialog';
 import { AppPane, type AppPaneTab } from './app-pane';
+import { MenuRail } from './menu-rail';
 import { PublishControl } from './publish-control';
 import { SpaceSidebar } from './space-sidebar';
 
@@ -52,7 +53,8 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
   const [refreshKey, setRefreshKey] = React.useState(0);
   const [appErrors, setAppErrors] = React.useState<AppErrorItem[]>([]);
   const [panel, setPanel] = React.useState<PanelId | null>(null);
-  const [menuOpen, setMenuOpen] = React.useState(true);
+  // on a desktop the menu starts folded to its icons: the chat and the app keep the room
+  const [menuOpen, setMenuOpen] = React.useState(false);
   const [sheetOpen, setSheetOpen] = React.useState(false);
   const [mobileView, setMobileView] = React.useState<'chat' | 'app'>('chat');
   const [tab, setTab] = React.useState<AppPaneTab>('preview');
@@ -92,7 +94,11 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
       details={details}
       mainPages={mainPages}
       panel={panel}
-      onOpenPanel={setPanel}
+      onOpenPanel={(next) => {
+        // Done returns to the main menu (spec 001 §2), unfolded
+        if (next === null) setMenuOpen(true);
+        setPanel(next);
+      }}
     />
   );
 
@@ -103,8 +109,13 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
           variant="ghost"
           size="icon-sm"
           aria-label="App menu"
-          aria-expanded={isMobile ? sheetOpen : menuOpen}
-          onClick={() => (isMobile ? setSheetOpen(true) : setMenuOpen((o) => !o))}
+          aria-expanded={isMobile ? sheetOpen : menuOpen || panel !== null}
+          onClick={() => {
+            if (isMobile) return setSheetOpen(true);
+            const next = !(menuOpen || panel);
+            setMenuOpen(next);
+            if (!next) setPanel(null);
+          }}
         >
           <PanelLeft />
         </Button>
@@ -150,8 +161,16 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
       </div>
 
       <div className="flex min-h-0 flex-1">
-        {!isMobile && menuOpen && (
-          <aside aria-label="App menu" className="flex w-64 shrink-0 flex-col border-r bg-background">
+        {!isMobile && (
+          <MenuRail
+            appType={app.appType}
+            entries={menuFor('space', account)}
+            open={panel}
+            onOpen={setPanel}
+          />
+        )}
+        {!isMobile && (menuOpen || panel) && (
+          <aside aria-label="App menu" className="flex w-72 shrink-0 flex-col border-r bg-background">
             {sidebar}
           </aside>
         )}

@@ -17,7 +17,10 @@ import type { AppType } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
 import { menuLabel, type PanelId } from '../../lib/menu';
 
-const ENTRY: Record<PanelId, { icon: LucideIcon; description: string; soon?: boolean; space?: string }> = {
+export const ENTRY: Record<
+  PanelId,
+  { icon: LucideIcon; description: string; soon?: boolean; space?: string }
+> = {
   details: {
     icon: Info,
     description: 'The header and subheader of the app',
