@@ -13,6 +13,7 @@ import { filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import { devMailRoutes } from './features/dev-mail';
 import { memoryRoutes } from './features/memories';
+import { spaceRoutes } from './features/spaces';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
@@ -72,6 +73,7 @@ export function createApp(platform: Platform, services: Services = createService
   );
   app.route('/api/apps', appRoutes(services.appChanges));
   app.route('/api/apps', analyticsRoutes());
+  app.route('/api/apps', spaceRoutes());
   app.route('/api/builder', builderRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
   app.route('/api/context', contextRoutes(services.parseLimits));

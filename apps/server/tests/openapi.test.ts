@@ -15,8 +15,12 @@ function routeTable(): Set<string> {
   const out = new Set<string>();
   for (const { method, path } of server.app.routes) {
     if (method === 'ALL' || !path.startsWith('/api/')) continue;
-    // `/:id` is `{id}` in the document; the image route's key has slashes, so Hono matches it as `/*`
-    const documented = path === '/api/files/*' ? '/api/files/{key}' : path.replace(/:([^/{]+)/g, '{$1}');
+    // `/:id` is `{id}` in the document; an image's key and a space app's file path have slashes, so Hono
+    // matches them as `/*`
+    const documented =
+      path === '/api/files/*'
+        ? '/api/files/{key}'
+        : path.replace(/:([^/{]+)/g, '{$1}').replace(/\/files\/\*$/, '/files/{path}');
     out.add(`${method} ${documented}`);
   }
   return out;

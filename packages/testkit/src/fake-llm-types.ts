@@ -7,6 +7,13 @@ export interface FakeLlmToolCall {
   name: string;
   /** An object is serialised to JSON; a string is sent as is (lets tests send malformed arguments). */
   arguments: object | string;
+  /** How many stream chunks the arguments are split over (default 3), as real streams deliver them in pieces. */
+  argumentChunks?: number;
+  /**
+   * Sends only the first `cutAt` characters of the arguments, as a model that ran out of output tokens does; the
+   * reply's finish reason then defaults to `length`.
+   */
+  cutAt?: number;
 }
 
 export interface FakeLlmUsage {

@@ -21,6 +21,8 @@ interface WireToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /** stream chunks the arguments are split over (not sent) */
+  pieces?: number;
 }
 
 /** A reply with every default filled in, ready to be written as JSON or as a stream. */
@@ -71,14 +73,16 @@ export function resolveReply(
 ): ResolvedReply {
   const scriptedContent = reply.text !== undefined || reply.chunks !== undefined || reply.toolCalls?.length;
   const text = reply.text ?? reply.chunks?.join('') ?? (scriptedContent ? null : defaultText(body));
-  const toolCalls: WireToolCall[] = (reply.toolCalls ?? []).map((call) => ({
-    id: call.id ?? `call_${nextId()}`,
-    type: 'function',
-    function: {
-      name: call.name,
-      arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
-    },
-  }));
+  const toolCalls: WireToolCall[] = (reply.toolCalls ?? []).map((call) => {
+    const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+    return {
+      id: call.id ?? `call_${nextId()}`,
+      type: 'function',
+      function: { name: call.name, arguments: call.cutAt === undefined ? args : args.slice(0, call.cutAt) },
+      pieces: call.argumentChunks ?? 3,
+    };
+  });
+  const cut = (reply.toolCalls ?? []).some((call) => call.cutAt !== undefined);
   const promptText = (body.messages ?? []).map((message) => contentText(message.content)).join('\n');
   const completionText = (text ?? '') + toolCalls.map((call) => call.function.arguments).join('');
   const promptTokens = reply.usage?.prompt_tokens ?? Math.max(1, estimateTokens(promptText));
@@ -94,7 +98,7 @@ export function resolveReply(
       prompt_tokens_details: { cached_tokens: reply.usage?.cached_tokens ?? 0 },
       completion_tokens_details: { reasoning_tokens: 0 },
     },
-    finishReason: reply.finishReason ?? (toolCalls.length ? 'tool_calls' : 'stop'),
+    finishReason: reply.finishReason ?? (cut ? 'length' : toolCalls.length ? 'tool_calls' : 'stop'),
     delayMs: reply.delayMs ?? 0,
     hang: reply.hang ?? false,
   };
@@ -122,7 +126,9 @@ export function completionBody(reply: ResolvedReply, meta: CompletionMeta): obje
           content: reply.content,
           refusal: null,
           // OpenAI leaves the field out, rather than sending an empty list, when there are no tool calls.
-          ...(reply.toolCalls.length ? { tool_calls: reply.toolCalls } : {}),
+          ...(reply.toolCalls.length
+            ? { tool_calls: reply.toolCalls.map(({ pieces: _pieces, ...call }) => call) }
+            : {}),
         },
         logprobs: null,
         finish_reason: reply.finishReason,
@@ -132,11 +138,12 @@ export function completionBody(reply: ResolvedReply, meta: CompletionMeta): obje
   };
 }
 
-/** Splits a tool call's JSON arguments in two, because real streams deliver them in pieces. */
-function splitArguments(args: string): string[] {
-  if (args.length < 2) return [args];
-  const middle = Math.ceil(args.length / 2);
-  return [args.slice(0, middle), args.slice(middle)];
+/** Splits a tool call's JSON arguments into `pieces` chunks, because real streams deliver them so. */
+function splitArguments(args: string, pieces = 3): string[] {
+  const size = Math.max(1, Math.ceil(args.length / Math.max(1, pieces)));
+  const out: string[] = [];
+  for (let at = 0; at < args.length; at += size) out.push(args.slice(at, at + size));
+  return out.length ? out : [args];
 }
 
 /**
@@ -170,7 +177,7 @@ export function streamChunks(
         ],
       }),
     );
-    for (const piece of splitArguments(call.function.arguments)) {
+    for (const piece of splitArguments(call.function.arguments, call.pieces)) {
       chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
     }
   });

@@ -1,0 +1,38 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { AppError } from '@buildai/domain';
+import type { Db } from '../../db/client';
+import { appChatMessages, apps } from '../../db/schema';
+
+/**
+ * A streaming assistant row not written for this long belongs to a turn whose server stopped (every running
+ * turn writes at least at each step): it no longer blocks the chat.
+ */
+export const STALE_TURN_MS = 5 * 60 * 1000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Locks the app's row for the transaction, so two requests cannot both start a turn (or restore during one), and
+ * refuses while a turn runs (409 `space/chat-busy`). A stale turn is closed as failed on the way.
+ */
+export async function lockChat(tx: Tx, appId: string): Promise<void> {
+  await tx.select({ appId: apps.appId }).from(apps).where(eq(apps.appId, appId)).for('update');
+  const streaming = await tx
+    .select({ messageId: appChatMessages.messageId, updatedAt: appChatMessages.updatedAt })
+    .from(appChatMessages)
+    .where(and(eq(appChatMessages.appId, appId), eq(appChatMessages.status, 'streaming')));
+  const staleBefore = new Date(Date.now() - STALE_TURN_MS);
+  if (streaming.some((row) => row.updatedAt >= staleBefore)) throw new AppError('space/chat-busy');
+  if (streaming.length > 0) {
+    await tx
+      .update(appChatMessages)
+      .set({ status: 'error' })
+      .where(
+        and(
+          eq(appChatMessages.appId, appId),
+          eq(appChatMessages.status, 'streaming'),
+          lt(appChatMessages.updatedAt, staleBefore),
+        ),
+      );
+  }
+}

@@ -1,0 +1,88 @@
+import type { ModelMessage } from 'ai';
+import type { ChatAction } from '@buildai/domain';
+import type { ContextCandidate } from './retrieve-context';
+import type { MessageRow } from './views';
+
+/** How much of the chat the model reads back (older turns are in the files themselves). */
+const HISTORY_MESSAGES = 20;
+
+/** The part of a cut action the model is shown when it is asked to finish it. */
+export interface TruncatedAction {
+  type: ChatAction['type'];
+  file: string;
+  /** what had been written of the file (or of the replacement) when the output stopped */
+  partial: string;
+}
+
+export interface ChatPromptOptions {
+  allPaths: string[];
+  contextFiles: ContextCandidate[];
+  history: MessageRow[];
+  request: string;
+  /** set on a continue message: the action the previous answer left cut */
+  truncated: TruncatedAction | null;
+}
+
+const RULES = `You are the assistant of a no-code builder. You write and change a small React app made of files.
+The app's layout:
+- each pages/{Name}.tsx default-exports one page's React component (the main page is Home unless the app's settings name another);
+- components/… and other folders hold the rest; import them with relative paths ("../components/Card").
+- imports allowed: react, @buildai/app-ui (the product's small UI kit), lucide-react (icons), @buildai/app-sdk (navigation and data). Nothing else can be imported.
+Change files only through the tools:
+- add_file {path, content}: a new file, whole;
+- edit_file {path, content}: the whole new content of an existing file;
+- partial_edit {path, search, replace}: replaces the one place where \`search\` occurs (it must occur exactly once; copy it from the file as is);
+- delete_file {path}.
+Paths are relative ("pages/About.tsx"), never absolute and never with "..". Prefer partial_edit for small changes of large files.
+After the changes, answer in a few sentences: what you changed and why. Do not paste whole files in the text.`;
+
+function fence(path: string, content: string): string {
+  return `--- ${path} ---\n${content}\n--- end of ${path} ---`;
+}
+
+function continueBlock(cut: TruncatedAction): string {
+  const what = cut.type === 'partial_edit' ? 'a partial_edit of' : `${cut.type} for`;
+  return [
+    `Your previous answer stopped because it was too long, in the middle of ${what} ${cut.file}.`,
+    `That change was NOT applied: ${cut.file} is as it was before. This is what you had written when the output stopped (${cut.partial.length} characters):`,
+    fence(cut.file, cut.partial),
+    `Write the whole file ${cut.file} now with one edit_file call (add_file if it does not exist yet), complete from the first line to the last, then finish whatever else the request asked.`,
+  ].join('\n');
+}
+
+/** What an earlier message says to the model: its text, and for an answer the actions it took. */
+function historyText(row: MessageRow): string {
+  if (row.role === 'user') return row.content;
+  const actions = row.actions
+    .map(
+      (a) =>
+        `${a.type} ${a.file ?? ''}${a.isTruncated ? ' (cut off, not applied)' : a.error ? ` (failed: ${a.error})` : ''}`,
+    )
+    .join('; ');
+  return [row.content, actions ? `[actions: ${actions}]` : ''].filter(Boolean).join('\n') || '(no answer)';
+}
+
+/** The system prompt and the messages of one turn. */
+export function chatPrompt(options: ChatPromptOptions): { system: string; messages: ModelMessage[] } {
+  const { allPaths, contextFiles, history, request, truncated } = options;
+  const system = [
+    RULES,
+    `All the app's files (${allPaths.length}):\n${allPaths.join('\n') || '(none yet)'}`,
+    contextFiles.length
+      ? `The files that matter for this request, as they are now:\n${contextFiles.map((f) => fence(f.path, f.content)).join('\n\n')}`
+      : '',
+    truncated ? continueBlock(truncated) : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const messages: ModelMessage[] = history
+    .filter((row) => row.status !== 'streaming')
+    .slice(-HISTORY_MESSAGES)
+    .map((row) =>
+      row.role === 'user'
+        ? { role: 'user' as const, content: historyText(row) }
+        : { role: 'assistant' as const, content: historyText(row) },
+    );
+  messages.push({ role: 'user', content: request });
+  return { system, messages };
+}

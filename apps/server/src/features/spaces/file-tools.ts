@@ -1,0 +1,44 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import type { FileActionType } from '@buildai/domain';
+import type { Db } from '../../db/client';
+import { applyFileAction, type FileActionInput, type FileActionResult } from './apply-file-action';
+
+/** What a turn's tools did, by tool call id. */
+export type AppliedActions = Map<string, { type: FileActionType; path: string; result: FileActionResult }>;
+
+/**
+ * The model's four file tools (named as the spec's action types). Each call is applied at once, in its own
+ * transaction; the answer is `{ok: true}` or why nothing changed. The input schemas stay loose (plain strings) so a
+ * bad path is answered by the tool, in words the model can fix, rather than by a failed call.
+ */
+export function fileTools(db: Db, appId: string, applied: AppliedActions) {
+  const run = async (action: FileActionInput, toolCallId: string) => {
+    const result = await applyFileAction(db, appId, action);
+    applied.set(toolCallId, { type: action.type, path: action.path, result });
+    return result;
+  };
+  const path = z.string().describe('the file path, relative to the app, e.g. pages/Home.tsx');
+  return {
+    add_file: tool({
+      description: 'Creates a file with its whole content.',
+      inputSchema: z.object({ path, content: z.string() }),
+      execute: (input, { toolCallId }) => run({ type: 'add_file', ...input }, toolCallId),
+    }),
+    edit_file: tool({
+      description: "Replaces a file's whole content.",
+      inputSchema: z.object({ path, content: z.string() }),
+      execute: (input, { toolCallId }) => run({ type: 'edit_file', ...input }, toolCallId),
+    }),
+    partial_edit: tool({
+      description: 'Replaces the one occurrence of `search` in a file with `replace`.',
+      inputSchema: z.object({ path, search: z.string(), replace: z.string() }),
+      execute: (input, { toolCallId }) => run({ type: 'partial_edit', ...input }, toolCallId),
+    }),
+    delete_file: tool({
+      description: 'Deletes a file.',
+      inputSchema: z.object({ path }),
+      execute: (input, { toolCallId }) => run({ type: 'delete_file', ...input }, toolCallId),
+    }),
+  };
+}

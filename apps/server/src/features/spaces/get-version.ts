@@ -1,0 +1,23 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError, type VersionFilesResponse } from '@buildai/domain';
+import { appVersions } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { loadSpaceApp } from './load-space-app';
+import { versionView } from './views';
+
+/** GET /api/apps/{appId}/versions/{versionId}: the version and its files. */
+export async function getVersion(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  versionId: string,
+): Promise<VersionFilesResponse> {
+  await loadSpaceApp(platform, caller, appId);
+  const [row] = await platform.db
+    .select()
+    .from(appVersions)
+    .where(and(eq(appVersions.appId, appId), eq(appVersions.versionId, versionId)));
+  if (!row) throw new AppError('version/not-found');
+  return { version: versionView(row), files: row.files };
+}

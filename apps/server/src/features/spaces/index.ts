@@ -1,0 +1,3 @@
+// The space apps feature as other parts of the server see it (decision 0005, "Feature boundaries").
+export { spaceRoutes } from './routes';
+export { MAX_TURN_STEPS } from './send-chat-message';

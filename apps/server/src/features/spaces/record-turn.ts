@@ -1,0 +1,155 @@
+import { eq, sql } from 'drizzle-orm';
+import { readUIMessageStream, type LanguageModelUsage, type UIMessage, type UIMessageChunk } from 'ai';
+import type { MessageAnnotation, SystemActionInfo } from '@buildai/domain';
+import { appChatMessages } from '../../db/schema';
+import type { Platform } from '../../platform';
+import { priceUsage } from '../../platform/ai/model-list';
+import { contextEvals } from './context-evals';
+import type { AppliedActions } from './file-tools';
+import { makeVersion } from './make-version';
+import type { RetrievedContext } from './retrieve-context';
+import { turnActions } from './turn-actions';
+
+/** How often a streaming answer is written while only its text grows (a tool result is written at once). */
+const WRITE_EVERY_MS = 500;
+
+export interface TurnStep {
+  finishReason: string;
+  usage: LanguageModelUsage;
+}
+
+export interface RecordTurnOptions {
+  platform: Platform;
+  appId: string;
+  user: { messageId: string; text: string };
+  assistantId: string;
+  modelId: string;
+  systemActionInfo?: SystemActionInfo;
+  stream: ReadableStream<UIMessageChunk>;
+  applied: AppliedActions;
+  /** filled by the model call's onStepFinish as the turn goes */
+  steps: TurnStep[];
+  retrieved: RetrievedContext;
+}
+
+const textOf = (message: UIMessage | undefined) =>
+  (message?.parts ?? [])
+    .map((p) => (p.type === 'text' ? p.text : ''))
+    .join('')
+    .trim();
+
+const sum = (steps: TurnStep[], pick: (u: LanguageModelUsage) => number | undefined) =>
+  steps.reduce((n, s) => n + (pick(s.usage) ?? 0), 0);
+
+/**
+ * Reads the answer as it streams and keeps the assistant's row up to date (on each tool result, and every
+ * WRITE_EVERY_MS otherwise), then closes the turn: a version when files changed, the usage, the context metadata.
+ * It runs to the end whether or not anyone still reads the answer, and answers the final annotation (never throws).
+ */
+export async function recordTurn(options: RecordTurnOptions): Promise<MessageAnnotation> {
+  const { platform, appId, assistantId, applied, steps, retrieved, modelId } = options;
+  const db = platform.db;
+  let message: UIMessage | undefined;
+  let error: string | undefined;
+  let writtenAt = Date.now();
+  let resultsWritten = 0;
+
+  const writePartial = async (current: UIMessage) => {
+    const { parts, actions } = await turnActions(current.parts, applied, false);
+    await db
+      .update(appChatMessages)
+      .set({ content: textOf(current), parts, actions, updatedAt: sql`now()` })
+      .where(eq(appChatMessages.messageId, assistantId));
+    writtenAt = Date.now();
+  };
+
+  try {
+    for await (const current of readUIMessageStream({
+      stream: options.stream,
+      onError: (err) => {
+        error = err instanceof Error ? err.message : String(err);
+      },
+    })) {
+      message = current;
+      if (applied.size > resultsWritten || Date.now() - writtenAt >= WRITE_EVERY_MS) {
+        resultsWritten = applied.size;
+        await writePartial(current);
+      }
+    }
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+
+  const base: MessageAnnotation = {
+    model: modelId,
+    ...(options.systemActionInfo ? { systemActionInfo: options.systemActionInfo } : {}),
+  };
+  try {
+    const finishReason = steps.at(-1)?.finishReason ?? (error ? 'error' : 'unknown');
+    const { parts, actions, touched } = await turnActions(
+      message?.parts ?? [],
+      applied,
+      finishReason === 'length',
+    );
+    const content = textOf(message);
+    const changed = [...applied.values()].some((a) => a.result.ok);
+    const usage = priceUsage(
+      platform.models.find(modelId),
+      {
+        inputTokens: sum(steps, (u) => u.inputTokens),
+        outputTokens: sum(steps, (u) => u.outputTokens),
+        cacheReadTokens: sum(steps, (u) => u.inputTokenDetails?.cacheReadTokens),
+        cacheWriteTokens: sum(steps, (u) => u.inputTokenDetails?.cacheWriteTokens),
+      },
+      { finishReason, modelId },
+    );
+    const annotation: MessageAnnotation = {
+      ...base,
+      usage,
+      contextFiles: retrieved.files.map((f) => f.path),
+      contextMetadata: {
+        retrievedFiles: retrieved.retrievedFiles,
+        relevantFiles: touched,
+        evals: contextEvals(retrieved, touched),
+      },
+      ...(error ? { error } : {}),
+    };
+    await db.transaction(async (tx) => {
+      if (changed) {
+        const versionId = await makeVersion(tx, {
+          appId,
+          messageId: options.user.messageId,
+          userRequest: options.user.text,
+          description: content || actions.map((a) => a.title).join(', '),
+        });
+        annotation.versionId = versionId;
+        // revert starts from the user message (spec 001 §4): the version is named there too
+        await tx
+          .update(appChatMessages)
+          .set({ annotation: sql`${appChatMessages.annotation} || ${JSON.stringify({ versionId })}::jsonb` })
+          .where(eq(appChatMessages.messageId, options.user.messageId));
+      }
+      await tx
+        .update(appChatMessages)
+        .set({
+          content,
+          parts,
+          actions,
+          annotation,
+          status: error && steps.length === 0 ? 'error' : 'complete',
+          updatedAt: sql`now()`,
+        })
+        .where(eq(appChatMessages.messageId, assistantId));
+    });
+    return annotation;
+  } catch (err) {
+    platform.logger.error({ appId, messageId: assistantId, err }, 'could not record the chat turn');
+    const failed = { ...base, error: 'The answer could not be saved' };
+    await db
+      .update(appChatMessages)
+      .set({ annotation: failed, status: 'error', updatedAt: sql`now()` })
+      .where(eq(appChatMessages.messageId, assistantId))
+      .catch(() => {});
+    return failed;
+  }
+}

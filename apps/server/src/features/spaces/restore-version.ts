@@ -1,0 +1,62 @@
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { AppError, type ChatMessagesResponse } from '@buildai/domain';
+import { appChatMessages, appFiles, appVersions } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { lockChat } from './chat-lock';
+import { loadSpaceApp } from './load-space-app';
+import { messageView } from './views';
+
+export interface RestoreVersionOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  versionId: string;
+  /** the body's message id, read once the caller is known to own the app */
+  messageId: () => Promise<string | undefined>;
+}
+
+/**
+ * POST /api/apps/{appId}/versions/{versionId}/restore, in one transaction (decision 0007, "Restore"): the files
+ * become the version's, the user message that made it stays with its answer, and every later message and later
+ * version goes. Refused while a turn runs, since that turn would write over the restored files.
+ */
+export async function restoreVersion(options: RestoreVersionOptions): Promise<ChatMessagesResponse> {
+  const { platform, caller, appId, versionId } = options;
+  await loadSpaceApp(platform, caller, appId);
+  const sentMessageId = await options.messageId();
+  return platform.db.transaction(async (tx) => {
+    const [version] = await tx
+      .select()
+      .from(appVersions)
+      .where(and(eq(appVersions.appId, appId), eq(appVersions.versionId, versionId)));
+    if (!version) throw new AppError('version/not-found');
+    const messageId = sentMessageId ?? version.messageId;
+    if (!messageId) throw new AppError('version/no-message-id');
+    await lockChat(tx, appId);
+
+    const messages = await tx
+      .select()
+      .from(appChatMessages)
+      .where(eq(appChatMessages.appId, appId))
+      .orderBy(asc(appChatMessages.seq));
+    const at = messages.findIndex((m) => m.messageId === messageId);
+    if (at < 0) throw new AppError('space/message-not-found');
+    // the message's own answer stays: it is what made the version
+    const answer = messages[at + 1]?.role === 'assistant' ? at + 1 : at;
+    const later = messages.slice(answer + 1).map((m) => m.messageId);
+    if (later.length > 0) {
+      await tx.delete(appChatMessages).where(inArray(appChatMessages.messageId, later));
+    }
+    await tx
+      .delete(appVersions)
+      .where(and(eq(appVersions.appId, appId), gt(appVersions.createdAt, version.createdAt)));
+    await tx.delete(appFiles).where(eq(appFiles.appId, appId));
+    if (version.files.length > 0) {
+      await tx
+        .insert(appFiles)
+        .values(version.files.map((f) => ({ appId, path: f.path, content: f.content })));
+    }
+    return { messages: messages.slice(0, answer + 1).map(messageView) };
+  });
+}

@@ -1,0 +1,161 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  AppError,
+  appFilePathSchema,
+  chatRequest,
+  ratingRequest,
+  resourceIdSchema,
+  restoreVersionRequest,
+  saveAppFileRequest,
+} from '@buildai/domain';
+import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { appParams } from '../../http/params';
+import { route } from '../../http/validation';
+import { deleteFile } from './delete-file';
+import { getVersion } from './get-version';
+import { listFiles } from './list-files';
+import { listMessages } from './list-messages';
+import { listVersions } from './list-versions';
+import { rateMessage } from './rate-message';
+import { restoreVersion } from './restore-version';
+import { saveFile } from './save-file';
+import { sendChatMessage } from './send-chat-message';
+
+const versionParams = z.object({ appId: resourceIdSchema, versionId: resourceIdSchema });
+const fileParams = z.object({ appId: resourceIdSchema, path: appFilePathSchema });
+/** A file's content may be 400,000 characters of multi-byte text, in JSON. */
+const FILE_BODY_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The app id and the file path of `/{appId}/files/{path}`: the path may hold `/` as it is or URL-encoded, so Hono
+ * matches the rest of the URL and it is decoded and checked here (a bad one answers 400 `space/path-invalid`).
+ */
+function fileTarget(c: Ctx): { appId: string; path: string } {
+  const appId = c.req.param('appId') ?? '';
+  if (!resourceIdSchema.safeParse(appId).success) throw new AppError('not-found');
+  const pathname = new URL(c.req.url).pathname;
+  const marker = `/${appId}/files/`;
+  const raw = pathname.slice(pathname.indexOf(marker) + marker.length);
+  try {
+    return { appId, path: decodeURIComponent(raw) };
+  } catch {
+    throw new AppError('space/path-invalid', {
+      message: 'The file path is not valid URL encoding',
+      field: 'path',
+    });
+  }
+}
+
+/** The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). */
+export function spaceRoutes() {
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    { method: 'get', path: '/{appId}/files', summary: "A space app's files", params: appParams },
+    async (c, { params }) => c.json(await listFiles(c.get('platform'), requireCaller(c), params.appId)),
+  );
+  route(
+    r,
+    {
+      method: 'put',
+      path: '/{appId}/files/{path}',
+      honoPath: '/:appId/files/*',
+      summary: 'Saves a file of a space app (admins)',
+      params: fileParams,
+      body: saveAppFileRequest,
+      maxBodyBytes: FILE_BODY_MAX_BYTES,
+    },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      const { appId, path } = fileTarget(c);
+      const content = async () => (await body()).content;
+      return c.json(await saveFile({ platform: c.get('platform'), caller, appId, path, content }));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'delete',
+      path: '/{appId}/files/{path}',
+      honoPath: '/:appId/files/*',
+      summary: 'Deletes a file of a space app (admins)',
+      params: fileParams,
+    },
+    async (c) => {
+      const caller = requireCaller(c);
+      const { appId, path } = fileTarget(c);
+      return c.json(await deleteFile(c.get('platform'), caller, appId, path));
+    },
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/versions',
+      summary: "A space app's versions, newest first",
+      params: appParams,
+    },
+    async (c, { params }) => c.json(await listVersions(c.get('platform'), requireCaller(c), params.appId)),
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/versions/{versionId}',
+      summary: 'A version and its files',
+      params: versionParams,
+    },
+    async (c, { params }) =>
+      c.json(await getVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId)),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/versions/{versionId}/restore',
+      summary: 'Restores a version: its files, and the chat up to the message that made it',
+      params: versionParams,
+      body: restoreVersionRequest,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      const messageId = async () => (await body()).messageId;
+      return c.json(await restoreVersion({ platform: c.get('platform'), caller, ...params, messageId }));
+    },
+  );
+  route(
+    r,
+    { method: 'get', path: '/{appId}/chat/messages', summary: "A space app's chat", params: appParams },
+    async (c, { params }) => c.json(await listMessages(c.get('platform'), requireCaller(c), params.appId)),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/chat',
+      summary: 'Sends a chat message; answers the AI SDK UI message stream',
+      params: appParams,
+      body: chatRequest,
+      produces: 'text/event-stream',
+    },
+    async (c, { params, body }) =>
+      sendChatMessage({ platform: c.get('platform'), caller: requireCaller(c), appId: params.appId, body }),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/rating',
+      summary: 'Rates an assistant message',
+      params: appParams,
+      body: ratingRequest,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      const platform = c.get('platform');
+      return c.json(await rateMessage({ platform, caller, appId: params.appId, request: () => body() }));
+    },
+  );
+  return r;
+}

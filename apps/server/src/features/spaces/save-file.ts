@@ -1,0 +1,46 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { AppError, MAX_APP_FILES, type AppFile } from '@buildai/domain';
+import type { Db } from '../../db/client';
+import { appFiles } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { checkedFilePath } from './file-path';
+import { loadSpaceApp, requireAdmin } from './load-space-app';
+
+export interface SaveFileOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  path: string;
+  /** the body's content, read once the caller may save */
+  content: () => Promise<string>;
+}
+
+/** PUT /api/apps/{appId}/files/{path}: the code editor's save (admins only). */
+export async function saveFile({ platform, caller, appId, path, content }: SaveFileOptions) {
+  const access = await loadSpaceApp(platform, caller, appId);
+  requireAdmin(access);
+  const checked = checkedFilePath(path);
+  const file = { path: checked, content: await content() };
+  await platform.db.transaction((tx) => writeAppFile(tx, appId, file));
+  return { file };
+}
+
+/** Writes one file, refusing a new one past MAX_APP_FILES; the caller holds the transaction. */
+export async function writeAppFile(db: Db, appId: string, file: AppFile): Promise<void> {
+  const [existing] = await db
+    .select({ path: appFiles.path })
+    .from(appFiles)
+    .where(and(eq(appFiles.appId, appId), eq(appFiles.path, file.path)));
+  if (!existing) {
+    const [row] = await db.select({ n: count() }).from(appFiles).where(eq(appFiles.appId, appId));
+    if ((row?.n ?? 0) >= MAX_APP_FILES) throw new AppError('space/too-many-files');
+  }
+  await db
+    .insert(appFiles)
+    .values({ appId, path: file.path, content: file.content })
+    .onConflictDoUpdate({
+      target: [appFiles.appId, appFiles.path],
+      set: { content: file.content, updatedAt: sql`now()` },
+    });
+}

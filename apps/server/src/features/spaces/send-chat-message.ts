@@ -1,0 +1,194 @@
+import { desc, eq } from 'drizzle-orm';
+import {
+  createUIMessageStreamResponse,
+  stepCountIs,
+  streamText,
+  type StopCondition,
+  type UIMessageChunk,
+} from 'ai';
+import { AppError, MAX_AUTOFIX_IN_A_ROW, type ChatRequest, type MessageAnnotation } from '@buildai/domain';
+import { newId } from '../../db/ids';
+import { appChatMessages } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { readAppFilesWithTimes } from './app-files';
+import { lockChat } from './chat-lock';
+import { chatPrompt, type TruncatedAction } from './chat-prompt';
+import { fileTools, type AppliedActions } from './file-tools';
+import { readMessages } from './list-messages';
+import { loadSpaceApp } from './load-space-app';
+import { recordTurn, type TurnStep } from './record-turn';
+import { retrieveContext } from './retrieve-context';
+import type { MessageRow } from './views';
+
+/** Model calls (steps) one turn may take: enough to write a few files and answer. */
+export const MAX_TURN_STEPS = 8;
+/** A turn that takes longer is stopped where it is (it still records what it did). */
+const TURN_TIMEOUT_MS = 10 * 60 * 1000;
+
+export interface SendChatMessageOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  /** the body, read once the caller is known to own the app */
+  body: () => Promise<ChatRequest>;
+}
+
+/** A cut action stops the turn: the next step would build on a file that was never written. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK types its own conditions so (stepCountIs)
+const cutOff: StopCondition<any> = ({ steps }) => steps.at(-1)?.finishReason === 'length';
+
+/** Autofix messages at the end of the chat, in a row. */
+function autofixesInARow(history: MessageRow[]): number {
+  let n = 0;
+  for (const row of [...history].reverse()) {
+    if (row.role !== 'user') continue;
+    if (row.annotation.systemActionInfo?.type !== 'autofix') break;
+    n += 1;
+  }
+  return n;
+}
+
+/** The action the last answer left cut, if the last answer did. */
+function lastTruncated(history: MessageRow[]): TruncatedAction | null {
+  const answer = [...history].reverse().find((row) => row.role === 'assistant');
+  const cut = answer?.actions.find((a) => a.isTruncated);
+  return cut ? { type: cut.type, file: cut.file ?? '(unknown file)', partial: cut.content ?? '' } : null;
+}
+
+/** Files the last answers changed, newest first. */
+function recentlyChanged(history: MessageRow[]): string[] {
+  const out: string[] = [];
+  for (const row of [...history].reverse()) {
+    for (const action of row.actions) if (action.file && !out.includes(action.file)) out.push(action.file);
+  }
+  return out;
+}
+
+/**
+ * POST /api/apps/{appId}/chat: stores the user's message and the assistant's (streaming) row, asks the model with
+ * the file tools, and answers the AI SDK UI message stream. The turn runs to its end on the server even when the
+ * caller hangs up (decision 0007, "Chat storage and streaming").
+ */
+export async function sendChatMessage(options: SendChatMessageOptions): Promise<Response> {
+  const { platform, caller, appId } = options;
+  await loadSpaceApp(platform, caller, appId);
+  const { message } = await options.body();
+  if (!platform.ai.configured) {
+    platform.logger.warn({ appId }, 'a space chat found no AI provider: set AI_PROVIDER');
+    throw new AppError('space/ai-not-configured');
+  }
+  const text = message.parts.map((p) => p.text).join('\n');
+  const systemActionInfo = message.metadata?.systemActionInfo;
+  const userId = message.id ?? newId();
+  const assistantId = newId();
+  const modelId = platform.ai.defaultModel;
+  const startAnnotation: MessageAnnotation = {
+    model: modelId,
+    ...(systemActionInfo ? { systemActionInfo } : {}),
+  };
+
+  await platform.db.transaction(async (tx) => {
+    await lockChat(tx, appId);
+    const [taken] = await tx
+      .select({ id: appChatMessages.messageId })
+      .from(appChatMessages)
+      .where(eq(appChatMessages.messageId, userId));
+    if (taken)
+      throw new AppError('request/invalid', {
+        message: 'This message was already sent',
+        field: 'message.id',
+      });
+    if (systemActionInfo?.type === 'autofix') {
+      const recent = await tx
+        .select()
+        .from(appChatMessages)
+        .where(eq(appChatMessages.appId, appId))
+        .orderBy(desc(appChatMessages.seq))
+        .limit(MAX_AUTOFIX_IN_A_ROW * 2 + 2);
+      if (autofixesInARow(recent.reverse()) >= MAX_AUTOFIX_IN_A_ROW)
+        throw new AppError('space/autofix-limit');
+    }
+    await tx.insert(appChatMessages).values({
+      messageId: userId,
+      appId,
+      role: 'user',
+      content: text,
+      parts: message.parts,
+      annotation: systemActionInfo ? { systemActionInfo } : {},
+    });
+    await tx.insert(appChatMessages).values({
+      messageId: assistantId,
+      appId,
+      role: 'assistant',
+      status: 'streaming',
+      annotation: startAnnotation,
+    });
+  });
+
+  const history = (await readMessages(platform.db, appId)).filter(
+    (row) => row.messageId !== userId && row.messageId !== assistantId,
+  );
+  const files = await readAppFilesWithTimes(platform.db, appId);
+  const truncated = systemActionInfo?.type === 'continue' ? lastTruncated(history) : null;
+  const retrieved = retrieveContext({
+    files,
+    request: [text, truncated?.file ?? ''].join(' '),
+    recentlyChanged: [...(truncated ? [truncated.file] : []), ...recentlyChanged(history)],
+  });
+  const prompt = chatPrompt({
+    allPaths: files.map((f) => f.path),
+    contextFiles: retrieved.files,
+    history,
+    request: text,
+    truncated,
+  });
+
+  const applied: AppliedActions = new Map();
+  const steps: TurnStep[] = [];
+  const result = streamText({
+    model: platform.ai.languageModel(modelId),
+    system: prompt.system,
+    messages: prompt.messages,
+    tools: fileTools(platform.db, appId, applied),
+    stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
+    maxRetries: 1,
+    abortSignal: AbortSignal.timeout(TURN_TIMEOUT_MS),
+    onStepFinish: (step) => {
+      steps.push({ finishReason: step.finishReason, usage: step.usage });
+    },
+    onError: ({ error }) => platform.logger.warn({ appId, err: error }, 'the space chat model failed'),
+  });
+  // the turn is read to its end here, whoever reads the answer (a dropped connection does not stop it)
+  void result.consumeStream();
+  const [forCaller, forRecord] = result
+    .toUIMessageStream({
+      sendFinish: false,
+      generateMessageId: () => assistantId,
+      messageMetadata: ({ part }) => (part.type === 'start' ? startAnnotation : undefined),
+      // the owner reads it in the message's error block: the provider's own words say what to fix
+      onError: (err) => (err instanceof Error ? err.message : 'The AI model failed to answer'),
+    })
+    .tee();
+  const finished = recordTurn({
+    platform,
+    appId,
+    user: { messageId: userId, text },
+    assistantId,
+    modelId,
+    systemActionInfo,
+    stream: forRecord,
+    applied,
+    steps,
+    retrieved,
+  });
+  // the final annotation (usage, version, context) closes the caller's stream once the turn is recorded
+  const closing = new TransformStream<UIMessageChunk, UIMessageChunk>({
+    async flush(controller) {
+      const annotation = await finished;
+      controller.enqueue({ type: 'message-metadata', messageMetadata: annotation });
+      controller.enqueue({ type: 'finish', messageMetadata: annotation });
+    },
+  });
+  return createUIMessageStreamResponse({ stream: forCaller.pipeThrough(closing) });
+}

@@ -1,0 +1,212 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@buildai/server';
+import {
+  signUpBuilder,
+  startFakeLlm,
+  startTestServer,
+  type FakeLlm,
+  type TestServer,
+} from '@buildai/testkit';
+import { fakeLlmConfig, json } from './helpers';
+import { chat, chatTurn, getJson, newSpaceApp, readUiChunks } from './spaces-helpers';
+
+let llm: FakeLlm;
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  llm = await startFakeLlm({ apiKey: 'test-key' });
+  server = await startTestServer(fakeLlmConfig(llm));
+  token = (await signUpBuilder(server)).idToken;
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await llm?.close();
+});
+afterEach(() => llm.reset());
+
+const addFile = (path: string, content: string) => ({
+  toolCalls: [{ name: 'add_file', arguments: { path, content } }],
+});
+
+/** Polls (at most 10 s) until the check holds. */
+async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (holds(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the condition never held');
+}
+
+describe('one turn at a time', () => {
+  it('answers 409 while a turn runs, and the chat is free again once it ends', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue({ chunks: ['Working ', 'on ', 'it ', 'slowly.'], delayMs: 150 });
+    const first = await chat(server, appId, 'Start something', { token });
+    expect(first.status).toBe(200);
+    const second = await chat(server, appId, 'And this too', { token });
+    expect(second.status).toBe(409);
+    expect((await json(second)).error).toEqual({
+      code: 'space/chat-busy',
+      message: 'Please wait for chat to finish',
+    });
+    await readUiChunks(first);
+    llm.enqueue({ text: 'Done.' });
+    const third = await chat(server, appId, 'Now this', { token });
+    expect(third.status).toBe(200);
+    await readUiChunks(third);
+  }, 60_000);
+
+  it('is not blocked by a turn whose server stopped (a streaming row long unwritten)', async () => {
+    const appId = await newSpaceApp(server, token);
+    await server.platform.db.insert(schema.appChatMessages).values({
+      messageId: `stale${appId}`.slice(0, 40),
+      appId,
+      role: 'assistant',
+      status: 'streaming',
+      updatedAt: new Date(Date.now() - 10 * 60 * 1000),
+    });
+    llm.enqueue({ text: 'Hello again.' });
+    const chunks = await chatTurn(server, appId, 'Are you there?', { token });
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish' });
+  }, 60_000);
+
+  it('runs the turn to its end when the caller hangs up, and a reload shows it', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue([
+      { ...addFile('pages/Late.tsx', 'export default function Late() { return null; }'), delayMs: 100 },
+      { chunks: ['Added ', 'a ', 'late ', 'page.'], delayMs: 100 },
+    ]);
+    const res = await chat(server, appId, 'Add a late page', { token });
+    await res.body!.cancel();
+    const { messages } = await eventually(
+      () => getJson(server, `/api/apps/${appId}/chat/messages`, token),
+      (body) => body.messages[1]?.annotations[0]?.usage !== undefined,
+    );
+    expect(messages[1]).toMatchObject({ content: 'Added a late page.' });
+    expect(messages[1].actions[0]).toMatchObject({ file: 'pages/Late.tsx', isComplete: true });
+    expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('autofix', () => {
+  it('refuses a third autofix in a row with 409, and counts again after a message of the builder', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue(Array.from({ length: 4 }, () => ({ text: 'Fixed.' })));
+    await chatTurn(server, appId, 'Fix these errors: x is undefined', { token, system: 'autofix' });
+    await chatTurn(server, appId, 'Fix these errors: y is undefined', { token, system: 'autofix' });
+    const third = await chat(server, appId, 'Fix these errors: z is undefined', { token, system: 'autofix' });
+    expect(third.status).toBe(409);
+    expect((await json(third)).error).toEqual({
+      code: 'space/autofix-limit',
+      message: 'Auto fix already tried twice in a row: describe the problem to the assistant instead',
+    });
+    // nothing was stored for the refused message
+    expect((await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages).toHaveLength(4);
+    await chatTurn(server, appId, 'Make the title blue', { token });
+    const again = await chat(server, appId, 'Fix: w', { token, system: 'autofix' });
+    expect(again.status).toBe(200);
+    await readUiChunks(again);
+  }, 60_000);
+});
+
+describe('context files', () => {
+  it('records which methods retrieved which files, the files the turn changed, and each method recall', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue([
+      {
+        toolCalls: [
+          {
+            name: 'add_file',
+            arguments: {
+              path: 'components/PriceTable.tsx',
+              content: 'export function PriceTable() { return <table>prices</table>; }',
+            },
+          },
+          {
+            name: 'add_file',
+            arguments: {
+              path: 'pages/Pricing.tsx',
+              content:
+                "import { PriceTable } from '../components/PriceTable';\nexport default function Pricing() { return <PriceTable />; }",
+            },
+          },
+          {
+            name: 'add_file',
+            arguments: {
+              path: 'components/Footer.tsx',
+              content: 'export function Footer() { return <footer>contact</footer>; }',
+            },
+          },
+        ],
+      },
+      { text: 'Added pricing.' },
+    ]);
+    await chatTurn(server, appId, 'Add a pricing page with a price table', { token });
+
+    llm.enqueue([
+      {
+        toolCalls: [
+          {
+            name: 'partial_edit',
+            arguments: { path: 'components/PriceTable.tsx', search: 'prices', replace: 'our prices' },
+          },
+        ],
+      },
+      { text: 'Changed the table.' },
+    ]);
+    const chunks = await chatTurn(server, appId, 'On the Pricing page, say "our prices" in the table', {
+      token,
+    });
+    const meta = chunks.at(-1)!.messageMetadata;
+    const methods = Object.fromEntries(
+      meta.contextMetadata.retrievedFiles.map((f: { filePath: string; retrievalMethods: string[] }) => [
+        f.filePath,
+        f.retrievalMethods,
+      ]),
+    );
+    // named in the request → the import graph brings what it imports; the words find both by full text
+    expect(methods['pages/Pricing.tsx']).toEqual(expect.arrayContaining(['full_text', 'import_graph']));
+    expect(methods['components/PriceTable.tsx']).toEqual(
+      expect.arrayContaining(['full_text', 'import_graph']),
+    );
+    expect(meta.contextMetadata.relevantFiles).toEqual(['components/PriceTable.tsx']);
+    expect(meta.contextMetadata.evals.full_text.recall).toBe(1);
+    expect(meta.contextMetadata.evals.import_graph.recall).toBe(1);
+    expect(meta.contextMetadata.evals.full_text.tokenUsage).toBeGreaterThan(0);
+    expect(meta.contextFiles).toEqual(
+      meta.contextMetadata.retrievedFiles.map((f: { filePath: string }) => f.filePath),
+    );
+    // the model got every path, and the retrieved files' contents
+    const system = (llm.requests[2]!.body as { messages: { content: string }[] }).messages[0]!.content;
+    for (const path of [
+      'components/Footer.tsx',
+      'components/PriceTable.tsx',
+      'pages/Home.tsx',
+      'pages/Pricing.tsx',
+    ])
+      expect(system).toContain(path);
+    expect(system).toContain('--- components/PriceTable.tsx ---\nexport function PriceTable()');
+    const stored = (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages[3];
+    expect(stored.annotations[0].contextMetadata).toEqual(meta.contextMetadata);
+  }, 60_000);
+});
+
+describe('without an AI provider', () => {
+  it('answers 503 space/ai-not-configured and stores nothing', async () => {
+    const bare = await startTestServer();
+    try {
+      const { idToken } = await signUpBuilder(bare);
+      const appId = await newSpaceApp(bare, idToken);
+      const res = await chat(bare, appId, 'Hello', { token: idToken });
+      expect(res.status).toBe(503);
+      expect((await json(res)).error).toEqual({
+        code: 'space/ai-not-configured',
+        message: 'The chat needs an AI model: the operator must set AI_PROVIDER (see the README)',
+      });
+      expect((await getJson(bare, `/api/apps/${appId}/chat/messages`, idToken)).messages).toEqual([]);
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
+});
