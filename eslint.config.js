@@ -50,6 +50,7 @@ export default tseslint.config(
     'settings',
     'analytics',
     'data-sources',
+    'space-runtime',
   ].map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: restrict([

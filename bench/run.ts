@@ -5,6 +5,7 @@ import { benchFirstToken } from './first-token';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchPageWeight, printPageWeight } from './page-weight';
 import { benchRetrieval, printRetrieval } from './retrieval';
+import { benchSpaceBundle, printSpaceBundle } from './space-bundle';
 import { benchThroughput, printThroughput } from './throughput';
 
 const f = (n: number) => n.toFixed(1);
@@ -51,6 +52,9 @@ printPageWeight(await benchPageWeight());
 
 printIngestion(await benchIngestion());
 printRetrieval(await benchRetrieval());
+
+// a 30-file space app bundled warm through the app origin, against esbuild bundling React and the kit in each time
+printSpaceBundle(await benchSpaceBundle());
 
 // six parallel 200 MB bodies to anonymous routes, the server's memory against one that reads bodies whole
 printBodyFlood(await benchBodyFlood());

@@ -14,6 +14,7 @@ import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import { devMailRoutes } from './features/dev-mail';
 import { memoryRoutes } from './features/memories';
 import { spaceRoutes } from './features/spaces';
+import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
@@ -74,6 +75,10 @@ export function createApp(platform: Platform, services: Services = createService
   app.route('/api/apps', appRoutes(services.appChanges));
   app.route('/api/apps', analyticsRoutes());
   app.route('/api/apps', spaceRoutes());
+  app.route(
+    '/api/apps',
+    spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
+  );
   app.route('/api/builder', builderRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
   app.route('/api/context', contextRoutes(services.parseLimits));
@@ -86,6 +91,8 @@ export function createApp(platform: Platform, services: Services = createService
     c.json((document ??= openApiDocument(app))),
   );
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
+  // app documents live on the app origin only (decision 0007): the product never serves them, not even as the SPA
+  app.all('/apps/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
   mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist());
 
@@ -102,4 +109,12 @@ export function createApp(platform: Platform, services: Services = createService
     return c.json(new AppError('internal').toBody(), 500);
   });
   return app;
+}
+
+/** The app origin's own app (decision 0007): app documents and the shared runtime, nothing of the product. */
+export function createAppOrigin(platform: Platform, services: Services): Hono {
+  return createAppOriginApp(platform, {
+    bundler: services.appBundler,
+    signingKey: services.identity.signingKey,
+  });
 }

@@ -26,6 +26,8 @@ export const configSchema = z.object({
   PUBLIC_URL: optionalUrl,
   /** Origin that serves generated app code (DESIGN §7); default: a second port of the same process. */
   APP_ORIGIN: optionalUrl,
+  /** Port of the app origin when APP_ORIGIN is not set; default PORT+1. */
+  APP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built SPA; default apps/web/dist. */
@@ -125,4 +127,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return config;
+}
+
+/** The port that serves app documents when APP_ORIGIN is not set (decision 0007, "The app origin"). */
+export function appPort(config: Pick<Config, 'APP_PORT' | 'PORT'>): number {
+  return config.APP_PORT ?? config.PORT + 1;
+}
+
+/**
+ * The origin generated app code runs on: APP_ORIGIN, else the product's host (PUBLIC_URL's, or localhost) on
+ * APP_PORT. Never taken from a request's Host header.
+ */
+export function appOrigin(config: Pick<Config, 'APP_ORIGIN' | 'APP_PORT' | 'PORT' | 'PUBLIC_URL'>): string {
+  if (config.APP_ORIGIN) return new URL(config.APP_ORIGIN).origin;
+  const base = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
+  return `${base.protocol}//${base.hostname}:${appPort(config)}`;
 }

@@ -1,8 +1,8 @@
 /** What tests, e2e and benchmarks use to run the server in-process. */
-export { createApp } from './app';
+export { createApp, createAppOrigin } from './app';
 export { createServices, type ServiceOptions, type Services } from './services';
-export { createNodeHandler } from './http/node-handler';
-export { loadConfig, type Config } from './config';
+export { createNodeHandler, dispatchByHost } from './http/node-handler';
+export { appOrigin, appPort, loadConfig, type Config } from './config';
 export { createPlatform, describePlatform, type Platform } from './platform';
 export { createLogger } from './platform/logger';
 export { openDatabase, type Database } from './db/client';

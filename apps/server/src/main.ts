@@ -1,17 +1,41 @@
 import { createServer } from 'node:http';
-import { createApp } from './app';
-import { loadConfig } from './config';
-import { createNodeHandler } from './http/node-handler';
+import { createApp, createAppOrigin } from './app';
+import { appOrigin, appPort, loadConfig } from './config';
+import { createNodeHandler, dispatchByHost } from './http/node-handler';
 import { createPlatform, describePlatform } from './platform';
 import { createLogger } from './platform/logger';
+import { createServices } from './services';
 
 /** Reads the configuration, builds the platform, listens, and shuts down gracefully. */
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
   const platform = await createPlatform(config, logger);
-  const app = createApp(platform);
-  const server = createServer(createNodeHandler(app));
+  const services = createServices(platform);
+  const app = createApp(platform, services);
+  const product = createNodeHandler(app);
+  const appDocuments = createNodeHandler(createAppOrigin(platform, services));
+  // the app origin (decision 0007): APP_ORIGIN shares this port and is told apart by Host; else a port of its own
+  const server = createServer(
+    config.APP_ORIGIN ? dispatchByHost(config.APP_ORIGIN, appDocuments, product) : product,
+  );
+  const appServer = config.APP_ORIGIN ? undefined : createServer(appDocuments);
+  // the shared runtime script is built once; building it now spares the first visitor the wait
+  void services.appBundler
+    .runtime()
+    .catch((err: unknown) => logger.error({ err }, 'app runtime build failed'));
+  appServer?.listen(appPort(config), config.HOST, () => {
+    logger.info({ port: appPort(config) }, `Apps served on ${appOrigin(config)}`);
+  });
+  appServer?.on('error', (err: NodeJS.ErrnoException) => {
+    logger.fatal(
+      { err },
+      err.code === 'EADDRINUSE'
+        ? `Port ${appPort(config)} (the app origin) is already in use; set APP_PORT or APP_ORIGIN`
+        : 'app origin server error',
+    );
+    void platform.close().finally(() => logger.flush(() => process.exit(1)));
+  });
   server.listen(config.PORT, config.HOST, () => {
     logger.info(
       { port: config.PORT, adapters: describePlatform(platform) },
@@ -39,6 +63,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    appServer?.close();
     server.close(async () => {
       await platform.close();
       logger.info('stopped');

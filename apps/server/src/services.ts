@@ -13,6 +13,7 @@ import {
 } from './features/integrations';
 import { loadPlans } from './features/plans';
 import { RunAdmissions } from './features/runtime';
+import { AppBundler } from './features/space-runtime';
 import type { Platform } from './platform';
 
 /**
@@ -39,6 +40,8 @@ export interface Services {
   appChanges: AppChangeBus;
   /** the batches in which runs are counted against the limits and stored */
   runAdmissions: RunAdmissions;
+  /** space apps' builds (cached by content) and the shared runtime script (decision 0007) */
+  appBundler: AppBundler;
 }
 
 export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
@@ -50,5 +53,6 @@ export function createServices(platform: Platform, options: ServiceOptions = {})
     integrations: createIntegrationServices(platform, identity, { scraper: options.scraper }),
     appChanges: new AppChangeBus(platform),
     runAdmissions: new RunAdmissions(platform.database),
+    appBundler: new AppBundler(),
   };
 }

@@ -111,6 +111,14 @@ export interface AppView {
   appStyle: AppStyle;
   /** the owner gets every setting; public readers get PUBLIC_SETTINGS only */
   appSettings: Partial<AppSettings>;
+  /** space apps only: where the runtime shell loads the app from (decision 0007, "The app origin") */
+  spaceApp?: SpaceAppLinks;
+}
+
+/** The separate origin that serves a space app's documents, and the published document (null until published). */
+export interface SpaceAppLinks {
+  appOrigin: string;
+  documentUrl: string | null;
 }
 
 /** Settings an end user's page needs to know. */

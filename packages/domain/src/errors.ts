@@ -125,6 +125,11 @@ export const errorCatalogue = {
     message: 'Auto fix already tried twice in a row: describe the problem to the assistant instead',
   },
   'space/message-not-found': { status: 404, message: 'Message not found' },
+  'space/preview-token-invalid': {
+    status: 401,
+    message: 'This preview link has expired or is not valid: open the app in the builder again',
+  },
+  'space/preview-token-other-app': { status: 403, message: 'This preview link is for another app' },
   'space/ai-not-configured': {
     status: 503,
     message: 'The chat needs an AI model: the operator must set AI_PROVIDER (see the README)',

@@ -298,3 +298,109 @@ export const spaceTexts = {
   noFilesForMethod: (method: string) => `No files found for method ${method}`,
   unsavedChanges: 'You have unsaved changes! Are you sure you want to leave?',
 } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The runtime (decision 0007, "The runtime", "SDK and UI kit"): what generated code may import, the build's errors,
+// the preview token and the frame's messages
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Every module an app's code may import; anything else (and any file outside the app) is a build error. */
+export const appAllowedImports = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'lucide-react',
+  '@buildai/app-ui',
+  '@buildai/app-sdk',
+] as const;
+export type AppAllowedImport = (typeof appAllowedImports)[number];
+
+/** What `@buildai/app-ui` exports (the small UI kit, styled by the runtime: no CSS framework needed). */
+export const appUiExports = [
+  'Button',
+  'Card',
+  'CardHeader',
+  'CardTitle',
+  'CardDescription',
+  'CardContent',
+  'CardFooter',
+  'Input',
+  'Textarea',
+  'Select',
+  'Checkbox',
+  'Label',
+  'Badge',
+  'Stack',
+  'Grid',
+  'Container',
+  'Heading',
+  'Text',
+  'Separator',
+  'Alert',
+  'Spinner',
+] as const;
+
+/** What `@buildai/app-sdk` exports. */
+export const appSdkExports = [
+  'navigate',
+  'Link',
+  'usePage',
+  'useParams',
+  'pageUrl',
+  'getAppId',
+  'getPages',
+  'reportError',
+  'db',
+] as const;
+
+/**
+ * The runtime told to the model in the chat's system prompt: the layout, the imports and how to use the kit and
+ * the SDK, in a few lines.
+ */
+export const appRuntimeGuide = [
+  'Each pages/{Name}.tsx default-exports one page (a React component); the app opens on its main page (Home unless set).',
+  'Put the rest under components/ (or other folders) and import it with a relative path ("../components/Hero") or "@/components/Hero".',
+  `Only these imports are allowed: ${appAllowedImports.join(', ')}. No other package, no CSS files.`,
+  'JSX needs no React import. Hooks come from "react". Icons: import { Star } from "lucide-react".',
+  `@buildai/app-ui exports: ${appUiExports.join(', ')}. Button variant: primary | secondary | outline | ghost | destructive, size: sm | md | lg. Badge variant: default | secondary | outline | success | warning | danger. Stack props: direction (row|column), gap (steps of 4px), align, justify, wrap. Grid: columns, gap. Container size: sm | md | lg | full. Heading level: 1-4. Text: muted, size. Alert variant: info | success | danger.`,
+  `@buildai/app-sdk exports: ${appSdkExports.join(', ')}. navigate("Pricing", { id: "42" }) opens pages/Pricing.tsx; <Link to="Pricing"> is its link; usePage() is the current page name; useParams() its parameters; reportError(error) sends an error to the builder; db is not available yet.`,
+  'Style with the kit, inline style={{…}} or className with your own <style> element; colours can be changed through the CSS variables --bai-primary, --bai-bg, --bai-fg, --bai-muted, --bai-border, --bai-radius.',
+].join('\n');
+
+/** One error of an app's build: the file and line when esbuild knows them, and the refused import if that is why. */
+export const appBuildErrorSchema = z.object({
+  file: z.string().nullable(),
+  line: z.number().int().nullable(),
+  column: z.number().int().nullable(),
+  message: z.string(),
+  importPath: z.string().optional(),
+});
+export type AppBuildError = z.infer<typeof appBuildErrorSchema>;
+
+/** POST /api/apps/{appId}/preview-token: the address of the app's current files on the app origin. */
+export const previewTokenResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export type PreviewTokenResponse = z.infer<typeof previewTokenResponse>;
+
+/** How long a preview link stays valid: enough to load the frame; the shell asks for a new one on each reload. */
+export const PREVIEW_TOKEN_SECONDS = 10 * 60;
+
+/** What the app's frame posts to the runtime shell (checked by sender and by this shape). */
+export const appFrameMessageSchema = z.discriminatedUnion('type', [
+  z.object({ source: z.literal('buildai-app'), type: z.literal('loaded'), page: z.string().max(200) }),
+  z.object({ source: z.literal('buildai-app'), type: z.literal('error'), error: appErrorItemSchema }),
+  z.object({
+    source: z.literal('buildai-app'),
+    type: z.literal('navigate'),
+    page: z.string().max(200),
+    search: z.string().max(2000),
+  }),
+]);
+export type AppFrameMessage = z.infer<typeof appFrameMessageSchema>;
+
+/** What the shell posts to the frame: go to a page (the visitor pressed Back or Forward). */
+export interface ShellMessage {
+  source: 'buildai-shell';
+  type: 'go';
+  page: string;
+  search: string;
+}

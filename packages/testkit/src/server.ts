@@ -4,7 +4,9 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
+  appOrigin,
   createApp,
+  createAppOrigin,
   createNodeHandler,
   createLogger,
   createPlatform,
@@ -63,7 +65,9 @@ export async function openFreshDatabase(
 export type RequestInitWithJson = RequestInit & { json?: unknown; token?: string };
 
 /** Calls an app in-process with a JSON body and a bearer token made easy. */
-export function inProcessRequest(app: ReturnType<typeof createApp>) {
+export function inProcessRequest(app: {
+  request(path: string, init: RequestInit): Response | Promise<Response>;
+}) {
   return async (path: string, init: RequestInitWithJson = {}): Promise<Response> => {
     const { json, token, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -82,6 +86,10 @@ export interface TestServer {
   services: Services;
   /** Calls the app in-process (Hono's app.request): real routing, middleware and database. */
   request(path: string, init?: RequestInitWithJson): Promise<Response>;
+  /** The origin that serves space apps' documents (APP_ORIGIN, else the product's host on APP_PORT). */
+  appOrigin: string;
+  /** Calls the app origin's handler in-process (what `main.ts` serves on APP_PORT or for APP_ORIGIN's host). */
+  appRequest(path: string, init?: RequestInitWithJson): Promise<Response>;
   /** Base URL once `listen()` was called (or at once with `publicUrl`). */
   url?: string;
   listen(port?: number): Promise<string>;
@@ -174,6 +182,7 @@ export async function startTestServer(
   });
   const services = createServices(platform, options);
   const app = createApp(platform, services);
+  const appOriginApp = createAppOrigin(platform, services);
   let server: Server | undefined;
   const self: TestServer = {
     platform,
@@ -181,6 +190,8 @@ export async function startTestServer(
     services,
     deployment,
     request: inProcessRequest(app),
+    appOrigin: appOrigin(config),
+    appRequest: inProcessRequest(appOriginApp),
     async listen(at = 0) {
       const http = createServer(createNodeHandler(app));
       server = http;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Hono } from 'hono';
-import type { AppEnv } from './context';
+import type { Env, Hono } from 'hono';
 
 export interface IncomingWithId extends IncomingMessage {
   requestId?: string;
@@ -13,7 +12,7 @@ export interface IncomingWithId extends IncomingMessage {
  * `res.setHeader`, which costs far less than editing the fetch Response's Headers in a middleware.
  * Every request, `/api/health` included, goes through the app's routing and middleware.
  */
-export function createNodeHandler(app: Hono<AppEnv>): RequestListener {
+export function createNodeHandler<E extends Env>(app: Hono<E>): RequestListener {
   const listener = getRequestListener(app.fetch);
   return (req: IncomingWithId, res) => {
     const id = randomUUID();
@@ -22,4 +21,17 @@ export function createNodeHandler(app: Hono<AppEnv>): RequestListener {
     req.requestId = id;
     return listener(req, res);
   };
+}
+
+/**
+ * One port, two origins (APP_ORIGIN set, decision 0007): a request whose Host is the app origin's goes to the app
+ * origin's handler, every other to the product's.
+ */
+export function dispatchByHost(
+  appOrigin: string,
+  appHandler: RequestListener,
+  product: RequestListener,
+): RequestListener {
+  const appHost = new URL(appOrigin).host.toLowerCase();
+  return (req, res) => ((req.headers.host ?? '').toLowerCase() === appHost ? appHandler : product)(req, res);
 }

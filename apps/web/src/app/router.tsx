@@ -53,6 +53,8 @@ export const routes = [
       { path: '/app/:appId/:resultId/tool/:toolPath', ...page(runtime, 'ToolRunRoute') },
       { path: '/tool/:path', ...page(statusPages, 'ShortToolLinkSoon') },
       { path: '/app/:appId/item/*', ...page(statusPages, 'ItemPageSoon') },
+      // a page of a space app: /app/{appId}/{Page} (its frame keeps the address in step)
+      { path: '/app/:appId/:page', ...page(runtime, 'SpaceAppPageRoute') },
       { path: '/item/*', ...page(statusPages, 'ItemPageSoon') },
 
       // signed-in builder

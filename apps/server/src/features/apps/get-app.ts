@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '@buildai/domain';
+import { AppError, type AppView } from '@buildai/domain';
+import { appOrigin } from '../../config';
 import { preparedPerDb } from '../../db/prepared';
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -24,8 +25,15 @@ export async function loadVisibleApp(platform: Platform, caller: Caller | null, 
   return { app: app as AppRow, isOwner };
 }
 
-/** GET /api/apps/{appId}: the app with its tools; the public view has active tools only and no prompts. */
-export async function getApp(platform: Platform, caller: Caller | null, appId: string) {
+/**
+ * GET /api/apps/{appId}: the app with its tools; the public view has active tools only and no prompts. A space app
+ * also names its app origin and published document, for the runtime shell (decision 0007, "The app origin").
+ */
+export async function getApp(platform: Platform, caller: Caller | null, appId: string): Promise<AppView> {
   const { app, isOwner } = await loadVisibleApp(platform, caller, appId);
-  return toAppView(app, await loadTools(platform.db, app.appId), isOwner);
+  const view = toAppView(app, await loadTools(platform.db, app.appId), isOwner);
+  if (app.appType !== 'space') return view;
+  const origin = appOrigin(platform.config);
+  const documentUrl = app.isPublished ? `${origin}/apps/${encodeURIComponent(app.appId)}/` : null;
+  return { ...view, spaceApp: { appOrigin: origin, documentUrl } };
 }

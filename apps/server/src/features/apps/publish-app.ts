@@ -1,21 +1,39 @@
 import { eq } from 'drizzle-orm';
-import { apps } from '../../db/schema';
+import { appFiles, appPublishedFiles, apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadTools, requireBuilder } from './load-app';
 import { toAppView } from './view';
 
-/** Publishes the app: its active tools become reachable by anyone. Publishing again keeps the first date. */
+/**
+ * Publishes the app: its active tools become reachable by anyone. Publishing again keeps the first date. A space app's
+ * current files are copied for visitors in the same transaction, so they never see half of one publish and half of
+ * another (decision 0007, "Publishing").
+ */
 export async function publishApp(platform: Platform, changes: AppChangeBus, caller: Caller, appId: string) {
   const account = await requireBuilder(platform, caller);
   const app = await loadOwnedApp(platform.db, account.accountId, appId);
   const now = new Date();
-  const [saved] = await platform.db
-    .update(apps)
-    .set({ isPublished: true, publishedAt: app.publishedAt ?? now, updatedAt: now })
-    .where(eq(apps.appId, app.appId))
-    .returning();
+  const saved = await platform.db.transaction(async (tx) => {
+    if (app.appType === 'space') {
+      await tx.delete(appPublishedFiles).where(eq(appPublishedFiles.appId, app.appId));
+      await tx
+        .insert(appPublishedFiles)
+        .select(
+          tx
+            .select({ appId: appFiles.appId, path: appFiles.path, content: appFiles.content })
+            .from(appFiles)
+            .where(eq(appFiles.appId, app.appId)),
+        );
+    }
+    const [row] = await tx
+      .update(apps)
+      .set({ isPublished: true, publishedAt: app.publishedAt ?? now, updatedAt: now })
+      .where(eq(apps.appId, app.appId))
+      .returning();
+    return row!;
+  });
   await changes.announce(app.appId);
-  return toAppView(saved!, await loadTools(platform.db, app.appId), true);
+  return toAppView(saved, await loadTools(platform.db, app.appId), true);
 }

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { AppBuildError, AppErrorItem } from '@buildai/domain';
+import type { AppBuild } from './bundle-app';
+
+/**
+ * The headers of every answer of the app origin (decision 0007, "CSP"): the sandbox keeps the document in an opaque
+ * origin even when opened top-level; scripts run only with this answer's nonce.
+ */
+export function appResponseHeaders(nonce?: string): Record<string, string> {
+  const policy = [
+    'sandbox allow-scripts allow-forms allow-popups',
+    "default-src 'none'",
+    nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
+    "style-src 'unsafe-inline'",
+    'img-src https: data: blob:',
+    'font-src https: data:',
+    'media-src https: data: blob:',
+    'connect-src https:',
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** JSON inside a <script>: `<` escaped so no text of the app can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function buildErrorItems(errors: AppBuildError[]): AppErrorItem[] {
+  return errors.map((e) => {
+    const where = e.file ? `${e.file}${e.line ? `:${e.line}${e.column ? `:${e.column}` : ''}` : ''}` : null;
+    return {
+      title: `Build error${where ? ` in ${where}` : ''}: ${e.message}`.slice(0, 1000),
+      details: JSON.stringify(e, null, 2).slice(0, 10_000),
+      ...(e.file ? { componentName: e.file.slice(0, 200) } : {}),
+    };
+  });
+}
+
+export interface AppDocumentInput {
+  appId: string;
+  title: string;
+  mainPage: string;
+  runtimeUrl: string;
+  build: AppBuild;
+}
+
+/** The HTML of an app: the shared runtime, then the app's bundle (or its build errors), all under one nonce. */
+export function renderAppDocument(input: AppDocumentInput): { html: string; nonce: string } {
+  const nonce = randomBytes(16).toString('base64');
+  const start = input.build.ok
+    ? `${input.build.code}\n;__buildaiRuntime.start(Object.assign({}, globalThis.__buildaiApp, ${scriptJson({
+        appId: input.appId,
+        mainPage: input.mainPage,
+      })}));`
+    : `__buildaiRuntime.showBuildErrors(${scriptJson(buildErrorItems(input.build.errors))});`;
+  // the bundle is inline: it is served only with this document, so it needs no URL (and no token of its own)
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(input.title || 'App')}</title>
+<script nonce="${nonce}" src="${escapeHtml(input.runtimeUrl)}"></script>
+</head>
+<body>
+<div id="root"></div>
+<script nonce="${nonce}">${start.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--')}</script>
+</body>
+</html>
+`;
+  return { html, nonce };
+}
+
+/** A plain page of the app origin (not found, link expired): no script at all. */
+export function renderMessagePage(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;
+min-height:100vh;margin:0}main{max-width:420px;padding:24px;text-align:center}p{color:#64748b}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body></html>
+`;
+}

@@ -1,0 +1,105 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono, type Context } from 'hono';
+import { AppError, resourceIdSchema } from '@buildai/domain';
+import { requireCaller, type AppEnv } from '../../http/context';
+import { appParams } from '../../http/params';
+import { route } from '../../http/validation';
+import type { Platform } from '../../platform';
+import type { SigningKey } from '../identity';
+import { renderAppDocument, renderMessagePage, appResponseHeaders } from './app-document';
+import type { AppBundler } from './app-bundler';
+import { loadPreviewApp, loadPublishedApp, type AppToServe } from './load-app-files';
+import { mintPreviewToken } from './mint-preview-token';
+import { verifyPreviewToken } from './preview-token';
+
+export interface SpaceRuntimeServices {
+  bundler: AppBundler;
+  signingKey: SigningKey;
+}
+
+/** /api/apps on the product origin: the preview link of a space app. */
+export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/preview-token',
+      summary: "A short-lived link to a space app's current files on the app origin",
+      params: appParams,
+    },
+    async (c, { params }) =>
+      c.json(await mintPreviewToken(c.get('platform'), signingKey, requireCaller(c), params.appId)),
+  );
+  return r;
+}
+
+const RUNTIME_PATH = '/apps/_runtime/';
+
+function page(c: Context, status: 401 | 403 | 404 | 500, title: string, message: string) {
+  return c.html(renderMessagePage(title, message), status, appResponseHeaders());
+}
+
+/**
+ * The app origin (decision 0007, "The app origin"): app documents and the shared runtime script, and nothing of the
+ * product. Every answer carries the sandbox CSP. Its own Hono app, so the product's routes are not even reachable.
+ */
+export function createAppOriginApp(platform: Platform, { bundler, signingKey }: SpaceRuntimeServices): Hono {
+  const app = new Hono();
+
+  async function serve(c: Context, target: AppToServe) {
+    const [runtime, build] = await Promise.all([bundler.runtime(), bundler.bundle(target.files)]);
+    const { html, nonce } = renderAppDocument({
+      appId: target.appId,
+      title: target.title,
+      mainPage: target.mainPage,
+      runtimeUrl: `${RUNTIME_PATH}${runtime.hash}.js`,
+      build,
+    });
+    return c.html(html, 200, { ...appResponseHeaders(nonce), 'Cache-Control': 'no-store' });
+  }
+
+  app.get(`${RUNTIME_PATH}:file`, async (c) => {
+    const runtime = await bundler.runtime();
+    if (c.req.param('file') !== `${runtime.hash}.js`)
+      return page(c, 404, 'Not found', 'This file does not exist.');
+    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    const body = gzip ? runtime.gzipped : runtime.code;
+    return c.body(new Uint8Array(body), 200, {
+      ...appResponseHeaders(),
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      Vary: 'Accept-Encoding',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    });
+  });
+
+  app.get('/apps/:appId/preview', async (c) => {
+    const appId = c.req.param('appId');
+    if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
+    await verifyPreviewToken(signingKey, appId, c.req.query('token'));
+    return serve(c, await loadPreviewApp(platform, appId));
+  });
+
+  const published = async (c: Context) => {
+    const appId = c.req.param('appId') ?? '';
+    if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
+    return serve(c, await loadPublishedApp(platform, appId));
+  };
+  app.get('/apps/:appId/', published);
+  app.get('/apps/:appId', published);
+
+  app.all('*', (c) => page(c, 404, 'Not found', 'The app origin serves apps only.'));
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      if (err.code === 'app/not-found') {
+        return page(c, 404, 'App not found', "This app doesn't exist, or it isn't published yet.");
+      }
+      if (err.status === 401 || err.status === 403)
+        return page(c, err.status, 'Preview unavailable', err.message);
+    }
+    platform.logger.error({ err, path: c.req.path }, 'app origin request failed');
+    return page(c, 500, 'Something went wrong', 'Please try again later.');
+  });
+  return app;
+}

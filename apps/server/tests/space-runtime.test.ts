@@ -1,0 +1,291 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
+import { schema } from '../src';
+import { bundleApp, signPreviewToken } from '../src/features/space-runtime';
+import { json } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups';
+
+const home = (text: string) => `import { Button, Card, Stack } from '@buildai/app-ui';
+import { Star } from 'lucide-react';
+import { useState } from 'react';
+import { Hero } from '../components/Hero';
+export default function Home() {
+  const [n, setN] = useState(0);
+  return <Stack><Hero title=${JSON.stringify(text)} /><Card><Button onClick={() => setN(n + 1)}><Star />{n}</Button></Card></Stack>;
+}
+`;
+const hero = `export function Hero({ title }: { title: string }) { return <h1>{title}</h1>; }\n`;
+
+/** A space app of a new builder, with these current files (written as the chat and the editor store them). */
+async function spaceApp(files: Record<string, string>) {
+  const builder = await signUpBuilder(server);
+  const created = await json(
+    await server.request('/api/apps/new', {
+      method: 'POST',
+      token: builder.idToken,
+      json: { kind: 'space' },
+    }),
+  );
+  await writeFiles(created.appId, files);
+  return { appId: created.appId as string, token: builder.idToken };
+}
+
+async function writeFiles(appId: string, files: Record<string, string>) {
+  const { db } = server.platform;
+  await db.delete(schema.appFiles).where(eqApp(appId));
+  const rows = Object.entries(files).map(([path, content]) => ({ appId, path, content }));
+  if (rows.length) await db.insert(schema.appFiles).values(rows);
+}
+
+const eqApp = (appId: string) => eq(schema.appFiles.appId, appId);
+
+async function previewUrl(appId: string, token: string) {
+  const res = await server.request(`/api/apps/${appId}/preview-token`, { method: 'POST', token });
+  expect(res.status).toBe(200);
+  const body = await json(res);
+  const url = new URL(body.url);
+  expect(url.origin).toBe(server.appOrigin);
+  expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+  return `${url.pathname}${url.search}`;
+}
+
+const publish = async (appId: string, token: string) =>
+  expect((await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token })).status).toBe(200);
+
+describe('bundling', () => {
+  it('bundles pages and components with React, the kit and the icons left to the shared runtime', async () => {
+    const built = await bundleApp([
+      { path: 'pages/Home.tsx', content: home('Hello') },
+      { path: 'components/Hero.tsx', content: hero },
+    ]);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.code).toContain('"Hello"');
+    expect(built.code).toContain('__buildaiModules["@buildai/app-ui"]');
+    expect(built.code).toContain('__buildaiModules["lucide-react"]');
+    expect(built.code).toContain('__buildaiApp');
+    // React itself is not in the app's bundle
+    expect(built.code).not.toContain('react.production');
+    expect(built.code.length).toBeLessThan(6000);
+  });
+
+  it('refuses an import outside the allowlist as a build error naming it', async () => {
+    const built = await bundleApp([
+      {
+        path: 'pages/Home.tsx',
+        content: `import axios from 'axios';\nexport default () => <p>{String(axios)}</p>;\n`,
+      },
+    ]);
+    expect(built).toEqual({
+      ok: false,
+      errors: [
+        {
+          file: 'pages/Home.tsx',
+          line: 1,
+          column: 19,
+          importPath: 'axios',
+          message:
+            '"axios" cannot be imported: an app may import react, react/jsx-runtime, react-dom, lucide-react, @buildai/app-ui, @buildai/app-sdk and its own files',
+        },
+      ],
+    });
+  });
+
+  it('reports a syntax error with its file and line, and a missing file of the app', async () => {
+    const syntax = await bundleApp([
+      {
+        path: 'pages/Home.tsx',
+        content: 'export default function Home() {\n  const x = ;\n  return <p>{x}</p>;\n}\n',
+      },
+    ]);
+    expect(syntax.ok).toBe(false);
+    if (syntax.ok) return;
+    expect(syntax.errors[0]).toMatchObject({ file: 'pages/Home.tsx', line: 2, column: 13 });
+    const missing = await bundleApp([
+      { path: 'pages/Home.tsx', content: "import { X } from '../components/Nope';\nexport default X;\n" },
+    ]);
+    expect(missing).toMatchObject({
+      ok: false,
+      errors: [{ file: 'pages/Home.tsx', line: 1, importPath: '../components/Nope' }],
+    });
+  });
+
+  it('builds a file set once: the same files again come from the cache', async () => {
+    const files = { 'pages/Home.tsx': home(`Cached ${Date.now()}`), 'components/Hero.tsx': hero };
+    const { appId, token } = await spaceApp(files);
+    const path = await previewUrl(appId, token);
+    const bundler = server.services.appBundler;
+    const before = bundler.misses;
+    expect((await server.appRequest(path)).status).toBe(200);
+    expect(bundler.misses).toBe(before + 1);
+    expect((await server.appRequest(await previewUrl(appId, token))).status).toBe(200);
+    expect(bundler.misses).toBe(before + 1);
+    await writeFiles(appId, { ...files, 'components/Hero.tsx': hero.replace('h1', 'h2') });
+    expect((await server.appRequest(path)).status).toBe(200);
+    expect(bundler.misses).toBe(before + 2);
+  });
+});
+
+describe('app documents', () => {
+  it('serves the published files at /apps/{appId}/ and the current ones in the preview', async () => {
+    const { appId, token } = await spaceApp({
+      'pages/Home.tsx': home('Version one'),
+      'components/Hero.tsx': hero,
+    });
+    // not published yet: visitors find nothing
+    expect((await server.appRequest(`/apps/${appId}/`)).status).toBe(404);
+    await publish(appId, token);
+    await writeFiles(appId, { 'pages/Home.tsx': home('Version two'), 'components/Hero.tsx': hero });
+
+    const published = await server.appRequest(`/apps/${appId}/`);
+    expect(published.status).toBe(200);
+    const html = await published.text();
+    expect(html).toContain('"Version one"');
+    expect(html).not.toContain('"Version two"');
+    expect(html).toMatch(/<script nonce="[^"]+" src="\/apps\/_runtime\/[0-9a-f]{16}\.js"><\/script>/);
+    expect(html).toContain(`"appId":"${appId}","mainPage":"Home"`);
+
+    const preview = await (await server.appRequest(await previewUrl(appId, token))).text();
+    expect(preview).toContain('"Version two"');
+
+    // publishing again brings the current files to visitors
+    await publish(appId, token);
+    expect(await (await server.appRequest(`/apps/${appId}/`)).text()).toContain('"Version two"');
+  });
+
+  it('opens on the mainPage setting and shows build errors instead of a blank page', async () => {
+    const { appId, token } = await spaceApp({
+      'pages/Home.tsx': 'export default () => <p>home</p>;\n',
+      'pages/Pricing.tsx': "import lodash from 'lodash';\nexport default () => <p>{lodash}</p>;\n",
+    });
+    const settings = await server.request(`/api/apps/${appId}/settings`, {
+      method: 'POST',
+      token,
+      json: { appSettings: { mainPage: 'Pricing' } },
+    });
+    expect(settings.status).toBe(200);
+    const html = await (await server.appRequest(await previewUrl(appId, token))).text();
+    expect(html).toContain('__buildaiRuntime.showBuildErrors(');
+    expect(html).toContain('Build error in pages/Pricing.tsx:1:20: \\"lodash\\" cannot be imported');
+    await writeFiles(appId, {
+      'pages/Home.tsx': 'export default () => <p>home</p>;\n',
+      'pages/Pricing.tsx': 'export default () => <p>$9</p>;\n',
+    });
+    expect(await (await server.appRequest(await previewUrl(appId, token))).text()).toContain(
+      '"mainPage":"Pricing"',
+    );
+  });
+
+  it('puts the sandbox CSP and nosniff on every answer of the app origin', async () => {
+    const { appId, token } = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>csp</p>;\n' });
+    await publish(appId, token);
+    const document = await server.appRequest(`/apps/${appId}/`);
+    const runtimePath = /src="(\/apps\/_runtime\/[0-9a-f]+\.js)"/.exec(await document.clone().text())![1]!;
+    const answers = [
+      document,
+      await server.appRequest(await previewUrl(appId, token)),
+      await server.appRequest(runtimePath),
+      await server.appRequest(`/apps/${appId}/preview`),
+      await server.appRequest('/apps/_runtime/0000000000000000.js'),
+      await server.appRequest('/apps/no-such-app/'),
+      await server.appRequest('/api/health'),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 401, 404, 404, 404]);
+    for (const res of answers) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp.startsWith(SANDBOX)).toBe(true);
+      expect(csp).not.toContain('allow-same-origin');
+      expect(csp).toMatch(/script-src '(nonce-[^']+|none)'/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const runtime = answers[2]!;
+    expect(runtime.headers.get('content-type')).toContain('text/javascript');
+    expect(runtime.headers.get('cache-control')).toContain('immutable');
+    // the document's nonce is the one its scripts carry
+    const nonce = /'nonce-([^']+)'/.exec(document.headers.get('content-security-policy')!)![1]!;
+    expect(await document.text()).toContain(`<script nonce="${nonce}"`);
+  });
+
+  it('keeps the two origins apart: no app document on the product, nothing of the product on the app origin', async () => {
+    const { appId, token } = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>apart</p>;\n' });
+    await publish(appId, token);
+    const onProduct = await server.request(`/apps/${appId}/`);
+    expect(onProduct.status).toBe(404);
+    expect(await onProduct.text()).not.toContain('__buildaiRuntime');
+    expect((await server.request(`/apps/${appId}/preview?token=x`)).status).toBe(404);
+    for (const path of ['/', '/api/health', `/api/apps/${appId}`, '/api/openapi.json', `/app/${appId}`]) {
+      const res = await server.appRequest(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('The app origin serves apps only.');
+    }
+  });
+
+  it('names the app origin and the published document in GET /api/apps/{appId}', async () => {
+    const { appId, token } = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>x</p>;\n' });
+    const draft = await json(await server.request(`/api/apps/${appId}`, { token }));
+    expect(draft.spaceApp).toEqual({ appOrigin: server.appOrigin, documentUrl: null });
+    await publish(appId, token);
+    const visitor = await json(await server.request(`/api/apps/${appId}`));
+    expect(visitor.spaceApp).toEqual({
+      appOrigin: server.appOrigin,
+      documentUrl: `${server.appOrigin}/apps/${appId}/`,
+    });
+  });
+});
+
+describe('preview tokens', () => {
+  it('refuses a missing, forged, expired or other app token, and an unknown app', async () => {
+    const a = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>a</p>;\n' });
+    const b = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>b</p>;\n' });
+    const tokenOf = (path: string) => new URL(path, server.appOrigin).searchParams.get('token')!;
+    const tokenForA = tokenOf(await previewUrl(a.appId, a.token));
+
+    const missing = await server.appRequest(`/apps/${a.appId}/preview`);
+    expect(missing.status).toBe(401);
+    expect(await missing.text()).toContain('This preview link has expired or is not valid');
+    expect((await server.appRequest(`/apps/${a.appId}/preview?token=${tokenForA}x`)).status).toBe(401);
+    // an access token is not a preview token
+    expect((await server.appRequest(`/apps/${a.appId}/preview?token=${a.token}`)).status).toBe(401);
+    const { signingKey } = server.services.identity;
+    const expired = await signPreviewToken(signingKey, a.appId, Date.now() - 11 * 60 * 1000);
+    expect((await server.appRequest(`/apps/${a.appId}/preview?token=${expired.token}`)).status).toBe(401);
+
+    const other = await server.appRequest(`/apps/${b.appId}/preview?token=${tokenForA}`);
+    expect(other.status).toBe(403);
+    expect(await other.text()).toContain('This preview link is for another app');
+
+    const ghost = await signPreviewToken(signingKey, 'ghostapp000000000000');
+    expect((await server.appRequest(`/apps/ghostapp000000000000/preview?token=${ghost.token}`)).status).toBe(
+      404,
+    );
+    expect((await server.appRequest(`/apps/${a.appId}/preview?token=${tokenForA}`)).status).toBe(200);
+  });
+
+  it('mints tokens for the owner of a space app only', async () => {
+    const a = await spaceApp({});
+    const stranger = await signUpBuilder(server);
+    const res = await server.request(`/api/apps/${a.appId}/preview-token`, {
+      method: 'POST',
+      token: stranger.idToken,
+    });
+    expect(res.status).toBe(404);
+    expect((await server.request(`/api/apps/${a.appId}/preview-token`, { method: 'POST' })).status).toBe(401);
+    const tool = await json(
+      await server.request('/api/apps/new', { method: 'POST', token: a.token, json: { kind: 'tool' } }),
+    );
+    const notSpace = await server.request(`/api/apps/${tool.appId}/preview-token`, {
+      method: 'POST',
+      token: a.token,
+    });
+    expect(notSpace.status).toBe(400);
+    expect((await json(notSpace)).error.code).toBe('space/not-space-app');
+  });
+});

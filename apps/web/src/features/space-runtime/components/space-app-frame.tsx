@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AppErrorItem } from '@buildai/domain';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage, isRetryable } from '@/lib/api-client';
+import { appQuery } from '@/lib/app-query';
+import { cn } from '@/lib/utils';
+import { previewLinkQuery } from '../api/preview-link';
+import { AppFrame } from './app-frame';
+import { FrameMessage } from './frame-message';
+
+export interface SpaceAppFrameProps {
+  appId: string;
+  /** `preview`: the current files (the builder's); `published`: what visitors see */
+  mode: 'preview' | 'published';
+  /** a new value loads the app again (after the chat or the editor changed its files) */
+  refreshKey: number;
+  /** the whole current list of the frame's errors, each time it changes; `[]` after a clean load */
+  onAppErrors?: (errors: AppErrorItem[]) => void;
+  className?: string;
+}
+
+/** A space app in its sandboxed frame on the app origin, for the builder's workspace. */
+export function SpaceAppFrame({ appId, mode, refreshKey, onAppErrors, className }: SpaceAppFrameProps) {
+  const preview = useQuery({ ...previewLinkQuery(appId, refreshKey), enabled: mode === 'preview' });
+  const app = useQuery({ ...appQuery(appId), enabled: mode === 'published' });
+  const source = mode === 'preview' ? preview : app;
+  const src = mode === 'preview' ? preview.data?.url : app.data?.spaceApp?.documentUrl;
+
+  if (source.isPending) {
+    return (
+      <div className={cn('h-full w-full p-6', className)} aria-busy="true" aria-label="Loading the app">
+        <Skeleton className="h-8 w-1/3" />
+        <Skeleton className="mt-4 h-40 w-full" />
+      </div>
+    );
+  }
+  if (source.isError) {
+    return (
+      <FrameMessage
+        className={className}
+        title="The app couldn't be loaded"
+        message={errorMessage(source.error)}
+        retry={isRetryable(source.error) ? () => void source.refetch() : undefined}
+      />
+    );
+  }
+  if (!src) {
+    return (
+      <FrameMessage
+        className={className}
+        title="Not published yet"
+        message="Publish the app to see what visitors see."
+      />
+    );
+  }
+  return (
+    <AppFrame
+      key={`${mode}:${refreshKey}`}
+      src={src}
+      title={app.data?.header || 'App preview'}
+      onAppErrors={onAppErrors}
+      className={className}
+    />
+  );
+}

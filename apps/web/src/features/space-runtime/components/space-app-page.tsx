@@ -1,0 +1,93 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
+import { appQuery } from '@/lib/app-query';
+import { previewLinkQuery } from '../api/preview-link';
+import { addressOfPage, documentWithPage, pageOfAddress } from '../lib/app-address';
+import { AppFrame, type AppFrameHandle } from './app-frame';
+import { FrameMessage } from './frame-message';
+
+const NOT_FOUND =
+  "This app doesn't exist, or its owner hasn't published it yet. Check the link and try again.";
+
+/**
+ * The public page of a space app, `/app/{appId}/{Page}`: the app fills the window in its sandboxed frame, and the
+ * frame's navigation shows in the address bar (Back and Forward move the frame). Needs no router: it reads and
+ * writes the address with the History API, so it fits any page that renders it.
+ */
+export function SpaceAppPage({ appId }: { appId: string }) {
+  const app = useQuery(appQuery(appId));
+  const data = app.data;
+  const documentUrl = data?.spaceApp?.documentUrl ?? null;
+  // the owner sees the current files until the app is published
+  const ownerPreview = Boolean(data?.isOwner && !documentUrl && data.appType === 'space');
+  const preview = useQuery({ ...previewLinkQuery(appId, 0), enabled: ownerPreview });
+  const [initial] = React.useState(() =>
+    pageOfAddress(appId, window.location.pathname, window.location.search),
+  );
+  const frame = React.useRef<AppFrameHandle>(null);
+
+  React.useEffect(() => {
+    if (data?.header) document.title = data.header;
+  }, [data?.header]);
+
+  React.useEffect(() => {
+    const onPop = () => {
+      const shown = pageOfAddress(appId, window.location.pathname, window.location.search);
+      frame.current?.go(shown.page, shown.search);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [appId]);
+
+  const onNavigate = React.useCallback(
+    (page: string, search: string) => {
+      const next = addressOfPage(appId, page, search);
+      if (next !== `${window.location.pathname}${window.location.search}`)
+        window.history.pushState(null, '', next);
+    },
+    [appId],
+  );
+
+  const base = documentUrl ?? (ownerPreview ? preview.data?.url : undefined);
+  if (app.isPending || (ownerPreview && preview.isPending)) {
+    return (
+      <div className="flex h-svh items-center justify-center" role="status" aria-label="Loading the app">
+        <LoaderCircle className="size-6 animate-spin text-muted-foreground" />
+      </div>
+    );
+  }
+  const failure = app.error ?? (ownerPreview ? preview.error : null);
+  if (failure && !(isAppError(failure) && failure.status === 404)) {
+    return (
+      <FrameMessage
+        className="h-svh"
+        title="This app couldn't be loaded"
+        message={errorMessage(failure)}
+        retry={
+          isRetryable(failure) ? () => void (app.isError ? app.refetch() : preview.refetch()) : undefined
+        }
+      />
+    );
+  }
+  if (!base || data?.appType !== 'space') {
+    return <FrameMessage className="h-svh" title="App not found" message={NOT_FOUND} />;
+  }
+  return (
+    <div className="flex h-svh flex-col">
+      {ownerPreview && (
+        <p className="border-b bg-muted/60 px-4 py-2 text-center text-sm text-muted-foreground">
+          Only you can see this page until the app is published.
+        </p>
+      )}
+      <AppFrame
+        ref={frame}
+        src={documentWithPage(base, initial.page, initial.search)}
+        title={data.header || 'App'}
+        onNavigate={onNavigate}
+        className="flex-1"
+      />
+    </div>
+  );
+}
