@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ChatMessage, ChatMessagesResponse } from '@buildai/domain';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { SpaceUIMessage } from '../lib/types';
+
+const path = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
+
+/** A stored message as `useChat` holds it: the annotation becomes `metadata`, the stored actions ride along. */
+export function toUIMessage(m: ChatMessage): SpaceUIMessage {
+  const parts = m.parts.length
+    ? (m.parts as SpaceUIMessage['parts'])
+    : m.content
+      ? [{ type: 'text' as const, text: m.content }]
+      : [];
+  return { id: m.id, role: m.role, parts, metadata: { ...m.annotations[0], actions: m.actions } };
+}
+
+export const chatMessagesKey = (appId: string) =>
+  [...queryKeys.app(appId), 'space-chat', 'messages'] as const;
+
+/** GET /api/apps/{appId}/chat/messages: the chat kept on the server, as UI messages. */
+export function chatMessagesQuery(appId: string) {
+  return queryOptions({
+    queryKey: chatMessagesKey(appId),
+    queryFn: async ({ signal }) => {
+      const res = await api<ChatMessagesResponse>(`${path(appId)}/chat/messages`, { signal });
+      return res.messages.map(toUIMessage);
+    },
+    // the panel seeds useChat once; later changes come from the stream, a restore or a refetch after a drop
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** POST /api/apps/{appId}/versions/{versionId}/restore {messageId}: the whole chat after the restore. */
+export async function restoreVersion(appId: string, versionId: string, messageId: string) {
+  const res = await api<ChatMessagesResponse>(
+    `${path(appId)}/versions/${encodeURIComponent(versionId)}/restore`,
+    { method: 'POST', body: { messageId } },
+  );
+  return res.messages.map(toUIMessage);
+}
+
+export { path as appPath };

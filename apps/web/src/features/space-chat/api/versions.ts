@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { VersionFilesResponse } from '@buildai/domain';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { appPath } from './chat-messages';
+
+/** GET /api/apps/{appId}/versions/{versionId}: a version's files (a snapshot never changes). */
+export function versionQuery(appId: string, versionId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.app(appId), 'versions', versionId] as const,
+    queryFn: ({ signal }) =>
+      api<VersionFilesResponse>(`${appPath(appId)}/versions/${encodeURIComponent(versionId)}`, { signal }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,73 @@
+import * as React from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { GitCompare } from 'lucide-react';
+import { spaceTexts } from '@buildai/domain';
+import { PageError, PageLoader } from '@/components/page-state';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { versionQuery } from '../api/versions';
+import { diffVersions } from '../lib/diff';
+import { FileDiff } from './diff-view';
+
+interface Props {
+  appId: string;
+  versionId: string;
+  /** the version before this one; null when this is the first (everything reads as added) */
+  previousVersionId: string | null;
+  streaming: boolean;
+}
+
+function DiffBody({ appId, versionId, previousVersionId }: Omit<Props, 'streaming'>) {
+  const ids = previousVersionId ? [previousVersionId, versionId] : [versionId];
+  const results = useQueries({ queries: ids.map((id) => versionQuery(appId, id)) });
+  const failed = results.find((r) => r.isError);
+  if (failed)
+    return (
+      <PageError
+        className="min-h-40"
+        message={errorMessage(failed.error)}
+        onRetry={() => results.forEach((r) => void r.refetch())}
+      />
+    );
+  if (results.some((r) => !r.data)) return <PageLoader className="min-h-40" label="Loading changes…" />;
+  const after = results.at(-1)!.data!.files;
+  const before = previousVersionId ? results[0]!.data!.files : [];
+  const entries = diffVersions(before, after);
+  if (!entries.length)
+    return <p className="py-10 text-center text-sm text-muted-foreground">{spaceTexts.noChanges}</p>;
+  return (
+    <div className="grid gap-3">
+      {entries.map((e) => (
+        <FileDiff key={e.path} entry={e} />
+      ))}
+    </div>
+  );
+}
+
+/** 'All Changes': what this version changed against the one before, file by file (added, modified, deleted). */
+export function DiffDialog({ streaming, ...props }: Props) {
+  const [open, setOpen] = React.useState(false);
+  const openDiff = () => {
+    if (streaming) toast({ title: spaceTexts.diffBlocked });
+    else setOpen(true);
+  };
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="h-7 px-2 text-xs text-muted-foreground" onClick={openDiff}>
+        <GitCompare />
+        {spaceTexts.allChanges}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="sm:max-w-[1000px]">
+          <DialogHeader>
+            <DialogTitle>{spaceTexts.allChanges}</DialogTitle>
+            <DialogDescription>What this change did to the app's files.</DialogDescription>
+          </DialogHeader>
+          {open && <DiffBody {...props} />}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

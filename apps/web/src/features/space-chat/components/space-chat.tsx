@@ -1,0 +1,146 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { spaceTexts, type AppErrorItem, type MessageRating } from '@buildai/domain';
+import { PageError } from '@/components/page-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { chatMessagesQuery } from '../api/chat-messages';
+import { useAutofix } from '../hooks/use-autofix';
+import { useResolveWithAi } from '../hooks/use-resolve';
+import { useSpaceChat } from '../hooks/use-space-chat';
+import type { SpaceUIMessage } from '../lib/types';
+import { ChatInput } from './chat-input';
+import { ErrorBlock } from './error-block';
+import { IssuesPanel } from './issues-panel';
+import { EmptyChat, MessageList, Thinking } from './message-list';
+import { UsageSummary } from './usage-summary';
+
+export interface SpaceChatProps {
+  appId: string;
+  isAdmin: boolean;
+  readOnly?: boolean;
+  appErrors: AppErrorItem[];
+  onFilesChanged: () => void;
+  onClearErrors: () => void;
+}
+
+/** The spec's initial scroll delay (spec 001 §9). */
+const INITIAL_SCROLL_MS = 100;
+
+function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }) {
+  const { appId, isAdmin, readOnly = false, appErrors } = props;
+  const [draft, setDraft] = React.useState('');
+  const chat = useSpaceChat({
+    appId,
+    initialMessages: props.initialMessages,
+    onFilesChanged: props.onFilesChanged,
+    onRefused: setDraft,
+  });
+  const { messages, busy, send } = chat;
+  const { fixing, resolve } = useResolveWithAi(busy, send, props.onClearErrors);
+  useAutofix({ messages, busy, appErrors, lastChangeAt: chat.lastChangeAt, send, readOnly });
+
+  const scroller = React.useRef<HTMLDivElement>(null);
+  const toBottom = () => scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+  React.useEffect(() => {
+    const t = setTimeout(toBottom, INITIAL_SCROLL_MS);
+    return () => clearTimeout(t);
+  }, []);
+  React.useEffect(() => {
+    if (busy) toBottom();
+  }, [busy, messages]);
+
+  const last = messages.at(-1);
+  const thinking =
+    chat.status === 'submitted' ||
+    (busy && (last?.role === 'user' || (last?.role === 'assistant' && !last.parts.length)));
+
+  const onRated = (messageId: string, rating: MessageRating) =>
+    chat.setMessages((all) =>
+      all.map((m) => (m.id === messageId ? { ...m, metadata: { ...m.metadata, rating } } : m)),
+    );
+  const onRestored = (restored: SpaceUIMessage[]) => {
+    chat.replaceMessages(restored);
+    props.onFilesChanged();
+  };
+
+  return (
+    <div className="relative flex h-full min-h-0 flex-col bg-background">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+        <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-[280px]">
+          {messages.length === 0 && !busy ? (
+            <EmptyChat />
+          ) : (
+            <MessageList
+              appId={appId}
+              messages={messages}
+              isAdmin={isAdmin}
+              readOnly={readOnly}
+              busy={busy}
+              onContinue={() => send(spaceTexts.keepGoing, { type: 'continue' })}
+              onRated={onRated}
+              onRestored={onRestored}
+            />
+          )}
+          {thinking && (
+            <div className="mt-6">
+              <Thinking />
+            </div>
+          )}
+          {chat.error && !busy && (
+            <div className="mt-6">
+              <ErrorBlock title={errorMessage(chat.error)} details={chat.error.message} />
+            </div>
+          )}
+          {isAdmin && <UsageSummary messages={messages} />}
+        </div>
+      </div>
+      {!readOnly && (
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background via-background/90 to-transparent pt-10 pb-4">
+          <div className="pointer-events-auto mx-auto w-full max-w-3xl px-4">
+            <ChatInput
+              value={draft}
+              onChange={setDraft}
+              disabled={busy}
+              onSend={(text) => {
+                setDraft('');
+                send(text);
+              }}
+            />
+          </div>
+        </div>
+      )}
+      <IssuesPanel errors={appErrors} fixing={fixing} canResolve={!busy && !readOnly} onResolve={resolve} />
+    </div>
+  );
+}
+
+/**
+ * The chat of a space app (spec 001 §2–§8): the history from the server, the streaming turn with its actions,
+ * ratings, context files, revert, the 'All Changes' diff, the admin's usage, and the floating issues panel with
+ * 'Resolve with AI' and bounded autofix.
+ */
+export function SpaceChat(props: SpaceChatProps) {
+  const history = useQuery(chatMessagesQuery(props.appId));
+  // once shown, the panel stays: a failed re-read after a turn keeps what the stream gave
+  if (history.data) return <ChatPanel key={props.appId} {...props} initialMessages={history.data} />;
+  if (history.isError)
+    return (
+      <PageError
+        className="min-h-0 flex-1"
+        message={errorMessage(history.error)}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  return (
+    <div
+      role="status"
+      aria-label="Loading the chat"
+      className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-6"
+    >
+      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+      <Skeleton className="h-24 w-full rounded-xl" />
+      <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
+    </div>
+  );
+}

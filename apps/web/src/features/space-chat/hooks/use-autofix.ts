@@ -1,0 +1,63 @@
+import * as React from 'react';
+import { MAX_AUTOFIX_IN_A_ROW, type AppErrorItem, type SystemActionInfo } from '@buildai/domain';
+import { actionsOf, changedFiles } from '../lib/actions';
+import { buildFixMessage } from '../lib/fix-message';
+import type { SpaceUIMessage } from '../lib/types';
+
+/** How long after a turn that changed files the app's new errors still count as that turn's (bundle + reload). */
+export const AUTOFIX_WINDOW_MS = 15_000;
+
+/** Autofix messages the builder's latest turns sent in a row (the last user messages that are autofix ones). */
+export function autofixStreak(messages: SpaceUIMessage[]): number {
+  let streak = 0;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role !== 'user') continue;
+    if (m.metadata?.systemActionInfo?.type !== 'autofix') break;
+    streak++;
+  }
+  return streak;
+}
+
+interface Options {
+  messages: SpaceUIMessage[];
+  busy: boolean;
+  appErrors: AppErrorItem[];
+  lastChangeAt: React.RefObject<number>;
+  send: (text: string, info: SystemActionInfo) => void;
+  readOnly: boolean;
+}
+
+/**
+ * After an assistant turn that changed files, errors the app reports (after that change) within AUTOFIX_WINDOW_MS
+ * send one autofix message; at most MAX_AUTOFIX_IN_A_ROW in a row, so a fix that keeps failing never loops.
+ */
+export function useAutofix({ messages, busy, appErrors, lastChangeAt, send, readOnly }: Options) {
+  const armedUntil = React.useRef(0);
+  const errorsAt = React.useRef(0);
+  const wasBusy = React.useRef(busy);
+
+  React.useEffect(() => {
+    errorsAt.current = Date.now();
+  }, [appErrors]);
+
+  const tryAutofix = React.useCallback(() => {
+    if (readOnly || busy || Date.now() > armedUntil.current) return;
+    if (appErrors.length === 0 || errorsAt.current < lastChangeAt.current) return;
+    if (autofixStreak(messages) >= MAX_AUTOFIX_IN_A_ROW) return;
+    armedUntil.current = 0;
+    send(buildFixMessage(appErrors), { type: 'autofix' });
+  }, [appErrors, busy, lastChangeAt, messages, readOnly, send]);
+
+  React.useEffect(() => {
+    const ended = wasBusy.current && !busy;
+    wasBusy.current = busy;
+    if (!ended) return;
+    const last = messages.at(-1);
+    if (last?.role === 'assistant' && changedFiles(actionsOf(last, false))) {
+      armedUntil.current = Date.now() + AUTOFIX_WINDOW_MS;
+    }
+  }, [busy, messages]);
+
+  React.useEffect(tryAutofix, [tryAutofix]);
+}

@@ -1,0 +1,45 @@
+import * as React from 'react';
+import type { AppErrorItem, SystemActionInfo } from '@buildai/domain';
+import { buildFixMessage } from '../lib/fix-message';
+
+/** The spec's delay between the fix turn's end and clearing the errors (spec 001 §9). */
+export const CLEAR_ERRORS_DELAY_MS = 1000;
+
+/**
+ * 'Resolve with AI': sends the fix message and reads 'Fixing...' until that turn ends; 1 s later the errors are
+ * cleared (the preview reports whatever is still wrong after its reload).
+ */
+export function useResolveWithAi(
+  busy: boolean,
+  send: (text: string, info: SystemActionInfo) => void,
+  onClearErrors: () => void,
+) {
+  const [fixing, setFixing] = React.useState(false);
+  const started = React.useRef(false);
+  const clear = React.useRef(onClearErrors);
+  clear.current = onClearErrors;
+
+  React.useEffect(() => {
+    if (!fixing) return;
+    if (busy) {
+      started.current = true;
+      return;
+    }
+    if (!started.current) return;
+    const timer = setTimeout(() => {
+      clear.current();
+      setFixing(false);
+    }, CLEAR_ERRORS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [busy, fixing]);
+
+  const resolve = React.useCallback(
+    (errors: AppErrorItem[]) => {
+      started.current = false;
+      setFixing(true);
+      send(buildFixMessage(errors), { type: 'fix' });
+    },
+    [send],
+  );
+  return { fixing, resolve };
+}

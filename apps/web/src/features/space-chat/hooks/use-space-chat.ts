@@ -1,0 +1,123 @@
+import * as React from 'react';
+import { useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { isAppError } from '@/lib/api-client';
+import type { SystemActionInfo } from '@buildai/domain';
+import { chatMessagesQuery } from '../api/chat-messages';
+import { createChatTransport } from '../api/transport';
+import { actionsOf } from '../lib/actions';
+import type { SpaceUIMessage } from '../lib/types';
+
+interface Options {
+  appId: string;
+  initialMessages: SpaceUIMessage[];
+  onFilesChanged: () => void;
+  /** the server refused the message before the turn started: its text goes back to the input */
+  onRefused: (text: string) => void;
+}
+
+const completedKeys = (messages: SpaceUIMessage[]) =>
+  messages.flatMap((m) =>
+    m.role === 'assistant'
+      ? actionsOf(m, false)
+          .filter((a) => a.state === 'complete')
+          .map((a) => `${m.id}:${a.key}`)
+      : [],
+  );
+
+/**
+ * useChat seeded from the server's history. After every turn the history is read again (ids, version ids and
+ * stored actions are the server's), so a reload or a dropped stream shows what the server kept. A file action that
+ * completes calls `onFilesChanged` at once, while the turn still streams.
+ */
+export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused }: Options) {
+  const queryClient = useQueryClient();
+  const transport = React.useMemo(() => createChatTransport(appId), [appId]);
+  const setMessagesRef = React.useRef<(m: SpaceUIMessage[]) => void>(() => undefined);
+  const seen = React.useRef<Set<string> | null>(null);
+  if (seen.current === null) seen.current = new Set(completedKeys(initialMessages));
+  const lastChangeAt = React.useRef(0);
+
+  const resync = React.useCallback(async () => {
+    const fresh = await queryClient
+      .fetchQuery({ ...chatMessagesQuery(appId), staleTime: 0 })
+      .catch(() => null);
+    if (!fresh) return;
+    for (const key of completedKeys(fresh)) seen.current!.add(key);
+    setMessagesRef.current(fresh);
+  }, [appId, queryClient]);
+
+  const chat = useChat<SpaceUIMessage>({
+    id: `space-chat-${appId}`,
+    messages: initialMessages,
+    transport,
+    onFinish: ({ isError, messages }) => {
+      if (isError) return; // onError decides
+      queryClient.setQueryData(chatMessagesQuery(appId).queryKey, messages);
+      void resync();
+    },
+    onError: (err) => {
+      if (isAppError(err) && err.status > 0) {
+        // refused before the turn started (busy, no AI provider): nothing was stored, the text is the builder's
+        const last = chatRef.current?.messages.at(-1);
+        if (last?.role === 'user') {
+          chatRef.current?.setMessages((all) => all.slice(0, -1));
+          if (!last.metadata?.systemActionInfo) {
+            onRefused(last.parts.map((p) => (p.type === 'text' ? p.text : '')).join(''));
+          }
+        }
+        return;
+      }
+      void resync(); // a dropped stream: the server kept what it got
+    },
+  });
+  const chatRef = React.useRef(chat);
+  chatRef.current = chat;
+  setMessagesRef.current = chat.setMessages;
+
+  // a completed file action refreshes the preview as soon as it lands, not when the turn ends
+  const onFilesChangedRef = React.useRef(onFilesChanged);
+  onFilesChangedRef.current = onFilesChanged;
+  React.useEffect(() => {
+    let changed = false;
+    for (const key of completedKeys(chat.messages)) {
+      if (!seen.current!.has(key)) {
+        seen.current!.add(key);
+        changed = true;
+      }
+    }
+    if (changed) {
+      lastChangeAt.current = Date.now();
+      onFilesChangedRef.current();
+    }
+  }, [chat.messages]);
+
+  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+
+  const send = React.useCallback((text: string, systemActionInfo?: SystemActionInfo) => {
+    chatRef.current.clearError();
+    void chatRef.current.sendMessage({ text, metadata: systemActionInfo ? { systemActionInfo } : undefined });
+  }, []);
+
+  /** Replaces the chat (after a restore), without counting the restored actions as new changes. */
+  const replaceMessages = React.useCallback(
+    (messages: SpaceUIMessage[]) => {
+      for (const key of completedKeys(messages)) seen.current!.add(key);
+      chatRef.current.setMessages(messages);
+      queryClient.setQueryData(chatMessagesQuery(appId).queryKey, messages);
+    },
+    [appId, queryClient],
+  );
+
+  return {
+    messages: chat.messages,
+    status: chat.status,
+    error: chat.error,
+    busy,
+    send,
+    replaceMessages,
+    setMessages: chat.setMessages,
+    /** when a file action last completed in this panel (ms), for autofix */
+    lastChangeAt,
+  };
+}

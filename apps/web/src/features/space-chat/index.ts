@@ -1,0 +1,1 @@
+export { SpaceChat, type SpaceChatProps } from './components/space-chat';

@@ -1,0 +1,60 @@
+import { structuredPatch } from 'diff';
+import type { AppFile, VersionDiffEntry } from '@buildai/domain';
+
+/** Lines of context around a change, and the size past which lines are not diffed word by word (spec 001 §9). */
+export const DIFF_CONTEXT_LINES = 3;
+export const WORD_DIFF_MAX_CHARS = 10_000;
+
+const order = { added: 0, modified: 1, deleted: 2 } as const;
+
+/** The files that differ between two versions, added first, then modified, then deleted (each by path). */
+export function diffVersions(before: AppFile[], after: AppFile[]): VersionDiffEntry[] {
+  const old = new Map(before.map((f) => [f.path, f.content]));
+  const now = new Map(after.map((f) => [f.path, f.content]));
+  const entries: VersionDiffEntry[] = [];
+  for (const [path, newCode] of now) {
+    const oldCode = old.get(path);
+    if (oldCode === undefined) entries.push({ path, oldCode: '', newCode, status: 'added' });
+    else if (oldCode !== newCode) entries.push({ path, oldCode, newCode, status: 'modified' });
+  }
+  for (const [path, oldCode] of old) {
+    if (!now.has(path)) entries.push({ path, oldCode, newCode: '', status: 'deleted' });
+  }
+  return entries.sort((a, b) => order[a.status] - order[b.status] || a.path.localeCompare(b.path));
+}
+
+export interface DiffLine {
+  kind: 'context' | 'add' | 'remove';
+  text: string;
+  oldNo?: number;
+  newNo?: number;
+}
+export interface DiffHunk {
+  header: string;
+  lines: DiffLine[];
+}
+
+/** The hunks of one file's change with DIFF_CONTEXT_LINES lines around each change. */
+export function hunksOf(entry: VersionDiffEntry): DiffHunk[] {
+  const patch = structuredPatch(entry.path, entry.path, entry.oldCode, entry.newCode, '', '', {
+    context: DIFF_CONTEXT_LINES,
+  });
+  return patch.hunks.map((h) => {
+    let oldNo = h.oldStart;
+    let newNo = h.newStart;
+    const lines: DiffLine[] = [];
+    for (const raw of h.lines) {
+      const mark = raw[0];
+      const text = raw.slice(1);
+      if (mark === '\\') continue; // "\ No newline at end of file"
+      if (mark === '+') lines.push({ kind: 'add', text, newNo: newNo++ });
+      else if (mark === '-') lines.push({ kind: 'remove', text, oldNo: oldNo++ });
+      else lines.push({ kind: 'context', text, oldNo: oldNo++, newNo: newNo++ });
+    }
+    return { header: `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, lines };
+  });
+}
+
+/** Word highlighting only while both sides are at most WORD_DIFF_MAX_CHARS long. */
+export const wordDiffAllowed = (entry: VersionDiffEntry) =>
+  entry.oldCode.length <= WORD_DIFF_MAX_CHARS && entry.newCode.length <= WORD_DIFF_MAX_CHARS;
