@@ -36,13 +36,14 @@ async function newSpaceApp(p: Page): Promise<string> {
   return p.url().split('/').pop()!;
 }
 
-/** Sends one chat message and waits until the assistant's turn is over. */
-async function ask(chat: Locator, text: string) {
-  const input = chat.getByRole('textbox').first();
+/** Sends one chat message and waits until the assistant's turn is over (its closing words, the box free again). */
+async function ask(chat: Locator, text: string, done: string) {
+  const input = chat.getByRole('textbox', { name: 'Message' });
   await input.fill(text);
   await input.press('Enter');
-  await expect(chat.getByText(text)).toBeVisible();
-  await expect(chat.getByText(spaceTexts.thinking)).toBeHidden({ timeout: 30_000 });
+  await expect(chat.getByText(text, { exact: true })).toBeVisible();
+  await expect(chat.getByText(done).last()).toBeVisible({ timeout: 30_000 });
+  await expect(input).toBeEnabled({ timeout: 30_000 });
 }
 
 test('a builder writes a space app in the chat, reverts a turn, publishes; a visitor opens it', async ({
@@ -61,28 +62,28 @@ test('a builder writes a space app in the chat, reverts a turn, publishes; a vis
 
   // first turn: a page
   await llm.enqueue(turn('edit_file', 'pages/Home.tsx', page('Recipe box'), 'Your recipe page is ready.'));
-  await ask(chat, 'Make a page for my recipes');
+  await ask(chat, 'Make a page for my recipes', 'Your recipe page is ready.');
   await expect(preview.getByRole('heading', { name: 'Recipe box' })).toBeVisible({ timeout: 20_000 });
 
   // second turn: an edit
   await llm.enqueue(turn('edit_file', 'pages/Home.tsx', page('Grandma’s recipes'), 'Renamed.'));
-  await ask(chat, 'Call it Grandma’s recipes');
+  await ask(chat, 'Call it Grandma’s recipes', 'Renamed.');
   await expect(preview.getByRole('heading', { name: 'Grandma’s recipes' })).toBeVisible({ timeout: 20_000 });
   await screenshot(p, 'space-workspace-chat-preview');
 
-  // All Changes: the diff between the versions
-  await chat.getByRole('button', { name: spaceTexts.allChanges }).click();
+  // All Changes: what the second turn changed
+  await chat.getByRole('button', { name: spaceTexts.allChanges }).last().click();
   const diff = p.getByRole('dialog', { name: spaceTexts.allChanges });
   await expect(diff.getByText('pages/Home.tsx').first()).toBeVisible();
+  await expect(diff.getByText(/Grandma’s recipes/).first()).toBeVisible();
   await p.keyboard.press('Escape');
   await expect(diff).toBeHidden();
 
-  // revert the second turn from its user message: the first version comes back
-  const second = chat.getByRole('article').filter({ hasText: 'Call it Grandma’s recipes' });
-  await second.hover();
-  await second.getByRole('button', { name: /Revert/ }).click();
+  // revert the second turn: back to right after the first message, the later ones go
+  const first = chat.locator('[data-role="user"]').filter({ hasText: 'Make a page for my recipes' });
+  await first.getByRole('button', { name: 'Revert' }).click();
   const confirm = p.getByRole('alertdialog');
-  await confirm.getByRole('button', { name: /Revert/ }).click();
+  await confirm.getByRole('button', { name: 'Revert' }).click();
   await expect(confirm).toBeHidden({ timeout: 20_000 });
   await expect(chat.getByText('Call it Grandma’s recipes')).toBeHidden();
   await expect(preview.getByRole('heading', { name: 'Recipe box' })).toBeVisible({ timeout: 20_000 });
@@ -112,25 +113,24 @@ test('generated code that throws shows in the issues panel, and Resolve with AI 
   await newSpaceApp(p);
   const { chat, preview } = workspace(p);
 
-  // the page throws while rendering; the autofix turns that follow change nothing, so the error stays
+  // the page throws while rendering; the two autofix turns that follow (the bound) write it throwing again
+  const throwing = page('Never shown', "throw new Error('Recipe list failed');\n  ");
   await llm.enqueue([
-    ...turn(
-      'edit_file',
-      'pages/Home.tsx',
-      page('Never shown', "throw new Error('Recipe list failed');\n  "),
-      'Done.',
-    ),
-    { text: 'I could not find the cause.' },
-    { text: 'I could not find the cause.' },
+    ...turn('edit_file', 'pages/Home.tsx', throwing, 'Here is your list.'),
+    ...turn('edit_file', 'pages/Home.tsx', throwing, 'Tried a fix.'),
+    ...turn('edit_file', 'pages/Home.tsx', throwing, 'Tried another fix.'),
   ]);
-  await ask(chat, 'Show my recipe list');
-  const issues = p.getByText('Recipe list failed').first();
-  await expect(issues).toBeVisible({ timeout: 30_000 });
+  await ask(chat, 'Show my recipe list', 'Here is your list.');
+  const issues = p.getByRole('region', { name: 'Issues' });
+  await expect(issues.getByText(/Recipe list failed/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByText(spaceTexts.autofixNotice)).toHaveCount(2, { timeout: 60_000 });
+  await expect(chat.getByText('Tried another fix.')).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
+  await screenshot(p, 'space-workspace-issues');
 
   // Resolve with AI: the fix turn writes a page that works; the issues go away
-  await expect(chat.getByText(spaceTexts.thinking)).toBeHidden({ timeout: 30_000 });
   await llm.enqueue(turn('edit_file', 'pages/Home.tsx', page('Recipes, fixed'), 'Fixed.'));
-  await p.getByRole('button', { name: spaceTexts.resolveWithAi }).click();
+  await issues.getByRole('button', { name: spaceTexts.resolveWithAi }).click();
   await expect(preview.getByRole('heading', { name: 'Recipes, fixed' })).toBeVisible({ timeout: 30_000 });
   await expect(p.getByRole('button', { name: spaceTexts.resolveWithAi })).toBeHidden({ timeout: 20_000 });
 });
