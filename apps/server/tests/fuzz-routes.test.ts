@@ -17,7 +17,7 @@ import { fakeLlmConfig, json, makeTool } from './helpers';
 
 let server: TestServer;
 let llm: FakeLlm;
-let builder: { idToken: string; appId: string; toolId: string; path: string };
+let builder: { idToken: string; appId: string; toolId: string; path: string; spaceAppId: string };
 let routes: Route[];
 
 interface Route {
@@ -35,7 +35,10 @@ beforeAll(async () => {
   server = await startTestServer({ ...fakeLlmConfig(llm), LOG_LEVEL: 'error' });
   const b = await signUpBuilder(server);
   const tool = await makeTool(server, b.idToken);
-  builder = { idToken: b.idToken, ...tool };
+  const space = await json(
+    await server.request('/api/apps/new', { method: 'POST', token: b.idToken, json: { kind: 'space' } }),
+  );
+  builder = { idToken: b.idToken, ...tool, spaceAppId: space.appId };
   const doc = await json(await server.request('/api/openapi.json'));
   routes = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)) {
@@ -114,8 +117,9 @@ const RAW_BODIES = [
 /** A path segment: the builder's own ids, other shapes, NUL, bad percent escapes, long ones. */
 function segment(name: string) {
   const own: Record<string, string[]> = {
-    appId: [builder.appId],
+    appId: [builder.appId, builder.spaceAppId],
     toolId: [builder.toolId],
+    path: ['pages/Home.tsx', 'pages%2FNew.tsx'],
     toolPath: [builder.path],
     provider: ['notion', 'google-drive'],
   };

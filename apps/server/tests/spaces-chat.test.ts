@@ -223,7 +223,7 @@ describe('file actions the tools refuse', () => {
     expect(await getJson(server, `/api/apps/${appId}/files`, token)).toEqual(before);
     const answer = (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages[1];
     expect(answer.actions.map((a: { error?: string }) => a.error)).toEqual(
-      outputs.map((c) => c.output.error),
+      outputs.map((c) => c?.output.error),
     );
     expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toEqual([]);
   }, 60_000);

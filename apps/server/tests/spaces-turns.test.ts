@@ -89,6 +89,60 @@ describe('one turn at a time', () => {
   }, 60_000);
 });
 
+describe('a turn as it streams', () => {
+  it('shows a completed action on reload before the turn ends', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue([
+      addFile('pages/Early.tsx', 'export default function Early() { return null; }'),
+      { chunks: Array.from({ length: 10 }, (_, i) => `word${i} `), delayMs: 300 },
+    ]);
+    const res = await chat(server, appId, 'Add an early page', { token });
+    const { messages } = await eventually(
+      () => getJson(server, `/api/apps/${appId}/chat/messages`, token),
+      (body) => body.messages[1]?.actions.length === 1,
+    );
+    expect(messages[1].actions[0]).toMatchObject({ file: 'pages/Early.tsx', isComplete: true });
+    // still streaming: the usage comes with the end of the turn
+    expect(messages[1].annotations[0].usage).toBeUndefined();
+    expect(messages[1].status).toBe('streaming');
+    await readUiChunks(res);
+    const done = await getJson(server, `/api/apps/${appId}/chat/messages`, token);
+    expect(done.messages[1].status).toBe('complete');
+  }, 60_000);
+
+  it('stops after a bounded number of steps', async () => {
+    const appId = await newSpaceApp(server, token);
+    let n = 0;
+    llm.respondWith(() => addFile(`components/Loop${n++}.tsx`, 'export {};'));
+    const chunks = await chatTurn(server, appId, 'Loop for ever', { token });
+    expect(llm.requests).toHaveLength(8);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish' });
+    const files = await getJson(server, `/api/apps/${appId}/files`, token);
+    expect(files.files).toHaveLength(9);
+  }, 60_000);
+});
+
+describe('a provider that fails', () => {
+  it('closes the answer as an error with the reason, and frees the chat', async () => {
+    const appId = await newSpaceApp(server, token);
+    // the SDK retries once
+    llm.enqueue([
+      { error: { status: 500, message: 'The model is down' } },
+      { error: { status: 500, message: 'The model is down' } },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Hello', { token });
+    expect(chunks).toContainEqual({
+      type: 'error',
+      errorText: 'Failed after 2 attempts. Last error: The model is down',
+    });
+    const { messages } = await getJson(server, `/api/apps/${appId}/chat/messages`, token);
+    expect(messages[1]).toMatchObject({ role: 'assistant', status: 'error', content: '' });
+    expect(messages[1].annotations[0].error).toBe('Failed after 2 attempts. Last error: The model is down');
+    llm.enqueue({ text: 'Back.' });
+    expect((await chatTurn(server, appId, 'Again', { token })).at(-1)).toMatchObject({ type: 'finish' });
+  }, 60_000);
+});
+
 describe('autofix', () => {
   it('refuses a third autofix in a row with 409, and counts again after a message of the builder', async () => {
     const appId = await newSpaceApp(server, token);

@@ -192,6 +192,11 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
   annotations: z.array(messageAnnotationSchema),
   actions: z.array(chatActionSchema),
+  /**
+   * An answer still being written (`streaming`: a reload during a turn shows it as far as it got), done
+   * (`complete`), or stopped by an error (`error`); not in the spec.
+   */
+  status: z.enum(['streaming', 'complete', 'error']).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -85,6 +85,41 @@ describe('wire format', () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: 1 } });
   });
 
+  it('streams tool-call arguments over several chunks, and cuts a call off with finish_reason length', async () => {
+    // scripted over HTTP, as an e2e run in another process does
+    await fakeLlmControl(fake.url).enqueue([
+      {
+        toolCalls: [
+          { name: 'add_file', arguments: { path: 'a.tsx', content: 'x'.repeat(40) }, argumentChunks: 5 },
+        ],
+      },
+      {
+        text: 'Writing.',
+        toolCalls: [{ name: 'edit_file', arguments: { path: 'b.tsx', content: 'abcdef' }, cutAt: 30 }],
+      },
+    ]);
+    const stream = async () => {
+      const response = await post('/chat/completions', {
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+      });
+      const chunks = sseData(await response.text()).slice(0, -1) as StreamChunk[];
+      const pieces = chunks
+        .flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? [])
+        .map((delta) => delta.function.arguments)
+        .filter((piece) => piece !== '');
+      return { pieces, finish: chunks.at(-1)!.choices[0]!.finish_reason };
+    };
+    const whole = await stream();
+    expect(whole.pieces).toHaveLength(5);
+    expect(JSON.parse(whole.pieces.join(''))).toEqual({ path: 'a.tsx', content: 'x'.repeat(40) });
+    expect(whole.finish).toBe('tool_calls');
+    const cut = await stream();
+    expect(cut.pieces.join('')).toBe(JSON.stringify({ path: 'b.tsx', content: 'abcdef' }).slice(0, 30));
+    expect(cut.pieces.length).toBeGreaterThan(1);
+    expect(cut.finish).toBe('length');
+  });
+
   it('answers 401 in OpenAI error format without the right key', async () => {
     const response = await post('/chat/completions', { messages: [] }, 'sk-other');
     expect(response.status).toBe(401);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { AppError, type ChatMessagesResponse } from '@buildai/domain';
 import { appChatMessages, appFiles, appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -48,9 +48,14 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
     if (later.length > 0) {
       await tx.delete(appChatMessages).where(inArray(appChatMessages.messageId, later));
     }
+    // compared in the database: a JavaScript date drops the microseconds PostgreSQL keeps
+    const madeAt = tx
+      .select({ at: appVersions.createdAt })
+      .from(appVersions)
+      .where(eq(appVersions.versionId, version.versionId));
     await tx
       .delete(appVersions)
-      .where(and(eq(appVersions.appId, appId), gt(appVersions.createdAt, version.createdAt)));
+      .where(and(eq(appVersions.appId, appId), gt(appVersions.createdAt, sql`(${madeAt})`)));
     await tx.delete(appFiles).where(eq(appFiles.appId, appId));
     if (version.files.length > 0) {
       await tx

@@ -14,6 +14,7 @@ export function messageView(row: MessageRow): ChatMessage {
     createdAt: row.createdAt.toISOString(),
     annotations: [row.annotation],
     actions: row.actions,
+    status: row.status,
   };
 }
 
