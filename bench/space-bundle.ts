@@ -5,8 +5,6 @@
 import { build, type Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { schema } from '@buildai/server';
 import { signUpBuilder, startTestServer } from '@buildai/testkit';
 
 const ROUNDS = 30;
@@ -141,9 +139,10 @@ export interface SpaceBundleResult {
 }
 
 export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
-  const server = await startTestServer({ LOG_LEVEL: 'silent' });
+  // files are written through the code editor's route, which is for admins
+  const server = await startTestServer({ LOG_LEVEL: 'silent', ADMIN_EMAILS: 'bench-admin@example.com' });
   try {
-    const { idToken } = await signUpBuilder(server);
+    const { idToken } = await signUpBuilder(server, 'bench-admin@example.com');
     const created = (await (
       await server.request('/api/apps/new', { method: 'POST', token: idToken, json: { kind: 'space' } })
     ).json()) as { appId: string };
@@ -163,8 +162,14 @@ export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
       const files = thirtyFileApp(`round ${round}`);
       bundlerMs.push(await timed(() => bundler.bundle(thirtyFileApp(`direct ${round}`))));
       baselineMs.push(await timed(() => bundleWithoutSharedRuntime(files)));
-      await server.platform.db.delete(schema.appFiles).where(eq(schema.appFiles.appId, appId));
-      await server.platform.db.insert(schema.appFiles).values(files.map((f) => ({ appId, ...f })));
+      for (const file of files) {
+        const put = await server.request(`/api/apps/${appId}/files/${file.path}`, {
+          method: 'PUT',
+          token: idToken,
+          json: { content: file.content },
+        });
+        if (put.status !== 200) throw new Error(`saving ${file.path} answered ${put.status}`);
+      }
       const link = (await (
         await server.request(`/api/apps/${appId}/preview-token`, { method: 'POST', token: idToken })
       ).json()) as { url: string };

@@ -14,7 +14,7 @@ async function post(server: string, path: string, body: unknown, idToken?: strin
 }
 
 /** The admin's id token (ADMIN_EMAILS): signed up with an account the first time, signed in afterwards. */
-async function adminIdToken(server: string): Promise<string> {
+export async function adminIdToken(server: string = BASE_URL): Promise<string> {
   const credentials = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
   let response = await post(server, '/api/live_api/auth/signUp', { ...credentials, tenantId: 'platform' });
   if (response.status === 409) response = await post(server, '/api/live_api/auth/signIn', credentials);

@@ -13,9 +13,10 @@ import { filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import { devMailRoutes } from './features/dev-mail';
 import { memoryRoutes } from './features/memories';
-import { spaceRoutes } from './features/spaces';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
+import { spaceRoutes } from './features/spaces';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
+import { appOrigin } from './config';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { openApiDocument, type OpenApiDocument } from './http/openapi';
@@ -74,11 +75,11 @@ export function createApp(platform: Platform, services: Services = createService
   );
   app.route('/api/apps', appRoutes(services.appChanges));
   app.route('/api/apps', analyticsRoutes());
-  app.route('/api/apps', spaceRoutes());
   app.route(
     '/api/apps',
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
+  app.route('/api/apps', spaceRoutes());
   app.route('/api/builder', builderRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
   app.route('/api/context', contextRoutes(services.parseLimits));
@@ -94,7 +95,7 @@ export function createApp(platform: Platform, services: Services = createService
   // app documents live on the app origin only (decision 0007): the product never serves them, not even as the SPA
   app.all('/apps/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
-  mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist());
+  mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist(), { appOrigin: appOrigin(platform.config) });
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

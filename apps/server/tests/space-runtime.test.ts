@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
-import { schema } from '../src';
 import { bundleApp, signPreviewToken } from '../src/features/space-runtime';
 import { json } from './helpers';
 
 let server: TestServer;
+let admin: { idToken: string };
+// the files are written through the code editor's route, which is for admins (spec 000 §2)
 beforeAll(async () => {
-  server = await startTestServer();
-});
+  server = await startTestServer({ ADMIN_EMAILS: 'runtime-admin@example.com' });
+  admin = await signUpBuilder(server, 'runtime-admin@example.com');
+}, 60_000);
 afterAll(() => server.close());
 
 const SANDBOX = 'sandbox allow-scripts allow-forms allow-popups';
@@ -24,28 +25,33 @@ export default function Home() {
 `;
 const hero = `export function Hero({ title }: { title: string }) { return <h1>{title}</h1>; }\n`;
 
-/** A space app of a new builder, with these current files (written as the chat and the editor store them). */
+/** A new space app of the admin builder, with exactly these current files. */
 async function spaceApp(files: Record<string, string>) {
-  const builder = await signUpBuilder(server);
   const created = await json(
-    await server.request('/api/apps/new', {
-      method: 'POST',
-      token: builder.idToken,
-      json: { kind: 'space' },
-    }),
+    await server.request('/api/apps/new', { method: 'POST', token: admin.idToken, json: { kind: 'space' } }),
   );
   await writeFiles(created.appId, files);
-  return { appId: created.appId as string, token: builder.idToken };
+  return { appId: created.appId as string, token: admin.idToken };
 }
 
+/** Makes the app's current files exactly `files`, through PUT and DELETE /api/apps/{appId}/files/{path}. */
 async function writeFiles(appId: string, files: Record<string, string>) {
-  const { db } = server.platform;
-  await db.delete(schema.appFiles).where(eqApp(appId));
-  const rows = Object.entries(files).map(([path, content]) => ({ appId, path, content }));
-  if (rows.length) await db.insert(schema.appFiles).values(rows);
+  const token = admin.idToken;
+  const current = await json(await server.request(`/api/apps/${appId}/files`, { token }));
+  for (const { path } of current.files as { path: string }[]) {
+    if (path in files) continue;
+    const res = await server.request(`/api/apps/${appId}/files/${path}`, { method: 'DELETE', token });
+    expect(res.status).toBeLessThan(300);
+  }
+  for (const [path, content] of Object.entries(files)) {
+    const res = await server.request(`/api/apps/${appId}/files/${path}`, {
+      method: 'PUT',
+      token,
+      json: { content },
+    });
+    expect(res.status).toBe(200);
+  }
 }
-
-const eqApp = (appId: string) => eq(schema.appFiles.appId, appId);
 
 async function previewUrl(appId: string, token: string) {
   const res = await server.request(`/api/apps/${appId}/preview-token`, { method: 'POST', token });

@@ -1,4 +1,4 @@
-import { Component, StrictMode, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, StrictMode, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   FRAME_SOURCE,
@@ -8,14 +8,22 @@ import {
   toErrorItem,
   type AppErrorItem,
 } from './bridge';
-import { applyShellLocation, initLocation, usePage } from './sdk';
+import { applyShellLocation, initLocation, navigate, usePage } from './sdk';
 import { uiCss } from './ui-css';
 
-/** What the generated entry passes: one component per `pages/{Name}.tsx`. */
+/** What the generated entry passes: the module of each `pages/{Name}.tsx`, whose default export is the page. */
 export interface StartOptions {
   appId: string;
   mainPage: string;
-  pages: Record<string, ComponentType>;
+  pages: Record<string, { default?: unknown }>;
+}
+
+/** A page module's component, or null when its default export is not one (a function, memo or forwardRef). */
+function pageComponent(module: { default?: unknown } | undefined): ComponentType | null {
+  const exported = module?.default;
+  if (typeof exported === 'function') return exported as ComponentType;
+  if (exported && typeof exported === 'object' && '$$typeof' in exported) return exported as ComponentType;
+  return null;
 }
 
 function injectStyles() {
@@ -49,7 +57,10 @@ function listenToShell() {
   });
 }
 
-class PageBoundary extends Component<{ page: string; children: ReactNode }, { error: Error | null }> {
+class PageBoundary extends Component<
+  { page: string; home: string; children: ReactNode },
+  { error: Error | null }
+> {
   override state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {
@@ -67,30 +78,59 @@ class PageBoundary extends Component<{ page: string; children: ReactNode }, { er
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return <Fallback title="Something went wrong on this page" details={this.state.error.message} />;
+    return (
+      <Fallback
+        title="Something went wrong on this page"
+        details={this.state.error.message}
+        home={this.props.page === this.props.home ? undefined : this.props.home}
+      />
+    );
   }
 }
 
-function Fallback({ title, details }: { title: string; details: string }) {
+function Fallback({ title, details, home }: { title: string; details: string; home?: string }) {
   return (
     <div className="bai-fallback" role="alert">
       <h1 className="bai-h bai-h3">{title}</h1>
       <p className="bai-text bai-text-muted" style={{ margin: '8px 0 16px' }}>
-        The details are in the issues panel of the builder.
+        Try again in a moment. The app's builder sees the details in the builder's issues panel.
       </p>
       <pre>{details}</pre>
+      {home && (
+        <button type="button" className="bai-btn bai-btn-outline bai-btn-md" onClick={() => navigate(home)}>
+          Go to the start page
+        </button>
+      )}
     </div>
   );
 }
 
+function NotAComponent({ page }: { page: string }) {
+  const title = `pages/${page}.tsx does not default-export a React component`;
+  useEffect(
+    () =>
+      reportToShell({ title, details: `Add "export default function ${page}() { … }"`, componentName: page }),
+    [page, title],
+  );
+  return <Fallback title="This page could not be shown" details={title} />;
+}
+
 function Router({ options }: { options: StartOptions }) {
   const page = usePage();
-  const Page = options.pages[page];
-  if (!Page) {
-    return <Fallback title="Page not found" details={`This app has no page named "${page}".`} />;
+  const module = options.pages[page];
+  const Page = pageComponent(module);
+  if (!module) {
+    return (
+      <Fallback
+        title="Page not found"
+        details={`This app has no page named "${page}".`}
+        home={page === options.mainPage ? undefined : options.mainPage}
+      />
+    );
   }
+  if (!Page) return <NotAComponent page={page} />;
   return (
-    <PageBoundary page={page}>
+    <PageBoundary page={page} home={options.mainPage}>
       <Page />
     </PageBoundary>
   );

@@ -71,6 +71,7 @@ background:var(--bai-card);font-size:14px}
 border-top-color:var(--bai-primary);animation:bai-spin .8s linear infinite}
 @keyframes bai-spin{to{transform:rotate(360deg)}}
 .bai-fallback{max-width:560px;margin:64px auto;padding:0 20px}
+.bai-fallback .bai-btn{margin-top:16px}
 .bai-fallback pre{white-space:pre-wrap;word-break:break-word;font-size:12px;background:#0f172a;color:#e2e8f0;
 padding:12px;border-radius:8px;max-height:240px;overflow:auto}
 `;

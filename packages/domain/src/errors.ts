@@ -120,16 +120,16 @@ export const errorCatalogue = {
   'space/file-not-found': { status: 404, message: 'File not found' },
   'space/too-many-files': { status: 400, message: 'This app has too many files' },
   'space/chat-busy': { status: 409, message: 'Please wait for chat to finish' },
-  'space/autofix-limit': {
-    status: 409,
-    message: 'Auto fix already tried twice in a row: describe the problem to the assistant instead',
-  },
-  'space/message-not-found': { status: 404, message: 'Message not found' },
   'space/preview-token-invalid': {
     status: 401,
     message: 'This preview link has expired or is not valid: open the app in the builder again',
   },
   'space/preview-token-other-app': { status: 403, message: 'This preview link is for another app' },
+  'space/autofix-limit': {
+    status: 409,
+    message: 'Auto fix already tried twice in a row: describe the problem to the assistant instead',
+  },
+  'space/message-not-found': { status: 404, message: 'Message not found' },
   'space/ai-not-configured': {
     status: 503,
     message: 'The chat needs an AI model: the operator must set AI_PROVIDER (see the README)',

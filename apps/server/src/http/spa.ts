@@ -45,7 +45,7 @@ function fileResponse(c: Context<AppEnv>, file: StaticFile, cacheControl: string
  * encoding the browser accepts. Hashed assets are cached for a year, everything else is revalidated. Any other
  * client route gets index.html (history fallback); /api stays with the API.
  */
-export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
+export function mountSpa(app: Hono<AppEnv>, webDist: string, opts: { appOrigin?: string } = {}): void {
   const dist = loadWebDist(webDist);
   // The browser renders these: they get the document security headers (API answers are JSON).
   const documentHeaders = secureHeaders({
@@ -56,6 +56,8 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string): void {
       imgSrc: ["'self'", 'data:', 'https:'],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
+      // space apps run in frames of their own origin (decision 0007, "The app origin")
+      frameSrc: ["'self'", ...(opts.appOrigin ? [opts.appOrigin] : [])],
       frameAncestors: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { AppErrorItem } from '@buildai/domain';
 import { LoaderCircle } from 'lucide-react';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
 import { appQuery } from '@/lib/app-query';
@@ -7,6 +8,7 @@ import { previewLinkQuery } from '../api/preview-link';
 import { addressOfPage, documentWithPage, pageOfAddress } from '../lib/app-address';
 import { AppFrame, type AppFrameHandle } from './app-frame';
 import { FrameMessage } from './frame-message';
+import { OwnerIssues } from './owner-issues';
 
 const NOT_FOUND =
   "This app doesn't exist, or its owner hasn't published it yet. Check the link and try again.";
@@ -27,6 +29,7 @@ export function SpaceAppPage({ appId }: { appId: string }) {
     pageOfAddress(appId, window.location.pathname, window.location.search),
   );
   const frame = React.useRef<AppFrameHandle>(null);
+  const [errors, setErrors] = React.useState<AppErrorItem[]>([]);
 
   React.useEffect(() => {
     if (data?.header) document.title = data.header;
@@ -86,8 +89,10 @@ export function SpaceAppPage({ appId }: { appId: string }) {
         src={documentWithPage(base, initial.page, initial.search)}
         title={data.header || 'App'}
         onNavigate={onNavigate}
+        onAppErrors={data.isOwner ? setErrors : undefined}
         className="flex-1"
       />
+      <OwnerIssues appId={appId} errors={errors} />
     </div>
   );
 }
