@@ -282,6 +282,8 @@ export const spaceTexts = {
   truncated: 'The output was too long for one iteration',
   keepGoing: "Let's keep going",
   autofixNotice: 'BuildAI detected some issues and will try to auto fix them',
+  showDetails: 'Show details',
+  hideDetails: 'Hide details',
   rateThis: 'rate this',
   alreadyRated: 'already rated',
   rateTitle: 'Rate this response',

@@ -75,6 +75,7 @@ export function AssistantMessage(props: Props) {
                 appId={appId}
                 versionId={meta.versionId}
                 previousVersionId={props.previousVersionId}
+                touchedFiles={actions.flatMap((a) => (a.file ? [a.file] : []))}
                 streaming={streaming}
               />
             )}

@@ -38,7 +38,7 @@ const groupFiles = (dialog: HTMLElement, name: string) =>
     .getAllByRole('listitem')
     .map((li) => li.textContent);
 
-describe('context files dialog', () => {
+describe('context files dialog', { timeout: 20_000 }, () => {
   it('groups the files used, used but not retrieved, and retrieved but not used; admins filter by method', async () => {
     mockApi({ [MESSAGES]: { body: withContext } });
     renderChat({ isAdmin: true });
@@ -103,7 +103,7 @@ describe('context files dialog', () => {
   });
 });
 
-describe('revert', () => {
+describe('revert', { timeout: 20_000 }, () => {
   const history = {
     messages: [
       stored('user', 'First', { id: 'u1', annotation: { versionId: 'v0' } }),
@@ -171,7 +171,7 @@ describe('revert', () => {
   });
 });
 
-describe('All Changes diff', () => {
+describe('All Changes diff', { timeout: 20_000 }, () => {
   const entry = (id: string): VersionEntry => ({
     id,
     timestamp: 1,
@@ -241,6 +241,46 @@ describe('All Changes diff', () => {
     ]);
     expect(within(home).getByText('line 7')).toBeTruthy();
     expect(within(home).queryByText('line 6')).toBeNull();
+  });
+
+  it('the first version shows the files its turn wrote, not the starter files', async () => {
+    mockApi({
+      [MESSAGES]: {
+        body: {
+          messages: [
+            stored('user', 'Add about', { annotation: { versionId: 'v1' } }),
+            stored('assistant', 'Added', {
+              annotation: { versionId: 'v1' },
+              actions: [
+                {
+                  title: 'Create pages/About.tsx',
+                  type: 'add_file',
+                  file: 'pages/About.tsx',
+                  isComplete: true,
+                  isTruncated: false,
+                },
+              ],
+            }),
+          ],
+        },
+      },
+      [`GET /api/apps/${APP}/versions/v1`]: {
+        body: {
+          version: entry('v1'),
+          files: [
+            { path: 'pages/About.tsx', content: 'about' },
+            { path: 'pages/Home.tsx', content: 'starter' },
+          ],
+        },
+      },
+    });
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: spaceTexts.allChanges }));
+    const dialog = await screen.findByRole('dialog', { name: spaceTexts.allChanges });
+    const files = await within(dialog).findAllByRole('region');
+    expect(files.map((f) => [f.getAttribute('aria-label'), f.getAttribute('data-status')])).toEqual([
+      ['pages/About.tsx', 'added'],
+    ]);
   });
 
   it("says 'No changes found between versions' when the files are the same", async () => {

@@ -14,12 +14,14 @@ import { FileDiff } from './diff-view';
 interface Props {
   appId: string;
   versionId: string;
-  /** the version before this one; null when this is the first (everything reads as added) */
+  /** the version before this one; null when this is the first */
   previousVersionId: string | null;
+  /** the files this turn's actions named: without a version before, the diff shows only these */
+  touchedFiles: string[];
   streaming: boolean;
 }
 
-function DiffBody({ appId, versionId, previousVersionId }: Omit<Props, 'streaming'>) {
+function DiffBody({ appId, versionId, previousVersionId, touchedFiles }: Omit<Props, 'streaming'>) {
   const ids = previousVersionId ? [previousVersionId, versionId] : [versionId];
   const results = useQueries({ queries: ids.map((id) => versionQuery(appId, id)) });
   const failed = results.find((r) => r.isError);
@@ -34,7 +36,10 @@ function DiffBody({ appId, versionId, previousVersionId }: Omit<Props, 'streamin
   if (results.some((r) => !r.data)) return <PageLoader className="min-h-40" label="Loading changes…" />;
   const after = results.at(-1)!.data!.files;
   const before = previousVersionId ? results[0]!.data!.files : [];
-  const entries = diffVersions(before, after);
+  // the first version has no snapshot before it: the starter files are not this turn's changes
+  const entries = diffVersions(before, after).filter(
+    (e) => previousVersionId || touchedFiles.includes(e.path),
+  );
   if (!entries.length)
     return <p className="py-10 text-center text-sm text-muted-foreground">{spaceTexts.noChanges}</p>;
   return (

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_AUTOFIX_IN_A_ROW, spaceTexts } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
 import { buildFixMessage } from '../lib/fix-message';
-import { APP, errorItem, renderChat, serveChat, uiStream } from '../test/chat-fixtures';
+import { APP, errorItem, renderChat, serveChat, uiStream, usage } from '../test/chat-fixtures';
 
 const MESSAGES = `GET /api/apps/${APP}/chat/messages`;
 
@@ -30,13 +30,13 @@ function fileTurn(turn: ReturnType<typeof uiStream>, n: number) {
       { type: 'text-start', id: `t${n}` },
       { type: 'text-delta', id: `t${n}`, delta: `Changed ${n}` },
       { type: 'text-end', id: `t${n}` },
-      { type: 'finish' },
+      { type: 'finish', messageMetadata: { usage: usage() } },
     );
     turn.end();
   });
 }
 
-describe('issues panel', () => {
+describe('issues panel', { timeout: 20_000 }, () => {
   it('is hidden without errors, a pill at first, opens when the count changes, suppresses and reveals', async () => {
     mockApi({ [MESSAGES]: { body: { messages: [] } } });
     const { rerender } = renderChat();
@@ -93,7 +93,7 @@ describe('issues panel', () => {
   });
 });
 
-describe('autofix', () => {
+describe('autofix', { timeout: 20_000 }, () => {
   it(`sends an autofix message when a turn that changed files leaves errors, at most ${MAX_AUTOFIX_IN_A_ROW} in a row`, async () => {
     // re-reading the history fails, so the panel keeps the messages as they streamed
     const api = mockApi({ [MESSAGES]: [{ body: { messages: [] } }, { status: 500, body: {} }] });
@@ -140,28 +140,34 @@ describe('autofix', () => {
     expect(screen.getAllByText(spaceTexts.autofixNotice)).toHaveLength(2);
   });
 
-  it('a turn that changed no file does not autofix', async () => {
+  it('a turn that changed no file does not autofix, even right after one that did', async () => {
     const api = mockApi({ [MESSAGES]: [{ body: { messages: [] } }, { status: 500, body: {} }] });
-    const turn = uiStream();
-    const posts = serveChat(api, [turn]);
+    const turns = [uiStream(), uiStream()];
+    const posts = serveChat(api, turns);
     const { rerender } = renderChat();
     await screen.findByText(spaceTexts.emptyTitle);
-    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'What does Home do?' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Add a chart' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(posts).toHaveLength(1));
+    fileTurn(turns[0]!, 1);
+    await screen.findByText('Changed 1');
+
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'What does Home do?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posts).toHaveLength(2));
     act(() => {
-      turn.push(
-        { type: 'start', messageId: 'a1' },
+      turns[1]!.push(
+        { type: 'start', messageId: 'a2' },
         { type: 'text-start', id: 't' },
         { type: 'text-delta', id: 't', delta: 'It greets.' },
         { type: 'text-end', id: 't' },
-        { type: 'finish' },
+        { type: 'finish', messageMetadata: { usage: usage() } },
       );
-      turn.end();
+      turns[1]!.end();
     });
     await screen.findByText('It greets.');
     rerender({ appErrors: [errorItem('Unrelated')] });
     await screen.findByRole('button', { name: '1 issue' });
-    expect(posts).toHaveLength(1);
+    expect(posts).toHaveLength(2);
   });
 });

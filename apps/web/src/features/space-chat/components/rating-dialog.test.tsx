@@ -21,7 +21,7 @@ async function openDialog() {
 }
 const submitButton = (d: HTMLElement) => within(d).getByRole('button', { name: 'Submit' });
 
-describe('rating dialog', () => {
+describe('rating dialog', { timeout: 20_000 }, () => {
   it('needs a score, shows the reasons that fit it, and sends the trimmed comment', async () => {
     const api = mockApi({
       [MESSAGES]: { body: history },

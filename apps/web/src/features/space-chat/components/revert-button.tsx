@@ -53,8 +53,8 @@ export function RevertButton({ appId, versionId, messageId, streaming, onRestore
         <AlertDialogHeader>
           <AlertDialogTitle>Revert to this point?</AlertDialogTitle>
           <AlertDialogDescription>
-            The app goes back to how it was right after this message. Every later message and its
-            changes are removed.
+            The app goes back to how it was right after this message. Every later message and its changes are
+            removed.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

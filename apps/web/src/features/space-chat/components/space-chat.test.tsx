@@ -19,7 +19,7 @@ const send = (text: string) => {
 };
 const actionRows = () => within(screen.getByRole('list', { name: 'Changes' })).getAllByRole('listitem');
 
-describe('space chat', () => {
+describe('space chat', { timeout: 20_000 }, () => {
   it('shows the empty state when the chat has no messages', async () => {
     mockApi({ [MESSAGES]: { body: { messages: [] } } });
     renderChat();
@@ -218,6 +218,72 @@ describe('space chat', () => {
     });
     expect(await screen.findByText('Kept by the server')).toBeTruthy();
     expect(api.to(MESSAGES)).toHaveLength(2);
+  });
+
+  it('a turn the server still runs after a reload is read again until it is recorded', async () => {
+    const running = {
+      messages: [
+        stored('user', 'Add a page', { id: 'u1' }),
+        stored('assistant', '', {
+          id: 'a1',
+          running: true,
+          parts: [
+            {
+              type: 'tool-add_file',
+              toolCallId: 'c1',
+              state: 'input-available',
+              input: { path: 'pages/About.tsx' },
+            },
+          ],
+          actions: [
+            {
+              title: 'Create pages/About.tsx',
+              type: 'add_file',
+              file: 'pages/About.tsx',
+              isComplete: false,
+              isTruncated: false,
+            },
+          ],
+        }),
+      ],
+    };
+    const done = {
+      messages: [
+        running.messages[0],
+        stored('assistant', 'Added.', {
+          id: 'a1',
+          parts: [
+            {
+              type: 'tool-add_file',
+              toolCallId: 'c1',
+              state: 'output-available',
+              input: { path: 'pages/About.tsx' },
+              output: { ok: true },
+            },
+            { type: 'text', text: 'Added.' },
+          ],
+          actions: [
+            {
+              title: 'Create pages/About.tsx',
+              type: 'add_file',
+              file: 'pages/About.tsx',
+              isComplete: true,
+              isTruncated: false,
+            },
+          ],
+        }),
+      ],
+    };
+    mockApi({ [MESSAGES]: [{ body: running }, { body: done }] });
+    const { props } = renderChat();
+    await waitFor(() => expect(actionRows()[0]!.getAttribute('data-state')).toBe('running'));
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+
+    expect(await screen.findByText('Added.', {}, { timeout: 6000 })).toBeTruthy();
+    expect(actionRows()[0]!.getAttribute('data-state')).toBe('complete');
+    expect(props.onFilesChanged).toHaveBeenCalledTimes(1);
+    type('More');
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('admins see the usage summary, version id, model badge and copy; others do not', async () => {

@@ -42,7 +42,7 @@ export function UserMessage({ appId, message, answer, isAdmin, readOnly, streami
             aria-expanded={details}
             onClick={() => setDetails((d) => !d)}
           >
-            {details ? 'Hide details' : 'Show details'}
+            {details ? spaceTexts.hideDetails : spaceTexts.showDetails}
           </Button>
           {details && (
             <pre className="mt-2 max-h-60 overflow-auto font-mono text-xs whitespace-pre-wrap">{text}</pre>

@@ -52,11 +52,11 @@ export function useAutofix({ messages, busy, appErrors, lastChangeAt, send, read
   React.useEffect(() => {
     const ended = wasBusy.current && !busy;
     wasBusy.current = busy;
+    if (busy) armedUntil.current = 0; // only the latest turn's changes count
     if (!ended) return;
     const last = messages.at(-1);
-    if (last?.role === 'assistant' && changedFiles(actionsOf(last, false))) {
-      armedUntil.current = Date.now() + AUTOFIX_WINDOW_MS;
-    }
+    const changed = last?.role === 'assistant' && changedFiles(actionsOf(last, false));
+    armedUntil.current = changed ? Date.now() + AUTOFIX_WINDOW_MS : 0;
   }, [busy, messages]);
 
   React.useEffect(tryAutofix, [tryAutofix]);

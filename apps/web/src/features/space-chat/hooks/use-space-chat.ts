@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useChat } from '@ai-sdk/react';
+import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAppError } from '@/lib/api-client';
 import type { SystemActionInfo } from '@buildai/domain';
@@ -15,6 +15,10 @@ interface Options {
   /** the server refused the message before the turn started: its text goes back to the input */
   onRefused: (text: string) => void;
 }
+
+/** How often, and how long (10 min, the server's turn limit), a turn the server still runs is read again. */
+const TURN_POLL_MS = 2000;
+const MAX_TURN_POLLS = 300;
 
 const completedKeys = (messages: SpaceUIMessage[]) =>
   messages.flatMap((m) =>
@@ -38,15 +42,21 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
   if (seen.current === null) seen.current = new Set(completedKeys(initialMessages));
   const lastChangeAt = React.useRef(0);
 
-  const resync = React.useCallback(async () => {
-    const fresh = await queryClient
-      .fetchQuery({ ...chatMessagesQuery(appId), staleTime: 0 })
-      .catch(() => null);
-    if (!fresh) return;
-    for (const key of completedKeys(fresh)) seen.current!.add(key);
-    setMessagesRef.current(fresh);
-  }, [appId, queryClient]);
+  const resync = React.useCallback(
+    async (countNewChanges = false) => {
+      const fresh = await queryClient
+        .fetchQuery({ ...chatMessagesQuery(appId), staleTime: 0 })
+        .catch(() => null);
+      // a message sent since then is newer than this read: the next turn's read brings both
+      const status = chatRef.current?.status;
+      if (!fresh || status === 'submitted' || status === 'streaming') return;
+      if (!countNewChanges) for (const key of completedKeys(fresh)) seen.current!.add(key);
+      setMessagesRef.current(fresh);
+    },
+    [appId, queryClient],
+  );
 
+  const chatRef = React.useRef<UseChatHelpers<SpaceUIMessage> | null>(null);
   const chat = useChat<SpaceUIMessage>({
     id: `space-chat-${appId}`,
     messages: initialMessages,
@@ -71,7 +81,6 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
       void resync(); // a dropped stream: the server kept what it got
     },
   });
-  const chatRef = React.useRef(chat);
   chatRef.current = chat;
   setMessagesRef.current = chat.setMessages;
 
@@ -92,18 +101,40 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
     }
   }, [chat.messages]);
 
-  const busy = chat.status === 'submitted' || chat.status === 'streaming';
+  // a turn the server still runs (the page was reloaded during it): read it again until it is recorded
+  const last = chat.messages.at(-1);
+  const serverTurnRunning =
+    chat.status !== 'submitted' &&
+    chat.status !== 'streaming' &&
+    last?.role === 'assistant' &&
+    !last.metadata?.usage &&
+    !last.metadata?.error;
+  React.useEffect(() => {
+    if (!serverTurnRunning) return;
+    let polls = 0;
+    const timer = setInterval(() => {
+      polls += 1;
+      if (polls > MAX_TURN_POLLS) clearInterval(timer);
+      else void resync(true);
+    }, TURN_POLL_MS);
+    return () => clearInterval(timer);
+  }, [serverTurnRunning, resync]);
+
+  const busy = chat.status === 'submitted' || chat.status === 'streaming' || serverTurnRunning;
 
   const send = React.useCallback((text: string, systemActionInfo?: SystemActionInfo) => {
-    chatRef.current.clearError();
-    void chatRef.current.sendMessage({ text, metadata: systemActionInfo ? { systemActionInfo } : undefined });
+    chatRef.current!.clearError();
+    void chatRef.current!.sendMessage({
+      text,
+      metadata: systemActionInfo ? { systemActionInfo } : undefined,
+    });
   }, []);
 
   /** Replaces the chat (after a restore), without counting the restored actions as new changes. */
   const replaceMessages = React.useCallback(
     (messages: SpaceUIMessage[]) => {
       for (const key of completedKeys(messages)) seen.current!.add(key);
-      chatRef.current.setMessages(messages);
+      chatRef.current!.setMessages(messages);
       queryClient.setQueryData(chatMessagesQuery(appId).queryKey, messages);
     },
     [appId, queryClient],

@@ -64,16 +64,18 @@ export function actionsOf(message: SpaceUIMessage, streaming: boolean): ShownAct
     if (!isFileAction(type)) return [];
     const path = typeof p.input?.path === 'string' ? p.input.path : undefined;
     const storedTwin = stored[i];
+    // once the turn is recorded, the server's action is the word on it (a cut call reads truncated there)
+    if (storedTwin && stopped) return [{ ...fromStored(storedTwin, i), key: p.toolCallId ?? `tool-${i}` }];
     let state: ShownAction['state'] = 'running';
     let error: string | undefined;
     if (p.state === 'output-available') {
       state = p.output?.ok === false ? 'failed' : 'complete';
       error = p.output?.ok === false ? p.output.error : undefined;
+    } else if (stopped && cutForLength) {
+      state = 'truncated';
     } else if (p.state === 'output-error') {
       state = 'failed';
       error = p.errorText;
-    } else if (storedTwin?.isTruncated || (stopped && cutForLength)) {
-      state = 'truncated';
     } else if (stopped) {
       state = 'failed';
     }

@@ -16,6 +16,7 @@ export function stored(
   text: string,
   over: {
     id?: string;
+    running?: boolean;
     annotation?: MessageAnnotation;
     actions?: ChatAction[];
     parts?: ChatMessage['parts'];
@@ -28,7 +29,13 @@ export function stored(
     content: text,
     parts: over.parts ?? (text ? [{ type: 'text', text }] : []),
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, seq)).toISOString(),
-    annotations: over.annotation ? [over.annotation] : [],
+    // a recorded answer carries its usage; `running` is one the server still writes
+    annotations:
+      role === 'assistant'
+        ? [over.running ? (over.annotation ?? {}) : { usage: usage(), ...over.annotation }]
+        : over.annotation
+          ? [over.annotation]
+          : [],
     actions: over.actions ?? [],
   };
 }
