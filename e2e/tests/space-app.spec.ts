@@ -122,10 +122,14 @@ test('generated code that throws shows in the issues panel, and Resolve with AI 
   ]);
   await ask(chat, 'Show my recipe list', 'Here is your list.');
   const issues = p.getByRole('region', { name: 'Issues' });
-  await expect(issues.getByText(/Recipe list failed/).first()).toBeVisible({ timeout: 30_000 });
+  const pill = p.getByRole('button', { name: /1 issue/ });
+  await expect(pill.or(issues)).toBeVisible({ timeout: 30_000 });
+  // the issues panel: a pill at first, then the list with the error the frame reported
   await expect(chat.getByText(spaceTexts.autofixNotice)).toHaveCount(2, { timeout: 60_000 });
   await expect(chat.getByText('Tried another fix.')).toBeVisible({ timeout: 30_000 });
   await expect(chat.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
+  if (await pill.isVisible()) await pill.click();
+  await expect(issues.getByText(/Recipe list failed/).first()).toBeVisible({ timeout: 30_000 });
   await screenshot(p, 'space-workspace-issues');
 
   // Resolve with AI: the fix turn writes a page that works; the issues go away
@@ -175,6 +179,6 @@ test("an admin edits the app's code: autosave after 2 s, the preview follows, le
   await p.getByRole('tab', { name: 'Preview' }).first().click();
   await screenshot(p, 'space-workspace-mobile-preview');
   await p.getByRole('button', { name: 'App menu' }).click();
-  await expect(p.getByRole('dialog').getByText('App settings')).toBeVisible();
+  await expect(p.getByRole('dialog').getByRole('button', { name: /App settings/ })).toBeVisible();
   await screenshot(p, 'space-workspace-mobile-menu');
 });
