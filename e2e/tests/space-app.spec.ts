@@ -176,7 +176,7 @@ test("an admin edits the app's code: autosave after 2 s, the preview follows, le
   await p.setViewportSize({ width: 390, height: 844 });
   await expect(p.getByRole('tab', { name: 'Chat' })).toBeVisible();
   await screenshot(p, 'space-workspace-mobile-chat');
-  await p.getByRole('tab', { name: 'Preview' }).first().click();
+  await p.getByRole('tab', { name: 'App', exact: true }).click();
   await screenshot(p, 'space-workspace-mobile-preview');
   await p.getByRole('button', { name: 'App menu' }).click();
   await expect(p.getByRole('dialog').getByRole('button', { name: /App settings/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppWindow, MessagesSquare, PanelLeft } from 'lucide-react';
+import { AppWindow, Menu, MessagesSquare } from 'lucide-react';
 import type { AppErrorItem, AppSettings, AppView } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
@@ -117,7 +117,7 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
             if (!next) setPanel(null);
           }}
         >
-          <PanelLeft />
+          <Menu />
         </Button>
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-sm font-semibold" title={title}>
@@ -139,7 +139,7 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
           {(
             [
               ['chat', 'Chat', MessagesSquare],
-              ['app', 'Preview', AppWindow],
+              ['app', 'App', AppWindow],
             ] as const
           ).map(([value, label, Icon]) => (
             <button

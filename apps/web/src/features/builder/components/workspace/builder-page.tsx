@@ -1,12 +1,17 @@
+import * as React from 'react';
 import { Link, useParams } from 'react-router';
 import { PageError } from '@/components/page-state';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isRetryable } from '@/lib/api-client';
 import { useBuilderApp } from '../../api/get-app';
 import type { BuilderAccount, SpaceSlots } from '../../types';
-import { SpaceWorkspace } from '../space/space-workspace';
 import { AppWorkspace, type RenderDataSources, type RenderPreview } from './app-workspace';
 import { WorkspaceSkeleton } from './workspace-skeleton';
+
+// a space app's workspace is its own chunk: the tool builder does not load it, nor the other way round
+const SpaceWorkspace = React.lazy(() =>
+  import('../space/space-workspace').then((m) => ({ default: m.SpaceWorkspace })),
+);
 
 export interface BuilderPageProps {
   account: BuilderAccount;
@@ -53,14 +58,16 @@ export function BuilderPage({
     );
   if (app.data.appType === 'space')
     return (
-      <SpaceWorkspace
-        key={appId}
-        app={app.data}
-        account={account}
-        onUpgrade={onUpgrade}
-        renderChat={space.renderChat}
-        renderPreview={space.renderPreview}
-      />
+      <React.Suspense fallback={<WorkspaceSkeleton />}>
+        <SpaceWorkspace
+          key={appId}
+          app={app.data}
+          account={account}
+          onUpgrade={onUpgrade}
+          renderChat={space.renderChat}
+          renderPreview={space.renderPreview}
+        />
+      </React.Suspense>
     );
 
   const tool = toolId ? app.data.tools.find((t) => t.toolId === toolId) : app.data.tools[0];
