@@ -6,8 +6,12 @@ import type { BuilderAccount } from '@/features/builder/types';
 import { useAuth } from '@/features/auth/hooks/auth-context';
 import { DataSourcesPanel } from '@/features/data-sources/components/data-sources-panel';
 import { GOTO_PARAM, GOTO_UPGRADE_PLAN } from '@/features/plans/hooks/upgrade-plan-dialog';
-import { ToolForm } from '@/features/runtime/components/tool-form';
 import { spaceSlots } from './space-slots';
+
+// the tools' preview loads with the tools' workspace, not with a space app's
+const ToolForm = React.lazy(() =>
+  import('@/features/runtime/components/tool-form').then((m) => ({ default: m.ToolForm })),
+);
 
 /** The signed-in builder as the builder feature needs it (inside the shell's RequireAuth it is always there). */
 function useBuilderAccount(): BuilderAccount | null {
@@ -49,13 +53,15 @@ export function BuilderWorkspaceRoute() {
         <DataSourcesPanel appId={appId} plan={account.plan} isAdmin={account.isAdmin} onUpgrade={onUpgrade} />
       )}
       renderPreview={(app, appStyle, settings) => (
-        <ToolForm
-          app={app}
-          appStyle={appStyle}
-          creditsPerRun={settings.creditsPerRun}
-          preview
-          idPrefix="preview"
-        />
+        <React.Suspense fallback={null}>
+          <ToolForm
+            app={app}
+            appStyle={appStyle}
+            creditsPerRun={settings.creditsPerRun}
+            preview
+            idPrefix="preview"
+          />
+        </React.Suspense>
       )}
     />
   );

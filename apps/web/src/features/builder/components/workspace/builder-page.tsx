@@ -5,10 +5,11 @@ import { Button } from '@/components/ui/button';
 import { errorMessage, isRetryable } from '@/lib/api-client';
 import { useBuilderApp } from '../../api/get-app';
 import type { BuilderAccount, SpaceSlots } from '../../types';
-import { AppWorkspace, type RenderDataSources, type RenderPreview } from './app-workspace';
+import type { RenderDataSources, RenderPreview } from './app-workspace';
 import { WorkspaceSkeleton } from './workspace-skeleton';
 
-// a space app's workspace is its own chunk: the tool builder does not load it, nor the other way round
+// a space app's workspace and the tools' workspace are chunks of their own: each kind loads only its own
+const AppWorkspace = React.lazy(() => import('./app-workspace').then((m) => ({ default: m.AppWorkspace })));
 const SpaceWorkspace = React.lazy(() =>
   import('../space/space-workspace').then((m) => ({ default: m.SpaceWorkspace })),
 );
@@ -85,16 +86,18 @@ export function BuilderPage({
     );
 
   return (
-    <AppWorkspace
-      key={appId}
-      app={app.data}
-      tool={tool ?? null}
-      account={account}
-      onUpgrade={onUpgrade}
-      renderPreview={renderPreview}
-      renderDataSources={renderDataSources}
-      editingTool={Boolean(toolId)}
-    />
+    <React.Suspense fallback={<WorkspaceSkeleton />}>
+      <AppWorkspace
+        key={appId}
+        app={app.data}
+        tool={tool ?? null}
+        account={account}
+        onUpgrade={onUpgrade}
+        renderPreview={renderPreview}
+        renderDataSources={renderDataSources}
+        editingTool={Boolean(toolId)}
+      />
+    </React.Suspense>
   );
 }
 
