@@ -24,7 +24,7 @@ export const ENTRY: Record<
   details: {
     icon: Info,
     description: 'The header and subheader of the app',
-    space: 'The name and subheader of the app',
+    space: 'Name and subheader',
   },
   texts: { icon: Type, description: 'Header, input and examples' },
   branding: { icon: Palette, description: 'Style, colours, logo and background' },
@@ -39,7 +39,7 @@ export const ENTRY: Record<
     icon: Database,
     description: 'The app’s data tables',
     soon: true,
-    space: 'The app’s entities and data',
+    space: 'Entities and their data',
   },
   code: { icon: Code2, description: 'The app’s source code', soon: true },
 };
@@ -58,7 +58,7 @@ export function MainMenu({
 }) {
   return (
     <nav aria-label="Builder menu">
-      <ul className="grid gap-0.5">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
         {entries.map((id) => {
           // a space app's entries are its own (its database is not a coming feature there)
           const { icon: Icon, description: generic, soon: comingSoon, space } = ENTRY[id];
