@@ -68,6 +68,7 @@ describe('the chat of a space app', () => {
     // the model was told the layout, every path, and sent the request
     const sent = JSON.stringify(llm.requests[0]!.body);
     expect(sent).toContain('pages/{Name}.tsx');
+    expect(sent).toContain('@buildai/app-ui exports: Button');
     expect(sent).toContain('pages/Home.tsx');
     expect(sent).toContain('Add an About page');
 
@@ -145,8 +146,10 @@ describe('a turn cut off by the output limit', () => {
     expect(llm.requests).toHaveLength(1);
     expect(chunks.at(-1)).toMatchObject({
       type: 'finish',
-      messageMetadata: { usage: { finishReason: 'length' } },
+      messageMetadata: { usage: { finishReason: 'length' }, status: 'complete' },
     });
+    // the stream's last word carries the recorded actions: the cut one reads truncated without a reload
+    expect(chunks.at(-1)!.messageMetadata.actions).toMatchObject([{ type: 'edit_file', isTruncated: true }]);
     expect(await getJson(server, `/api/apps/${appId}/files`, token)).toEqual(before);
 
     const cut = (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages[1];

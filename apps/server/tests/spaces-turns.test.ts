@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
 import {
   signUpBuilder,
@@ -243,6 +244,66 @@ describe('context files', () => {
     expect(system).toContain('--- components/PriceTable.tsx ---\nexport function PriceTable()');
     const stored = (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages[3];
     expect(stored.annotations[0].contextMetadata).toEqual(meta.contextMetadata);
+  }, 60_000);
+});
+
+describe('context retrieval methods', () => {
+  it('finds through the import graph what full text misses, and the evals say so', async () => {
+    const appId = await newSpaceApp(server, token);
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await server.platform.db.insert(schema.appFiles).values([
+      {
+        appId,
+        path: 'components/Widget.tsx',
+        content: 'export function Widget() { return <h2>Plans</h2>; }',
+        updatedAt: at(50),
+      },
+      {
+        appId,
+        path: 'pages/Pricing.tsx',
+        content:
+          "import { Widget } from '@/components/Widget';\nexport default function Pricing() { return <Widget />; }",
+        updatedAt: at(40),
+      },
+      { appId, path: 'components/A.tsx', content: 'export const A = 1;', updatedAt: at(3) },
+      { appId, path: 'components/B.tsx', content: 'export const B = 1;', updatedAt: at(2) },
+      { appId, path: 'components/C.tsx', content: 'export const C = 1;', updatedAt: at(1) },
+    ]);
+    // the starter page is older than all of them
+    await server.platform.db
+      .update(schema.appFiles)
+      .set({ updatedAt: at(60) })
+      .where(and(eq(schema.appFiles.appId, appId), eq(schema.appFiles.path, 'pages/Home.tsx')));
+    llm.enqueue([
+      {
+        toolCalls: [
+          {
+            name: 'partial_edit',
+            arguments: { path: 'components/Widget.tsx', search: 'Plans', replace: 'Our plans' },
+          },
+        ],
+      },
+      { text: 'Renamed.' },
+    ]);
+    const chunks = await chatTurn(server, appId, 'On the Pricing page, rename the heading', { token });
+    const { contextMetadata } = chunks.at(-1)!.messageMetadata;
+    const byFile = Object.fromEntries(
+      contextMetadata.retrievedFiles.map((f: { filePath: string; retrievalMethods: string[] }) => [
+        f.filePath,
+        f.retrievalMethods,
+      ]),
+    );
+    expect(byFile['components/Widget.tsx']).toEqual(['import_graph']);
+    expect(byFile['pages/Pricing.tsx']).toEqual(['full_text', 'import_graph']);
+    expect(byFile['components/C.tsx']).toEqual(['recently_edited']);
+    expect(contextMetadata.relevantFiles).toEqual(['components/Widget.tsx']);
+    expect(contextMetadata.evals.import_graph.recall).toBe(1);
+    expect(contextMetadata.evals.full_text.recall).toBe(0);
+    expect(contextMetadata.evals.recently_edited.recall).toBe(0);
+    // tokens at four characters a token, of the method's own files
+    expect(contextMetadata.evals.recently_edited.tokenUsage).toBe(
+      3 * Math.ceil('export const A = 1;'.length / 4),
+    );
   }, 60_000);
 });
 

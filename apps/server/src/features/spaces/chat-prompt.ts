@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { ChatAction } from '@buildai/domain';
+import { appRuntimeGuide, type ChatAction } from '@buildai/domain';
 import type { ContextCandidate } from './retrieve-context';
 import type { MessageRow } from './views';
 
@@ -24,10 +24,8 @@ export interface ChatPromptOptions {
 }
 
 const RULES = `You are the assistant of a no-code builder. You write and change a small React app made of files.
-The app's layout:
-- each pages/{Name}.tsx default-exports one page's React component (the main page is Home unless the app's settings name another);
-- components/… and other folders hold the rest; import them with relative paths ("../components/Card").
-- imports allowed: react, @buildai/app-ui (the product's small UI kit), lucide-react (icons), @buildai/app-sdk (navigation and data). Nothing else can be imported.
+The app's runtime:
+${appRuntimeGuide}
 Change files only through the tools:
 - add_file {path, content}: a new file, whole;
 - edit_file {path, content}: the whole new content of an existing file;

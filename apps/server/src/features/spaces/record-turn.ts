@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { readUIMessageStream, type LanguageModelUsage, type UIMessage, type UIMessageChunk } from 'ai';
-import type { MessageAnnotation, SystemActionInfo } from '@buildai/domain';
+import type { ChatAction, MessageAnnotation, SystemActionInfo } from '@buildai/domain';
 import { appChatMessages } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
@@ -9,6 +9,12 @@ import type { AppliedActions } from './file-tools';
 import { makeVersion } from './make-version';
 import type { RetrievedContext } from './retrieve-context';
 import { turnActions } from './turn-actions';
+
+/** The answer as recorded: the stream's final message metadata. */
+export interface RecordedTurn extends MessageAnnotation {
+  actions: ChatAction[];
+  status: 'complete' | 'error';
+}
 
 /** How often a streaming answer is written while only its text grows (a tool result is written at once). */
 const WRITE_EVERY_MS = 500;
@@ -44,9 +50,10 @@ const sum = (steps: TurnStep[], pick: (u: LanguageModelUsage) => number | undefi
 /**
  * Reads the answer as it streams and keeps the assistant's row up to date (on each tool result, and every
  * WRITE_EVERY_MS otherwise), then closes the turn: a version when files changed, the usage, the context metadata.
- * It runs to the end whether or not anyone still reads the answer, and answers the final annotation (never throws).
+ * It runs to the end whether or not anyone still reads the answer, and answers what the stream's last metadata
+ * carries: the final annotation, with the stored actions and status (never throws).
  */
-export async function recordTurn(options: RecordTurnOptions): Promise<MessageAnnotation> {
+export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTurn> {
   const { platform, appId, assistantId, applied, steps, retrieved, modelId } = options;
   const db = platform.db;
   let message: UIMessage | undefined;
@@ -114,6 +121,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<MessageAnn
       },
       ...(error ? { error } : {}),
     };
+    const status = error && steps.length === 0 ? 'error' : 'complete';
     await db.transaction(async (tx) => {
       if (changed) {
         const versionId = await makeVersion(tx, {
@@ -136,12 +144,12 @@ export async function recordTurn(options: RecordTurnOptions): Promise<MessageAnn
           parts,
           actions,
           annotation,
-          status: error && steps.length === 0 ? 'error' : 'complete',
+          status,
           updatedAt: sql`now()`,
         })
         .where(eq(appChatMessages.messageId, assistantId));
     });
-    return annotation;
+    return { ...annotation, actions, status };
   } catch (err) {
     platform.logger.error({ appId, messageId: assistantId, err }, 'could not record the chat turn');
     const failed = { ...base, error: 'The answer could not be saved' };
@@ -150,6 +158,6 @@ export async function recordTurn(options: RecordTurnOptions): Promise<MessageAnn
       .set({ annotation: failed, status: 'error', updatedAt: sql`now()` })
       .where(eq(appChatMessages.messageId, assistantId))
       .catch(() => {});
-    return failed;
+    return { ...failed, actions: [], status: 'error' };
   }
 }

@@ -78,15 +78,17 @@ export function bm25(files: ContextCandidate[], query: string): Map<string, numb
 const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
 const EXTENSIONS = ['', '.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'];
 
-/** The app files a file imports by a relative path. */
+/** The app files a file imports by a relative path or the `@/` alias. */
 export function importsOf(file: ContextCandidate, paths: Set<string>): string[] {
   const dir = file.path.split('/').slice(0, -1);
   const found: string[] = [];
   for (const match of file.content.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2]!;
-    if (!spec.startsWith('.')) continue;
-    const parts = [...dir];
-    for (const seg of spec.split('/')) {
+    // relative, or from the app's root through the runtime's `@/` alias
+    const fromRoot = spec.startsWith('@/');
+    if (!spec.startsWith('.') && !fromRoot) continue;
+    const parts = fromRoot ? [] : [...dir];
+    for (const seg of (fromRoot ? spec.slice(2) : spec).split('/')) {
       if (seg === '..') parts.pop();
       else if (seg !== '.' && seg !== '') parts.push(seg);
     }

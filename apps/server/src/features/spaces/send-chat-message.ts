@@ -182,12 +182,13 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     steps,
     retrieved,
   });
-  // the final annotation (usage, version, context) closes the caller's stream once the turn is recorded
+  // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and
+  // status closes the caller's stream once the turn is recorded
   const closing = new TransformStream<UIMessageChunk, UIMessageChunk>({
     async flush(controller) {
-      const annotation = await finished;
-      controller.enqueue({ type: 'message-metadata', messageMetadata: annotation });
-      controller.enqueue({ type: 'finish', messageMetadata: annotation });
+      const recorded = await finished;
+      controller.enqueue({ type: 'message-metadata', messageMetadata: recorded });
+      controller.enqueue({ type: 'finish', messageMetadata: recorded });
     },
   });
   return createUIMessageStreamResponse({ stream: forCaller.pipeThrough(closing) });
