@@ -1,0 +1,85 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppErrorItem } from '@buildai/domain';
+import { mockApi } from '@/test/mock-api';
+import { SpaceAppFrame } from './space-app-frame';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const URL_1 = 'http://127.0.0.1:3001/apps/a1/preview?token=t1';
+
+function renderFrame(onAppErrors: (errors: AppErrorItem[]) => void, refreshKey = 0) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const ui = (key: number) => (
+    <QueryClientProvider client={client}>
+      <SpaceAppFrame appId="a1" mode="preview" refreshKey={key} onAppErrors={onAppErrors} />
+    </QueryClientProvider>
+  );
+  const view = render(ui(refreshKey));
+  return { ...view, rerenderWith: (key: number) => view.rerender(ui(key)) };
+}
+
+/** A message as the sandboxed frame's window posts it (opaque origin "null"), or from someone else. */
+function post(data: unknown, from: { source: MessageEventSource | null; origin?: string }) {
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { data, origin: from.origin ?? 'null', source: from.source }),
+    );
+  });
+}
+
+const error = (title: string) => ({
+  source: 'buildai-app',
+  type: 'error',
+  error: { title, details: `${title} at x` },
+});
+
+describe('SpaceAppFrame', () => {
+  it('frames the preview link in the sandbox and reports the errors its own frame posts, checked by shape and sender', async () => {
+    const api = mockApi({
+      'POST /api/apps/a1/preview-token': { body: { url: URL_1, expiresAt: '2030-01-01T00:00:00Z' } },
+    });
+    const onAppErrors = vi.fn();
+    renderFrame(onAppErrors);
+    const iframe = (await screen.findByTitle('App preview')) as HTMLIFrameElement;
+    expect(iframe.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-popups');
+    expect(iframe.getAttribute('src')).toBe(URL_1);
+    expect(api.to('POST /api/apps/a1/preview-token')).toHaveLength(1);
+    const frame = iframe.contentWindow!;
+
+    post({ source: 'buildai-app', type: 'loaded', page: 'Home' }, { source: frame });
+    expect(onAppErrors).toHaveBeenLastCalledWith([]);
+
+    // not from the frame, not from the opaque origin, or not the shape: ignored
+    post(error('from the product window'), { source: window });
+    post(error('from a real origin'), { source: frame, origin: 'http://127.0.0.1:3001' });
+    post({ source: 'buildai-app', type: 'error', error: { title: 42 } }, { source: frame });
+    expect(onAppErrors).toHaveBeenCalledTimes(1);
+
+    post(error('TypeError: x is undefined'), { source: frame });
+    post(error('TypeError: x is undefined'), { source: frame });
+    post(error('Error: Boom'), { source: frame });
+    expect(onAppErrors).toHaveBeenCalledTimes(3);
+    expect(onAppErrors).toHaveBeenLastCalledWith([
+      { title: 'TypeError: x is undefined', details: 'TypeError: x is undefined at x' },
+      { title: 'Error: Boom', details: 'Error: Boom at x' },
+    ]);
+  });
+
+  it('asks for a new link and starts a new error list when refreshKey changes', async () => {
+    const api = mockApi({
+      'POST /api/apps/a1/preview-token': { body: { url: URL_1, expiresAt: '2030-01-01T00:00:00Z' } },
+    });
+    const onAppErrors = vi.fn();
+    const view = renderFrame(onAppErrors);
+    const first = (await screen.findByTitle('App preview')) as HTMLIFrameElement;
+    post(error('Error: old'), { source: first.contentWindow });
+    view.rerenderWith(1);
+    const second = (await screen.findByTitle('App preview')) as HTMLIFrameElement;
+    expect(second).not.toBe(first);
+    expect(api.to('POST /api/apps/a1/preview-token')).toHaveLength(2);
+    post({ source: 'buildai-app', type: 'loaded', page: 'Home' }, { source: second.contentWindow });
+    expect(onAppErrors).toHaveBeenLastCalledWith([]);
+  });
+});
