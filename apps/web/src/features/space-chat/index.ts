@@ -1,1 +1,1 @@
-export { SpaceChat, type SpaceChatProps } from './components/space-chat';
+export { SpaceChat, type SpaceChatProps } from './components/space-chat-lazy';

@@ -13,7 +13,12 @@ export function toUIMessage(m: ChatMessage): SpaceUIMessage {
     : m.content
       ? [{ type: 'text' as const, text: m.content }]
       : [];
-  return { id: m.id, role: m.role, parts, metadata: { ...m.annotations[0], actions: m.actions } };
+  return {
+    id: m.id,
+    role: m.role,
+    parts,
+    metadata: { ...m.annotations[0], actions: m.actions, status: m.status },
+  };
 }
 
 export const chatMessagesKey = (appId: string) =>

@@ -1,8 +1,7 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { spaceTexts, type AppErrorItem, type MessageRating } from '@buildai/domain';
+import { spaceTexts, type MessageRating } from '@buildai/domain';
 import { PageError } from '@/components/page-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { chatMessagesQuery } from '../api/chat-messages';
 import { useAutofix } from '../hooks/use-autofix';
@@ -13,16 +12,8 @@ import { ChatInput } from './chat-input';
 import { ErrorBlock } from './error-block';
 import { IssuesPanel } from './issues-panel';
 import { EmptyChat, MessageList, Thinking } from './message-list';
+import { ChatSkeleton, type SpaceChatProps } from './space-chat-lazy';
 import { UsageSummary } from './usage-summary';
-
-export interface SpaceChatProps {
-  appId: string;
-  isAdmin: boolean;
-  readOnly?: boolean;
-  appErrors: AppErrorItem[];
-  onFilesChanged: () => void;
-  onClearErrors: () => void;
-}
 
 /** The spec's initial scroll delay (spec 001 §9). */
 const INITIAL_SCROLL_MS = 100;
@@ -132,15 +123,5 @@ export function SpaceChat(props: SpaceChatProps) {
         onRetry={() => void history.refetch()}
       />
     );
-  return (
-    <div
-      role="status"
-      aria-label="Loading the chat"
-      className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-6"
-    >
-      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
-      <Skeleton className="h-24 w-full rounded-xl" />
-      <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
-    </div>
-  );
+  return <ChatSkeleton />;
 }

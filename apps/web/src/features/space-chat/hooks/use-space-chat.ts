@@ -107,8 +107,10 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
     chat.status !== 'submitted' &&
     chat.status !== 'streaming' &&
     last?.role === 'assistant' &&
-    !last.metadata?.usage &&
-    !last.metadata?.error;
+    // the stored status says it; an answer without one (a streamed one) is done once it has its usage
+    (last.metadata?.status
+      ? last.metadata.status === 'streaming'
+      : !last.metadata?.usage && !last.metadata?.error);
   React.useEffect(() => {
     if (!serverTurnRunning) return;
     let polls = 0;

@@ -37,6 +37,9 @@ export function stored(
           ? [over.annotation]
           : [],
     actions: over.actions ?? [],
+    ...(role === 'assistant'
+      ? { status: over.running ? ('streaming' as const) : ('complete' as const) }
+      : {}),
   };
 }
 

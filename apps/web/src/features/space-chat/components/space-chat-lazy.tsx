@@ -1,0 +1,40 @@
+import * as React from 'react';
+import type { AppErrorItem } from '@buildai/domain';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export interface SpaceChatProps {
+  appId: string;
+  isAdmin: boolean;
+  readOnly?: boolean;
+  appErrors: AppErrorItem[];
+  onFilesChanged: () => void;
+  onClearErrors: () => void;
+}
+
+/** The chat's place while it loads. */
+export function ChatSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading the chat"
+      className="mx-auto grid w-full max-w-3xl gap-6 px-4 pt-6"
+    >
+      <Skeleton className="ml-auto h-10 w-2/3 rounded-2xl" />
+      <Skeleton className="h-24 w-full rounded-xl" />
+      <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
+    </div>
+  );
+}
+
+// The AI SDK, the diff and the chat's dialogs load with the first space chat, not with the page that composes it
+// (docs/decisions/0005 "Page weight").
+const Panel = React.lazy(() => import('./space-chat').then((m) => ({ default: m.SpaceChat })));
+
+/** The space app's chat panel and its floating issues panel (see ./space-chat.tsx). */
+export function SpaceChat(props: SpaceChatProps) {
+  return (
+    <React.Suspense fallback={<ChatSkeleton />}>
+      <Panel {...props} />
+    </React.Suspense>
+  );
+}
