@@ -119,6 +119,14 @@ export async function benchPageWeight(): Promise<PageWeight[]> {
       gptPrompt: 'Say hello to {{name}}',
       fields: [{ name: 'name', label: 'Your name' }],
     });
+    // a space app's workspace: the chat beside the sandboxed preview (the code editor loads only on its tab)
+    const space = (await (
+      await fetch(`${BASE}/api/apps/new`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ kind: 'space' }),
+      })
+    ).json()) as { appId: string };
     const signedIn = async (ctx: BrowserContext) => {
       await ctx.addCookies([{ name: 'buildai_token', value: token, url: BASE }]);
     };
@@ -138,6 +146,13 @@ export async function benchPageWeight(): Promise<PageWeight[]> {
         targetKb: TARGETS.builder,
         setup: signedIn,
         ready: 'Page weight tool',
+      },
+      {
+        route: 'space workspace',
+        url: `/build/app/${space.appId}`,
+        targetKb: TARGETS.builder,
+        setup: signedIn,
+        ready: 'Start a conversation',
       },
     ];
     const results: PageWeight[] = [];

@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   APP_PORT,
+  SPACE_ADMIN_EMAIL,
   BASE_URL,
   DRIVE_PORT,
   LLM_PORT,
@@ -27,7 +28,7 @@ const serverEnv = (port: number, appPort: number, dataDir: string): Record<strin
   DATA_DIR: dataDir,
   // emailed links open on this server, in the test's browser
   PUBLIC_URL: `http://127.0.0.1:${port}`,
-  ADMIN_EMAILS: ADMIN_EMAIL,
+  ADMIN_EMAILS: `${ADMIN_EMAIL},${SPACE_ADMIN_EMAIL}`,
   GOOGLE_ISSUER: OIDC_ISSUER,
   GOOGLE_CLIENT_ID: 'fake-google-client',
   GOOGLE_CLIENT_SECRET: 'fake-google-secret',

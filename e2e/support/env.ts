@@ -23,6 +23,8 @@ export const NOTION_URL = `http://127.0.0.1:${NOTION_PORT}`;
 /** The admin of the e2e servers (ADMIN_EMAILS): sets builders' plans through the admin API. */
 export const ADMIN_EMAIL = 'admin@e2e.buildai.test';
 export const ADMIN_PASSWORD = 'the admin passphrase';
+/** A second admin address, signed up in the browser (verified by mail) to use the admin-only code editor. */
+export const SPACE_ADMIN_EMAIL = 'space-admin@e2e.buildai.test';
 
 let counter = 0;
 /** An address no other test (or earlier run on the same data directory) has used. */

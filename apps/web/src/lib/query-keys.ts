@@ -3,4 +3,6 @@ export const queryKeys = {
   account: ['account', 'current'] as const,
   apps: ['apps'] as const,
   app: (appId: string) => ['apps', appId] as const,
+  /** a space app's files (the code viewer, the main-page selector) */
+  appFiles: (appId: string) => ['apps', appId, 'files'] as const,
 };

@@ -1,16 +1,19 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { Boxes } from 'lucide-react';
 import { ToolsCollectionPage } from '@/features/builder/components/tools-collection-page';
 import { BuilderPage } from '@/features/builder/components/workspace/builder-page';
 import type { BuilderAccount } from '@/features/builder/types';
 import { useAuth } from '@/features/auth/hooks/auth-context';
-import { ComingSoonPage } from '@/features/coming-soon/components/coming-soon-page';
 import { DataSourcesPanel } from '@/features/data-sources/components/data-sources-panel';
 import { GOTO_PARAM, GOTO_UPGRADE_PLAN } from '@/features/plans/hooks/upgrade-plan-dialog';
-import { ToolForm } from '@/features/runtime/components/tool-form';
 // the whole app's stylesheet, after the first one (see public.css)
 import '@/index.css';
+import { spaceSlots } from './space-slots';
+
+// the tools' preview loads with the tools' workspace, not with a space app's
+const ToolForm = React.lazy(() =>
+  import('@/features/runtime/components/tool-form').then((m) => ({ default: m.ToolForm })),
+);
 
 /** The signed-in builder as the builder feature needs it (inside the shell's RequireAuth it is always there). */
 function useBuilderAccount(): BuilderAccount | null {
@@ -35,18 +38,10 @@ function useOpenUpgrade() {
   );
 }
 
-function SpaceAppSoon() {
-  return (
-    <ComingSoonPage title="Space apps" icon={<Boxes />}>
-      <p>
-        Space apps have pages, a database and a code editor, all written with the chat assistant. Their
-        builder is on its way; AI tools and generated apps can be built today.
-      </p>
-    </ComingSoonPage>
-  );
-}
-
-/** /build/app/{appId} and /build/app/{appId}/tool/{toolId}: the workspace, with the runtime's form as preview. */
+/**
+ * /build/app/{appId} and /build/app/{appId}/tool/{toolId}: the workspace, with the runtime's form as preview; a
+ * space app's workspace has the chat beside the sandboxed app.
+ */
 export function BuilderWorkspaceRoute() {
   const account = useBuilderAccount();
   const onUpgrade = useOpenUpgrade();
@@ -55,18 +50,20 @@ export function BuilderWorkspaceRoute() {
     <BuilderPage
       account={account}
       onUpgrade={onUpgrade}
-      comingSoon={<SpaceAppSoon />}
+      space={spaceSlots}
       renderDataSources={(appId) => (
         <DataSourcesPanel appId={appId} plan={account.plan} isAdmin={account.isAdmin} onUpgrade={onUpgrade} />
       )}
       renderPreview={(app, appStyle, settings) => (
-        <ToolForm
-          app={app}
-          appStyle={appStyle}
-          creditsPerRun={settings.creditsPerRun}
-          preview
-          idPrefix="preview"
-        />
+        <React.Suspense fallback={null}>
+          <ToolForm
+            app={app}
+            appStyle={appStyle}
+            creditsPerRun={settings.creditsPerRun}
+            preview
+            idPrefix="preview"
+          />
+        </React.Suspense>
       )}
     />
   );

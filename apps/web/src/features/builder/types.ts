@@ -1,4 +1,5 @@
-import type { AiApp, AppView, ToolSummary } from '@buildai/domain';
+import type * as React from 'react';
+import type { AiApp, AppErrorItem, AppView, ToolSummary } from '@buildai/domain';
 
 /** What the builder needs to know about the signed-in builder; passed in by the route (features stay apart). */
 export interface BuilderAccount {
@@ -32,4 +33,29 @@ export interface ActivateToolDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onUpgrade: () => void;
+}
+
+/** What the workspace gives the chat slot of a space app (the chat is its own feature, composed by the route). */
+export interface SpaceChatSlotProps {
+  appId: string;
+  isAdmin: boolean;
+  /** the errors the preview reported, for the issues panel and 'Resolve with AI' */
+  appErrors: AppErrorItem[];
+  /** the chat changed the app's files: the preview, the file tree and the open file refresh */
+  onFilesChanged: () => void;
+  onClearErrors: () => void;
+}
+
+/** What the workspace gives the preview slot of a space app (the sandboxed frame, composed by the route). */
+export interface SpacePreviewSlotProps {
+  appId: string;
+  /** changes whenever the files changed: the frame reloads the app */
+  refreshKey: number;
+  onAppErrors: (errors: AppErrorItem[]) => void;
+  className?: string;
+}
+
+export interface SpaceSlots {
+  renderChat: (props: SpaceChatSlotProps) => React.ReactNode;
+  renderPreview: (props: SpacePreviewSlotProps) => React.ReactNode;
 }

@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutGrid, Loader2, Plus, Sparkles } from 'lucide-react';
+import { Boxes, ChevronDown, LayoutGrid, Loader2, Plus, Sparkles } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -18,7 +18,7 @@ export function NewToolButton({ children = 'New AI tool', ...props }: Omit<Butto
   );
 }
 
-/** "New" with its two kinds: a single AI tool, or an app that holds several tools. */
+/** "New" with its three kinds: a single AI tool, an app that holds several tools, or a space app built by chat. */
 export function NewAppMenu(props: Omit<ButtonProps, 'onClick'>) {
   const { create, pending } = useNewTool();
   return (
@@ -43,6 +43,13 @@ export function NewAppMenu(props: Omit<ButtonProps, 'onClick'>) {
           <span>
             <span className="block font-medium">App with several tools</span>
             <span className="block text-xs text-muted-foreground">A branded home for a set of AI tools</span>
+          </span>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => create('space')} className="items-start gap-3 py-2">
+          <Boxes className="mt-0.5" />
+          <span>
+            <span className="block font-medium">Space app</span>
+            <span className="block text-xs text-muted-foreground">Pages and data, written with the chat</span>
           </span>
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -59,8 +59,16 @@ describe('menuFor', () => {
     expect(panelTitle('texts', 'generated', true)).toBe('Tool Texts');
   });
 
-  it('a space app has no workspace menu yet', () => {
-    expect(menuFor('space', admin)).toEqual([]);
+  it('a space app: App details, Database and App settings, the same for every builder and plan', () => {
+    for (const account of [user, admin, moon, { ...user, plan: 'lite' }])
+      expect(menuFor('space', account)).toEqual(['details', 'database', 'settings']);
+    expect(['details', 'database', 'settings'].map((p) => menuLabel(p as 'details', 'space'))).toEqual([
+      'App details',
+      'Database',
+      'App settings',
+    ]);
+    expect(panelTitle('settings', 'space')).toBe('App Settings');
+    expect(panelTitle('database', 'space')).toBe('Database');
   });
 });
 

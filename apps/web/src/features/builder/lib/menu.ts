@@ -22,7 +22,8 @@ export function canSeeGeneratedSettings(account: BuilderAccount): boolean {
 }
 
 /**
- * Main menu entries by app type (spec 001 §2). Space apps have no workspace yet. A generated app's tool, opened at
+ * Main menu entries by app type (spec 001 §2). A space app has App details, Database and App settings for every
+ * builder (its settings are not gated by plan or role: spec 001 §6). A generated app's tool, opened at
  * /build/app/{appId}/tool/{toolId}, is edited like a single tool: its texts, fields, results and call to action,
  * with App tools to go back to the list.
  */
@@ -51,6 +52,7 @@ export function menuFor(appType: AppType, account: BuilderAccount, editingTool =
     ];
   }
   if (appType === 'tool') return ['texts', 'branding', 'fields', 'results', 'cta', 'data', 'settings'];
+  if (appType === 'space') return ['details', 'database', 'settings'];
   return [];
 }
 

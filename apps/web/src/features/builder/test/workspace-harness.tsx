@@ -13,6 +13,9 @@ import {
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { BuilderPage } from '../components/workspace/builder-page';
+// the workspaces the page loads lazily, loaded up front so a test waits on rendering, not on importing
+import '../components/workspace/app-workspace';
+import '../components/space/space-workspace';
 import type { BuilderAccount } from '../types';
 
 /** Test data and a render helper for the builder workspace (tests only). */
@@ -74,7 +77,24 @@ export function renderWorkspace({
       <BuilderPage
         account={account}
         onUpgrade={onUpgrade}
-        comingSoon={<p>Space apps are coming soon</p>}
+        space={{
+          renderChat: ({ appErrors, onFilesChanged }) => (
+            <div aria-label="Chat slot">
+              <p>{appErrors.length} app errors</p>
+              <button type="button" onClick={onFilesChanged}>
+                Chat changed files
+              </button>
+            </div>
+          ),
+          renderPreview: ({ refreshKey, onAppErrors }) => (
+            <div aria-label="Preview slot">
+              <p>Preview {refreshKey}</p>
+              <button type="button" onClick={() => onAppErrors([{ title: 'Boom', details: 'at Home' }])}>
+                App throws
+              </button>
+            </div>
+          ),
+        }}
         renderPreview={(app) => <h1>{app.header || 'Untitled tool'}</h1>}
         renderDataSources={(appId) => <p>Data sources of {appId}</p>}
       />

@@ -6,15 +6,19 @@ import { FormRow } from './form-row';
 interface Props {
   details: AppDetails;
   onChange: (patch: Partial<AppDetails>) => void;
+  /** what the header and subheader are for, in this kind of app */
+  intro?: string;
 }
 
 /** App details (spec 001 §2): the header and subheader of an app that holds several tools. */
-export function DetailsPanel({ details, onChange }: Props) {
+export function DetailsPanel({
+  details,
+  onChange,
+  intro = "What visitors see at the top of your app's home, above its tools.",
+}: Props) {
   return (
     <div className="grid gap-5">
-      <p className="text-sm text-muted-foreground">
-        What visitors see at the top of your app&apos;s home, above its tools.
-      </p>
+      <p className="text-sm text-muted-foreground">{intro}</p>
       <FormRow id="app-header" label="Header">
         <Input
           id="app-header"

@@ -18,8 +18,10 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Slider } from '@/components/ui/slider';
+import type { MainPageOption } from '../../lib/main-pages';
 import type { BuilderAccount } from '../../types';
 import { FormRow, PanelSection, SwitchRow } from './form-row';
+import { MainPageSelect } from './main-page-select';
 import { IntegerInput, ModelSelect, TemplateSettings } from './settings-controls';
 
 const QUERY_METHOD_LABEL: Record<AppSettings['aiQueryMethod'], string> = {
@@ -38,12 +40,18 @@ interface Props {
   onChange: (patch: Partial<AppSettings>) => void;
   account: BuilderAccount;
   onUpgrade: () => void;
+  /**
+   * A space app's pages for the main-page selector (spec 001 §2 "a main-page selector (space apps only)"). Given,
+   * the panel is a space app's: the main page and the app-wide sections, without the run settings of AI tools.
+   */
+  mainPages?: readonly MainPageOption[];
 }
 
 /** App Settings / Tool Settings (spec 000 §3, §5, §6): the model and run settings of the app. */
-export function SettingsPanel({ settings, onChange, account, onUpgrade }: Props) {
+export function SettingsPanel({ settings, onChange, account, onUpgrade, mainPages }: Props) {
   const locked = settingsLocked(account);
   const admin = account.isAdmin;
+  const space = mainPages !== undefined;
   return (
     <div className="grid gap-5">
       {locked && (
@@ -62,7 +70,18 @@ export function SettingsPanel({ settings, onChange, account, onUpgrade }: Props)
         className={locked ? 'pointer-events-none grid gap-5 opacity-60 select-none' : 'grid gap-5'}
         aria-disabled={locked || undefined}
       >
-        {admin && (
+        {space && (
+          <PanelSection title="Pages">
+            <MainPageSelect
+              options={mainPages}
+              value={settings.mainPage}
+              disabled={locked}
+              onChange={(mainPage) => onChange({ mainPage })}
+            />
+          </PanelSection>
+        )}
+
+        {admin && !space && (
           <PanelSection title="Model">
             <ModelSelect
               value={settings.aiModel}
@@ -112,73 +131,81 @@ export function SettingsPanel({ settings, onChange, account, onUpgrade }: Props)
           </PanelSection>
         )}
 
-        <PanelSection title="Runs per user" description="Leave empty for no limit.">
-          <div className="grid grid-cols-2 gap-3">
-            <IntegerInput
-              id="settings-daily-limit"
-              label="Daily runs"
-              value={settings.dailyUserLimit}
-              onChange={(dailyUserLimit) => onChange({ dailyUserLimit })}
-              min={USER_LIMIT_MIN}
-              max={USER_LIMIT_MAX}
-              optional
-              disabled={locked}
-            />
-            <IntegerInput
-              id="settings-weekly-limit"
-              label="Weekly runs"
-              value={settings.weeklyUserLimit}
-              onChange={(weeklyUserLimit) => onChange({ weeklyUserLimit })}
-              min={USER_LIMIT_MIN}
-              max={USER_LIMIT_MAX}
-              optional
-              disabled={locked}
-            />
-          </div>
-          {admin && (
-            <IntegerInput
-              id="settings-credits"
-              label="Credits per run"
-              value={settings.creditsPerRun}
-              onChange={(n) => onChange({ creditsPerRun: n ?? 0 })}
-              min={CREDITS_PER_RUN_MIN}
-              max={CREDITS_PER_RUN_MAX}
-              disabled={locked}
-              hint={<span data-testid="credits-label">{creditsLabel(settings.creditsPerRun)}</span>}
-            />
-          )}
-        </PanelSection>
+        {!space && (
+          <PanelSection title="Runs per user" description="Leave empty for no limit.">
+            <div className="grid grid-cols-2 gap-3">
+              <IntegerInput
+                id="settings-daily-limit"
+                label="Daily runs"
+                value={settings.dailyUserLimit}
+                onChange={(dailyUserLimit) => onChange({ dailyUserLimit })}
+                min={USER_LIMIT_MIN}
+                max={USER_LIMIT_MAX}
+                optional
+                disabled={locked}
+              />
+              <IntegerInput
+                id="settings-weekly-limit"
+                label="Weekly runs"
+                value={settings.weeklyUserLimit}
+                onChange={(weeklyUserLimit) => onChange({ weeklyUserLimit })}
+                min={USER_LIMIT_MIN}
+                max={USER_LIMIT_MAX}
+                optional
+                disabled={locked}
+              />
+            </div>
+            {admin && (
+              <IntegerInput
+                id="settings-credits"
+                label="Credits per run"
+                value={settings.creditsPerRun}
+                onChange={(n) => onChange({ creditsPerRun: n ?? 0 })}
+                min={CREDITS_PER_RUN_MIN}
+                max={CREDITS_PER_RUN_MAX}
+                disabled={locked}
+                hint={<span data-testid="credits-label">{creditsLabel(settings.creditsPerRun)}</span>}
+              />
+            )}
+          </PanelSection>
+        )}
 
-        <PanelSection title="Access">
-          <SwitchRow
-            id="settings-pro"
-            label="Pro tool"
-            description="Only members with a paid plan can run it."
-            checked={settings.isProTool}
-            disabled={locked}
-            onCheckedChange={(isProTool) => onChange({ isProTool })}
-          />
-          {admin && (
-            <>
+        {(!space || admin) && (
+          <PanelSection title="Access">
+            {!space && (
               <SwitchRow
-                id="settings-edit-results"
-                label="User can edit results"
-                description="Visitors may change the answer after it is generated."
-                checked={settings.userCanEditResults}
+                id="settings-pro"
+                label="Pro tool"
+                description="Only members with a paid plan can run it."
+                checked={settings.isProTool}
                 disabled={locked}
-                onCheckedChange={(userCanEditResults) => onChange({ userCanEditResults })}
+                onCheckedChange={(isProTool) => onChange({ isProTool })}
               />
-              <SwitchRow
-                id="settings-claimable"
-                label="Claimable"
-                description="A customer can claim this app through an invite link and code."
-                checked={settings.isClaimable}
-                disabled={locked}
-                onCheckedChange={(isClaimable) => onChange({ isClaimable })}
-              />
-            </>
-          )}
-        </PanelSection>
+            )}
+            {admin && (
+              <>
+                {!space && (
+                  <SwitchRow
+                    id="settings-edit-results"
+                    label="User can edit results"
+                    description="Visitors may change the answer after it is generated."
+                    checked={settings.userCanEditResults}
+                    disabled={locked}
+                    onCheckedChange={(userCanEditResults) => onChange({ userCanEditResults })}
+                  />
+                )}
+                <SwitchRow
+                  id="settings-claimable"
+                  label="Claimable"
+                  description="A customer can claim this app through an invite link and code."
+                  checked={settings.isClaimable}
+                  disabled={locked}
+                  onCheckedChange={(isClaimable) => onChange({ isClaimable })}
+                />
+              </>
+            )}
+          </PanelSection>
+        )}
 
         {admin && (
           <PanelSection title="Template">

@@ -98,10 +98,14 @@ describe('the main menu by app type and role', () => {
     expect(screen.getByRole('heading', { name: 'App Settings' })).toBeTruthy();
   });
 
-  it('a space app shows its coming-soon page', async () => {
-    mockApi({ 'GET /api/apps/a1': { body: appView({ appType: 'space', tools: [] }) } });
+  it('a space app opens its own workspace: the chat beside the app', async () => {
+    mockApi({
+      'GET /api/apps/a1': { body: appView({ appType: 'space', tools: [] }) },
+      'GET /api/apps/a1/files': { body: { files: [] } },
+    });
     renderWorkspace();
-    expect(await screen.findByText('Space apps are coming soon')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'App Chat' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your app' })).toBeTruthy();
   });
 
   it('opens the tool of the address, and says so when it does not exist', async () => {

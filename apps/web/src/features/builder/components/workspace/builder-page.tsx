@@ -1,12 +1,18 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { Link, useParams } from 'react-router';
 import { PageError } from '@/components/page-state';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isRetryable } from '@/lib/api-client';
 import { useBuilderApp } from '../../api/get-app';
-import type { BuilderAccount } from '../../types';
-import { AppWorkspace, type RenderDataSources, type RenderPreview } from './app-workspace';
+import type { BuilderAccount, SpaceSlots } from '../../types';
+import type { RenderDataSources, RenderPreview } from './app-workspace';
 import { WorkspaceSkeleton } from './workspace-skeleton';
+
+// a space app's workspace and the tools' workspace are chunks of their own: each kind loads only its own
+const AppWorkspace = React.lazy(() => import('./app-workspace').then((m) => ({ default: m.AppWorkspace })));
+const SpaceWorkspace = React.lazy(() =>
+  import('../space/space-workspace').then((m) => ({ default: m.SpaceWorkspace })),
+);
 
 export interface BuilderPageProps {
   account: BuilderAccount;
@@ -16,8 +22,8 @@ export interface BuilderPageProps {
   renderPreview: RenderPreview;
   /** the Data sources panel (its own feature, composed by the route); without it the panel says it is coming */
   renderDataSources?: RenderDataSources;
-  /** what a kind of app without a workspace yet shows (space apps) */
-  comingSoon: React.ReactNode;
+  /** a space app's chat and preview (their own features, composed by the route) */
+  space: SpaceSlots;
 }
 
 /**
@@ -29,7 +35,7 @@ export function BuilderPage({
   onUpgrade,
   renderPreview,
   renderDataSources,
-  comingSoon,
+  space,
 }: BuilderPageProps) {
   const { appId = '', toolId } = useParams();
   const app = useBuilderApp(appId);
@@ -51,7 +57,19 @@ export function BuilderPage({
         <BackHome />
       </PageError>
     );
-  if (app.data.appType === 'space') return comingSoon;
+  if (app.data.appType === 'space')
+    return (
+      <React.Suspense fallback={<WorkspaceSkeleton />}>
+        <SpaceWorkspace
+          key={appId}
+          app={app.data}
+          account={account}
+          onUpgrade={onUpgrade}
+          renderChat={space.renderChat}
+          renderPreview={space.renderPreview}
+        />
+      </React.Suspense>
+    );
 
   const tool = toolId ? app.data.tools.find((t) => t.toolId === toolId) : app.data.tools[0];
   if (toolId && !tool)
@@ -68,16 +86,18 @@ export function BuilderPage({
     );
 
   return (
-    <AppWorkspace
-      key={appId}
-      app={app.data}
-      tool={tool ?? null}
-      account={account}
-      onUpgrade={onUpgrade}
-      renderPreview={renderPreview}
-      renderDataSources={renderDataSources}
-      editingTool={Boolean(toolId)}
-    />
+    <React.Suspense fallback={<WorkspaceSkeleton />}>
+      <AppWorkspace
+        key={appId}
+        app={app.data}
+        tool={tool ?? null}
+        account={account}
+        onUpgrade={onUpgrade}
+        renderPreview={renderPreview}
+        renderDataSources={renderDataSources}
+        editingTool={Boolean(toolId)}
+      />
+    </React.Suspense>
   );
 }
 

@@ -17,8 +17,15 @@ import type { AppType } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
 import { menuLabel, type PanelId } from '../../lib/menu';
 
-const ENTRY: Record<PanelId, { icon: LucideIcon; description: string; soon?: boolean }> = {
-  details: { icon: Info, description: 'The header and subheader of the app' },
+export const ENTRY: Record<
+  PanelId,
+  { icon: LucideIcon; description: string; soon?: boolean; space?: string }
+> = {
+  details: {
+    icon: Info,
+    description: 'The header and subheader of the app',
+    space: 'Name and subheader',
+  },
   texts: { icon: Type, description: 'Header, input and examples' },
   branding: { icon: Palette, description: 'Style, colours, logo and background' },
   fields: { icon: ListPlus, description: 'The questions visitors answer' },
@@ -27,8 +34,13 @@ const ENTRY: Record<PanelId, { icon: LucideIcon; description: string; soon?: boo
   data: { icon: Database, description: 'Your business data for the AI' },
   tools: { icon: Wrench, description: 'The tools of this app' },
   chat: { icon: MessagesSquare, description: 'The chat assistant of the app', soon: true },
-  settings: { icon: Settings2, description: 'Model, run limits and access' },
-  database: { icon: Database, description: 'The app’s data tables', soon: true },
+  settings: { icon: Settings2, description: 'Model, run limits and access', space: 'Main page and access' },
+  database: {
+    icon: Database,
+    description: 'The app’s data tables',
+    soon: true,
+    space: 'Entities and their data',
+  },
   code: { icon: Code2, description: 'The app’s source code', soon: true },
 };
 
@@ -46,9 +58,12 @@ export function MainMenu({
 }) {
   return (
     <nav aria-label="Builder menu">
-      <ul className="grid gap-0.5">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5">
         {entries.map((id) => {
-          const { icon: Icon, description, soon } = ENTRY[id];
+          // a space app's entries are its own (its database is not a coming feature there)
+          const { icon: Icon, description: generic, soon: comingSoon, space } = ENTRY[id];
+          const description = appType === 'space' && space ? space : generic;
+          const soon = appType !== 'space' && comingSoon;
           return (
             <li key={id}>
               <button

@@ -1,0 +1,42 @@
+import * as React from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { SpaceSlots } from '@/features/builder/types';
+
+// Loaded with the space workspace only: the tool builder does not carry the chat (AI SDK, diff) or the frame.
+const SpaceChat = React.lazy(() => import('@/features/space-chat').then((m) => ({ default: m.SpaceChat })));
+const SpaceAppFrame = React.lazy(() =>
+  import('@/features/space-runtime').then((m) => ({ default: m.SpaceAppFrame })),
+);
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid gap-4 p-6">
+      <Skeleton className="h-8 w-1/3" />
+      <Skeleton className="h-32 w-full" />
+    </div>
+  );
+}
+
+/**
+ * A space app's chat and preview in the builder workspace: the chat feature beside the runtime's sandboxed frame.
+ * The workspace shares the frame's errors with the chat (issues panel, 'Resolve with AI', autofix) and the chat's
+ * file changes with the frame and the code tab (refreshKey).
+ */
+export const spaceSlots: SpaceSlots = {
+  renderChat: (props) => (
+    <React.Suspense fallback={<Loading label="Loading the chat" />}>
+      <SpaceChat {...props} />
+    </React.Suspense>
+  ),
+  renderPreview: ({ appId, refreshKey, onAppErrors, className }) => (
+    <React.Suspense fallback={<Loading label="Loading the app" />}>
+      <SpaceAppFrame
+        appId={appId}
+        mode="preview"
+        refreshKey={refreshKey}
+        onAppErrors={onAppErrors}
+        className={className}
+      />
+    </React.Suspense>
+  ),
+};

@@ -1,0 +1,97 @@
+import { Code2, Eye, RotateCw } from 'lucide-react';
+import type { AppFile } from '@buildai/domain';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import type { FileDrafts } from '../../lib/file-drafts';
+import type { SpacePreviewSlotProps, SpaceSlots } from '../../types';
+import { CodeView } from './code-view';
+
+export type AppPaneTab = 'preview' | 'code';
+
+interface Props {
+  tab: AppPaneTab;
+  onTab: (tab: AppPaneTab) => void;
+  preview: SpacePreviewSlotProps;
+  renderPreview: SpaceSlots['renderPreview'];
+  onReload: () => void;
+  files: { data: readonly AppFile[] | undefined; loading: boolean; error: unknown; refetch: () => void };
+  drafts: FileDrafts;
+  isAdmin: boolean;
+  className?: string;
+}
+
+/** The app beside the chat: the live preview, or its code (spec 000 §2). Both stay mounted, so the frame keeps its state. */
+export function AppPane({
+  tab,
+  onTab,
+  preview,
+  renderPreview,
+  onReload,
+  files,
+  drafts,
+  isAdmin,
+  className,
+}: Props) {
+  return (
+    <section aria-label="Your app" className={cn('min-h-0 min-w-0 flex-col bg-muted/40', className)}>
+      <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b bg-background px-2">
+        <div role="tablist" aria-label="App view" className="flex gap-1 rounded-lg bg-muted p-0.5">
+          {(
+            [
+              ['preview', 'Preview', Eye],
+              ['code', 'Code', Code2],
+            ] as const
+          ).map(([value, label, Icon]) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={tab === value}
+              onClick={() => onTab(value)}
+              className={cn(
+                'flex h-7 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors',
+                tab === value && 'bg-background text-foreground shadow-sm',
+              )}
+            >
+              <Icon className="size-3.5" />
+              {label}
+            </button>
+          ))}
+        </div>
+        {tab === 'preview' && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            onClick={onReload}
+            aria-label="Reload preview"
+            title="Reload"
+          >
+            <RotateCw />
+          </Button>
+        )}
+      </div>
+      <div
+        role="tabpanel"
+        aria-label="Preview"
+        hidden={tab !== 'preview'}
+        className="min-h-0 flex-1 p-0 lg:p-3"
+      >
+        <div className="h-full overflow-hidden bg-background lg:rounded-xl lg:border lg:shadow-sm">
+          {renderPreview({ ...preview, className: 'h-full w-full' })}
+        </div>
+      </div>
+      {tab === 'code' && (
+        <div role="tabpanel" aria-label="Code" className="flex min-h-0 flex-1 flex-col bg-background">
+          <CodeView
+            files={files.data}
+            loading={files.loading}
+            error={files.error}
+            onRetry={files.refetch}
+            drafts={drafts}
+            isAdmin={isAdmin}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

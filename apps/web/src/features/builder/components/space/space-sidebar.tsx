@@ -1,0 +1,88 @@
+import type { AppSettings, AppView } from '@buildai/domain';
+import { Button } from '@/components/ui/button';
+import type { AppDetails } from '../../api/save-details';
+import type { EditedValue } from '../../hooks/use-edited-value';
+import type { MainPageOption } from '../../lib/main-pages';
+import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
+import type { BuilderAccount } from '../../types';
+import { DetailsPanel } from '../panels/details-panel';
+import { SettingsPanel } from '../panels/settings-panel';
+import { MainMenu } from '../workspace/main-menu';
+import { DatabasePanel } from './database-panel';
+
+export interface SpaceSidebarProps {
+  app: AppView;
+  account: BuilderAccount;
+  onUpgrade: () => void;
+  settings: EditedValue<AppSettings>;
+  details: EditedValue<AppDetails>;
+  mainPages: readonly MainPageOption[];
+  panel: PanelId | null;
+  onOpenPanel: (panel: PanelId | null) => void;
+}
+
+/** A space app's side menu (spec 001 §2 "Space app: App details, Database, App settings") and its open panel. */
+export function SpaceSidebar(props: SpaceSidebarProps) {
+  const { app, account, panel, onOpenPanel } = props;
+  const entries = menuFor('space', account);
+  const open = panel && entries.includes(panel) ? panel : null;
+  if (!open)
+    return (
+      <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
+        <h2 className="px-1 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          Space app
+        </h2>
+        <MainMenu appType={app.appType} entries={entries} onOpen={onOpenPanel} />
+      </div>
+    );
+  return (
+    <section aria-labelledby="builder-panel-title" className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center justify-between gap-2 border-b px-4 py-2.5">
+        <h2 id="builder-panel-title" className="text-sm font-semibold">
+          {panelTitle(open, app.appType)}
+        </h2>
+        <Button size="sm" variant="secondary" onClick={() => onOpenPanel(null)}>
+          Done
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+        <SpacePanelBody {...props} panel={open} />
+      </div>
+    </section>
+  );
+}
+
+function SpacePanelBody({
+  panel,
+  app,
+  account,
+  onUpgrade,
+  settings,
+  details,
+  mainPages,
+}: SpaceSidebarProps & { panel: PanelId }) {
+  switch (panel) {
+    case 'details':
+      return (
+        <DetailsPanel
+          details={details.value}
+          onChange={details.update}
+          intro="Your app's name and a line about it: shown in your list of apps and on the page when it is shared."
+        />
+      );
+    case 'database':
+      return <DatabasePanel appId={app.appId} />;
+    case 'settings':
+      return (
+        <SettingsPanel
+          settings={settings.value}
+          onChange={settings.update}
+          account={account}
+          onUpgrade={onUpgrade}
+          mainPages={mainPages}
+        />
+      );
+    default:
+      return null;
+  }
+}

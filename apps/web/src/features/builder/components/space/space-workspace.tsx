@@ -1,0 +1,216 @@
+import * as React from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AppWindow, Menu, MessagesSquare } from 'lucide-react';
+import type { AppErrorItem, AppSettings, AppView } from '@buildai/domain';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { useIsMobile } from '@/components/ui/use-mobile';
+import { cn } from '@/lib/utils';
+import { appFilesQuery } from '../../api/app-files';
+import { cacheSavedDetails, saveDetails, type AppDetails } from '../../api/save-details';
+import { cacheSavedSettings, saveSettings } from '../../api/save-settings';
+import { useEditedValue } from '../../hooks/use-edited-value';
+import { useFileDrafts } from '../../hooks/use-file-drafts';
+import { useLeaveGuard } from '../../hooks/use-leave-guard';
+import { mainPageOptions } from '../../lib/main-pages';
+import { menuFor, type PanelId } from '../../lib/menu';
+import { toEditableSettings } from '../../lib/tool-draft';
+import type { BuilderAccount, SpaceSlots } from '../../types';
+import { LeaveDialog } from '../leave-dialog';
+import { AppPane, type AppPaneTab } from './app-pane';
+import { MenuRail } from './menu-rail';
+import { PublishControl } from './publish-control';
+import { SpaceSidebar } from './space-sidebar';
+
+interface Props extends SpaceSlots {
+  app: AppView;
+  account: BuilderAccount;
+  onUpgrade: () => void;
+}
+
+/**
+ * The workspace of a space app (spec 001 §2, docs/decisions/0007 "Workspace layout"): a header with the app's name
+ * and Publish; the side menu (App details, Database, App settings); the chat on the left and the app on the right
+ * (Preview / Code). Below 1024 px the chat and the app are tabs and the menu opens as a sheet.
+ */
+export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPreview }: Props) {
+  const queryClient = useQueryClient();
+  const appId = app.appId;
+  const isMobile = useIsMobile();
+  const settings = useEditedValue({
+    initial: toEditableSettings(app),
+    save: (value: AppSettings) => saveSettings(appId, value),
+    onSaved: (saved) => cacheSavedSettings(queryClient, appId, saved),
+  });
+  const details = useEditedValue({
+    initial: { header: app.header, description: app.description },
+    save: (value: AppDetails) => saveDetails(appId, value),
+    onSaved: (saved) => cacheSavedDetails(queryClient, appId, saved),
+  });
+  const files = useQuery(appFilesQuery(appId));
+  const drafts = useFileDrafts(appId, files.data);
+
+  const [refreshKey, setRefreshKey] = React.useState(0);
+  const [appErrors, setAppErrors] = React.useState<AppErrorItem[]>([]);
+  const [panel, setPanel] = React.useState<PanelId | null>(null);
+  // on a desktop the menu starts folded to its icons: the chat and the app keep the room
+  const [menuOpen, setMenuOpen] = React.useState(false);
+  const [sheetOpen, setSheetOpen] = React.useState(false);
+  const [mobileView, setMobileView] = React.useState<'chat' | 'app'>('chat');
+  const [tab, setTab] = React.useState<AppPaneTab>('preview');
+
+  const onFilesChanged = React.useCallback(() => {
+    setRefreshKey((k) => k + 1);
+    void queryClient.invalidateQueries({ queryKey: appFilesQuery(appId).queryKey });
+  }, [queryClient, appId]);
+  const onClearErrors = React.useCallback(() => setAppErrors([]), []);
+
+  const saving = settings.busy || details.busy || drafts.status === 'saving';
+  const blocker = useLeaveGuard(saving || drafts.dirty);
+  const { flush: flushSettings } = settings;
+  const { flush: flushDetails } = details;
+  const saveAll = React.useCallback(async () => {
+    const [a, b] = await Promise.all([flushSettings(), flushDetails(), drafts.flush()]);
+    // an edit in conflict with the chat or one that failed is not what visitors should get without a word
+    return a && b && drafts.status === 'saved';
+  }, [flushSettings, flushDetails, drafts]);
+
+  const mainPages = React.useMemo(
+    () =>
+      mainPageOptions(
+        (files.data ?? []).map((f) => f.path),
+        settings.value.mainPage,
+      ),
+    [files.data, settings.value.mainPage],
+  );
+  const title = details.value.header.trim() || 'Untitled app';
+
+  const sidebar = (
+    <SpaceSidebar
+      app={app}
+      account={account}
+      onUpgrade={onUpgrade}
+      settings={settings}
+      details={details}
+      mainPages={mainPages}
+      panel={panel}
+      onOpenPanel={(next) => {
+        // Done returns to the main menu (spec 001 §2), unfolded
+        if (next === null) setMenuOpen(true);
+        setPanel(next);
+      }}
+    />
+  );
+
+  return (
+    <div className="flex h-[calc(100svh-3.5rem)] min-h-0 flex-col">
+      <header className="flex h-12 shrink-0 items-center gap-2 border-b bg-background px-2 sm:px-3">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="App menu"
+          aria-expanded={isMobile ? sheetOpen : menuOpen || panel !== null}
+          onClick={() => {
+            if (isMobile) return setSheetOpen(true);
+            const next = !(menuOpen || panel);
+            setMenuOpen(next);
+            if (!next) setPanel(null);
+          }}
+        >
+          <Menu />
+        </Button>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-sm font-semibold" title={title}>
+            {title}
+          </h1>
+          <p className="flex items-center gap-1.5 text-[11px] text-muted-foreground">
+            <span
+              aria-hidden
+              className={cn('size-1.5 rounded-full', app.isPublished ? 'bg-emerald-500' : 'bg-zinc-300')}
+            />
+            {saving ? 'Saving...' : app.isPublished ? 'Published' : 'Not published'}
+          </p>
+        </div>
+        <PublishControl app={app} saveAll={saveAll} />
+      </header>
+
+      <div className="border-b bg-background p-1.5 lg:hidden">
+        <div role="tablist" aria-label="Workspace view" className="flex gap-1 rounded-lg bg-muted p-0.5">
+          {(
+            [
+              ['chat', 'Chat', MessagesSquare],
+              ['app', 'App', AppWindow],
+            ] as const
+          ).map(([value, label, Icon]) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              aria-selected={mobileView === value}
+              onClick={() => setMobileView(value)}
+              className={cn(
+                'flex h-8 flex-1 items-center justify-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground',
+                mobileView === value && 'bg-background text-foreground shadow-sm',
+              )}
+            >
+              <Icon className="size-4" />
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="flex min-h-0 flex-1">
+        {!isMobile && (
+          <MenuRail
+            appType={app.appType}
+            entries={menuFor('space', account)}
+            open={panel}
+            onOpen={setPanel}
+          />
+        )}
+        {!isMobile && (menuOpen || panel) && (
+          <aside aria-label="App menu" className="flex w-72 shrink-0 flex-col border-r bg-background">
+            {sidebar}
+          </aside>
+        )}
+        <section
+          aria-label="App Chat"
+          className={cn(
+            'min-h-0 w-full flex-col border-r bg-background lg:flex lg:w-[400px] lg:shrink-0 xl:w-[440px]',
+            mobileView === 'chat' ? 'flex' : 'hidden',
+          )}
+        >
+          {renderChat({ appId, isAdmin: account.isAdmin, appErrors, onFilesChanged, onClearErrors })}
+        </section>
+        <AppPane
+          className={cn('flex-1 lg:flex', mobileView === 'app' ? 'flex' : 'hidden')}
+          tab={tab}
+          onTab={setTab}
+          preview={{ appId, refreshKey, onAppErrors: setAppErrors }}
+          renderPreview={renderPreview}
+          onReload={() => setRefreshKey((k) => k + 1)}
+          files={{
+            data: files.data,
+            loading: files.isPending,
+            error: files.error,
+            refetch: () => void files.refetch(),
+          }}
+          drafts={drafts}
+          isAdmin={account.isAdmin}
+        />
+      </div>
+
+      {isMobile && (
+        <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+          <SheetContent side="left" className="w-[18rem] gap-0 p-0">
+            <SheetTitle className="sr-only">App menu</SheetTitle>
+            <SheetDescription className="sr-only">App details, Database and App settings</SheetDescription>
+            <div className="flex min-h-0 flex-1 flex-col pt-8">{sidebar}</div>
+          </SheetContent>
+        </Sheet>
+      )}
+      <LeaveDialog blocker={blocker} />
+    </div>
+  );
+}
