@@ -4,6 +4,7 @@
 // two; every run must stream to its finish event (any error fails the benchmark), and the app's analytics must
 // count every run and every user afterwards.
 import { startFakeLlm } from '@buildai/testkit';
+import { firstTokenDatabase } from './first-token';
 import { percentile, publishTool, saveAppSettings, signUpBuilder, startBuiltServer, stop } from './lib';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
@@ -41,6 +42,7 @@ async function timeStream(
 export async function benchConcurrentRuns() {
   const llm = await startFakeLlm({ apiKey: 'bench' });
   llm.respondWith(() => ({ chunks: TOKENS, delayMs: TOKEN_DELAY_MS }));
+  const database = await firstTokenDatabase();
   const server = await startBuiltServer(PORT, {
     AI_PROVIDER: 'openai-compatible',
     AI_BASE_URL: llm.url,
@@ -48,6 +50,7 @@ export async function benchConcurrentRuns() {
     ADMIN_EMAILS: ADMIN_EMAIL,
     // each end user comes from an address of their own (anonymous visitors are counted by cookie and address)
     TRUST_PROXY: 'true',
+    ...database.env,
   });
   const base = `http://127.0.0.1:${PORT}`;
   let errors = 0;
@@ -166,5 +169,6 @@ export async function benchConcurrentRuns() {
   } finally {
     await stop(server);
     await llm.close();
+    await database.drop();
   }
 }

@@ -1,7 +1,9 @@
 // (b) Time to first token through POST /api/apps/{appId}/tools/{path}/run, minus calling the fake model
 // directly, with the model's first token held back a fixed 50 ms. p50 and p95 over interleaved samples, for a
 // tool without run limits and for one whose runs are first counted against daily and weekly limits.
-import { startFakeLlm } from '@buildai/testkit';
+// The embedded database by default; BENCH_FIRST_TOKEN_DATABASE_URL=postgres://user@host:5432/postgres runs the server
+// on a fresh database made on that PostgreSQL server (dropped afterwards), for this bench and the 50-user one.
+import { createThrowawayDatabase, startFakeLlm } from '@buildai/testkit';
 import { percentile, publishTool, saveAppSettings, signUpBuilder, startBuiltServer, stop } from './lib';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
@@ -29,7 +31,16 @@ async function firstChunk(
 
 const ADMIN_EMAIL = 'bench-admin@example.com';
 
+/** The server's database for a first-token bench: a fresh one on BENCH_FIRST_TOKEN_DATABASE_URL, else embedded. */
+export async function firstTokenDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const serverUrl = process.env.BENCH_FIRST_TOKEN_DATABASE_URL;
+  if (!serverUrl) return { env: {}, drop: async () => {} };
+  const db = await createThrowawayDatabase(serverUrl);
+  return { env: { DATABASE_URL: db.url }, drop: db.drop };
+}
+
 export async function benchFirstToken() {
+  const database = await firstTokenDatabase();
   const llm = await startFakeLlm({ apiKey: 'bench' });
   llm.respondWith(() => ({ chunks: ['Hello', ' there'], delayMs: FIRST_TOKEN_DELAY_MS }));
   const server = await startBuiltServer(4393, {
@@ -40,6 +51,7 @@ export async function benchFirstToken() {
     ADMIN_EMAILS: ADMIN_EMAIL,
     // each visitor comes from an address of their own (anonymous visitors are counted by cookie and address)
     TRUST_PROXY: 'true',
+    ...database.env,
   });
   const base = 'http://127.0.0.1:4393';
   const token = await signUpBuilder(base, ADMIN_EMAIL);
@@ -98,6 +110,7 @@ export async function benchFirstToken() {
   }
   await stop(server);
   await llm.close();
+  await database.drop();
   const figures = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95) });
   return { samples: SAMPLES, direct: figures(d), product: figures(p), limited: figures(l) };
 }
