@@ -22,7 +22,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const spread = (values: number[]) => `${f(Math.min(...values))}–${f(Math.max(...values))}`;
 
 const figures = new Map(
-  builds.map((b) => [b.label, { one: [] as number[], limited: [] as number[], fifty: [] as number[] }]),
+  builds.map((b) => [
+    b.label,
+    {
+      one: [] as number[],
+      limited: [] as number[],
+      fifty: [] as number[],
+      cpu: [] as number[],
+      cpu50: [] as number[],
+    },
+  ]),
 );
 for (let repeat = 1; repeat <= REPEATS; repeat++) {
   for (const build of builds) {
@@ -40,8 +49,10 @@ for (let repeat = 1; repeat <= REPEATS; repeat++) {
     mine.one.push(one);
     mine.limited.push(limited);
     mine.fifty.push(fifty);
+    mine.cpu.push(ft.cpuPerRunMs);
+    mine.cpu50.push(c.cpuPerRunMs);
     console.log(
-      `#${repeat} ${build.label.padEnd(10)} one run added p50 ${f(one)} (with limits ${f(limited)})   ${c.users} users added p95 ${f(fifty)} (direct p95 ${f(c.direct.p95)}, product p95 ${f(c.product.p95)})`,
+      `#${repeat} ${build.label.padEnd(10)} one run added p50 ${f(one)} (with limits ${f(limited)})   ${c.users} users added p95 ${f(fifty)} (direct p95 ${f(c.direct.p95)}, product p95 ${f(c.product.p95)})   server CPU per run ${f(ft.cpuPerRunMs)} (50 users ${f(c.cpuPerRunMs)})`,
     );
   }
 }
@@ -49,6 +60,6 @@ const db = process.env.BENCH_FIRST_TOKEN_DATABASE_URL ? 'PostgreSQL' : 'embedded
 console.log(`\nfirst token, added by BuildAI (ms), ${db}, ${REPEATS} repeats: median (min–max)`);
 for (const [label, m] of figures) {
   console.log(
-    `  ${label.padEnd(10)} one run p50 ${f(median(m.one))} (${spread(m.one)}) target <= 3   with limits p50 ${f(median(m.limited))} (${spread(m.limited)})   50 users p95 ${f(median(m.fifty))} (${spread(m.fifty)}) target <= 15`,
+    `  ${label.padEnd(10)} one run p50 ${f(median(m.one))} (${spread(m.one)}) target <= 3   with limits p50 ${f(median(m.limited))} (${spread(m.limited)})   50 users p95 ${f(median(m.fifty))} (${spread(m.fifty)}) target <= 15   server CPU per run ${f(median(m.cpu))} (${spread(m.cpu)}), 50 users ${f(median(m.cpu50))} (${spread(m.cpu50)})`,
   );
 }
