@@ -16,14 +16,18 @@ export function sseRun(c: Ctx, run: PreparedRun): Response {
   const events = run.events(controller.signal);
   const failed = (err: unknown) =>
     c.get('platform').logger.error({ err, runId: run.runId }, 'a run stream failed');
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(stream) {
       try {
         const next = await events.next();
+        // the browser went away while this event was awaited: the stream is closed, `cancel` reads the rest
+        if (cancelled) return;
         if (next.done) return stream.close();
         stream.enqueue(encoder.encode(`data: ${JSON.stringify(next.value)}\n\n`));
       } catch (err) {
         failed(err);
+        if (cancelled) return;
         const message = err instanceof Error ? err.message.replace(/[\r\n]+/g, ' ') : 'The run failed';
         stream.enqueue(encoder.encode(`event: error\ndata: ${message}\n\n`));
         stream.close();
@@ -31,6 +35,7 @@ export function sseRun(c: Ctx, run: PreparedRun): Response {
     },
     async cancel() {
       // nobody reads them any more; the events store the run on their way out
+      cancelled = true;
       controller.abort();
       try {
         for await (const _ of events) void _;
