@@ -4,6 +4,7 @@
 // two; every run must stream to its finish event (any error fails the benchmark), and the app's analytics must
 // count every run and every user afterwards.
 import { startFakeLlm } from '@buildai/testkit';
+import { cpuTimeMs, firstTokenDatabase } from './first-token';
 import { percentile, publishTool, saveAppSettings, signUpBuilder, startBuiltServer, stop } from './lib';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
@@ -41,6 +42,7 @@ async function timeStream(
 export async function benchConcurrentRuns() {
   const llm = await startFakeLlm({ apiKey: 'bench' });
   llm.respondWith(() => ({ chunks: TOKENS, delayMs: TOKEN_DELAY_MS }));
+  const database = await firstTokenDatabase();
   const server = await startBuiltServer(PORT, {
     AI_PROVIDER: 'openai-compatible',
     AI_BASE_URL: llm.url,
@@ -48,6 +50,7 @@ export async function benchConcurrentRuns() {
     ADMIN_EMAILS: ADMIN_EMAIL,
     // each end user comes from an address of their own (anonymous visitors are counted by cookie and address)
     TRUST_PROXY: 'true',
+    ...database.env,
   });
   const base = `http://127.0.0.1:${PORT}`;
   let errors = 0;
@@ -126,10 +129,13 @@ export async function benchConcurrentRuns() {
     await wave(viaProduct, []);
     const d: Sample[] = [];
     const p: Sample[] = [];
+    // the server works only on the product's waves (the fake model runs in this process)
+    const cpuBefore = cpuTimeMs(server.pid);
     for (let round = 0; round < ROUNDS; round++) {
       await wave(() => direct(), d);
       await wave(viaProduct, p);
     }
+    const cpuPerRunMs = (cpuTimeMs(server.pid) - cpuBefore) / p.length;
 
     // every run and every user is counted by the app's analytics
     const res = await fetch(`${base}/api/apps/${tool.appId}/analytics?days=1`, {
@@ -160,11 +166,13 @@ export async function benchConcurrentRuns() {
       runs: p.length,
       errors,
       errorSamples,
+      cpuPerRunMs,
       direct: { p50: first(d, 50), p95: first(d, 95), totalP95: total(d, 95) },
       product: { p50: first(p, 50), p95: first(p, 95), totalP95: total(p, 95) },
     };
   } finally {
     await stop(server);
     await llm.close();
+    await database.drop();
   }
 }

@@ -1,10 +1,18 @@
 // (b) Time to first token through POST /api/apps/{appId}/tools/{path}/run, minus calling the fake model
 // directly, with the model's first token held back a fixed 50 ms. p50 and p95 over interleaved samples, for a
 // tool without run limits and for one whose runs are first counted against daily and weekly limits.
-import { startFakeLlm } from '@buildai/testkit';
+// The embedded database by default; BENCH_FIRST_TOKEN_DATABASE_URL=postgres://user@host:5432/postgres runs the server
+// on a fresh database made on that PostgreSQL server (dropped afterwards), for this bench and the 50-user one.
+// Both also print the server's CPU time per run (user + system, from /proc): unlike latency on a shared machine, it
+// hardly depends on what else runs there.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createThrowawayDatabase, startFakeLlm } from '@buildai/testkit';
 import { percentile, publishTool, saveAppSettings, signUpBuilder, startBuiltServer, stop } from './lib';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+/** runs read to their end, one after another, whose server CPU time is measured */
+const CPU_RUNS = Number(process.env.BENCH_CPU_RUNS ?? 100);
 const FIRST_TOKEN_DELAY_MS = 50;
 
 async function firstChunk(
@@ -29,7 +37,30 @@ async function firstChunk(
 
 const ADMIN_EMAIL = 'bench-admin@example.com';
 
+let clockTicks: number | undefined;
+/** The CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function cpuTimeMs(pid: number | undefined): number {
+  try {
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // utime and stime are fields 14 and 15; the fields after the command name (in parentheses) start at 3
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The server's database for a first-token bench: a fresh one on BENCH_FIRST_TOKEN_DATABASE_URL, else embedded. */
+export async function firstTokenDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const serverUrl = process.env.BENCH_FIRST_TOKEN_DATABASE_URL;
+  if (!serverUrl) return { env: {}, drop: async () => {} };
+  const db = await createThrowawayDatabase(serverUrl);
+  return { env: { DATABASE_URL: db.url }, drop: db.drop };
+}
+
 export async function benchFirstToken() {
+  const database = await firstTokenDatabase();
   const llm = await startFakeLlm({ apiKey: 'bench' });
   llm.respondWith(() => ({ chunks: ['Hello', ' there'], delayMs: FIRST_TOKEN_DELAY_MS }));
   const server = await startBuiltServer(4393, {
@@ -40,6 +71,7 @@ export async function benchFirstToken() {
     ADMIN_EMAILS: ADMIN_EMAIL,
     // each visitor comes from an address of their own (anonymous visitors are counted by cookie and address)
     TRUST_PROXY: 'true',
+    ...database.env,
   });
   const base = 'http://127.0.0.1:4393';
   const token = await signUpBuilder(base, ADMIN_EMAIL);
@@ -96,8 +128,21 @@ export async function benchFirstToken() {
     p.push(await viaPlain());
     l.push(await viaLimited());
   }
+  // the server's CPU time per run of the tool without limits, each run read to its end
+  const cpuBefore = cpuTimeMs(server.pid);
+  for (let i = 0; i < CPU_RUNS; i++) {
+    const res = await fetch(`${base}/api/apps/${plain.appId}/tools/${plain.path}/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.3.${i >> 8}.${i & 255}` },
+      body: JSON.stringify({ inputs: { name: 'Ada' } }),
+    });
+    const text = await res.text();
+    if (!text.includes('"type":"finish"')) throw new Error(`run did not finish: ${text.slice(-300)}`);
+  }
+  const cpuPerRunMs = (cpuTimeMs(server.pid) - cpuBefore) / CPU_RUNS;
   await stop(server);
   await llm.close();
+  await database.drop();
   const figures = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95) });
-  return { samples: SAMPLES, direct: figures(d), product: figures(p), limited: figures(l) };
+  return { samples: SAMPLES, direct: figures(d), product: figures(p), limited: figures(l), cpuPerRunMs };
 }

@@ -11,6 +11,7 @@ import {
 } from '@buildai/testkit';
 import { newId } from '../src/db/ids';
 import {
+  contextChannel,
   embedChunks,
   reciprocalRankFusion,
   retrieveContext,
@@ -69,6 +70,12 @@ async function seed(appId: string, name: string, chunks: string[], status: Conte
   await server.platform.db
     .insert(schema.contextChunks)
     .values(chunks.map((content, position) => ({ id: ids[position]!, itemId, appId, position, content })));
+  // announced as the ingestion pipeline announces every status change (runs keep whether an app has data)
+  await server.platform.events.publish(contextChannel(appId), {
+    id: itemId,
+    status,
+    numOfChunks: chunks.length,
+  });
   return { itemId, chunkIds: ids };
 }
 

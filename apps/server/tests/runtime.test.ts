@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { runEventSchema } from '@buildai/domain';
 import { schema } from '@buildai/server';
 import {
   signUpBuilder,
@@ -47,6 +48,9 @@ describe.each([
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const events = await readRunEvents(res);
+    // every event is of the domain's schema with nothing more (parsing drops unknown keys), deltas included
+    for (const e of events) expect(runEventSchema.parse(e)).toEqual(e);
+    expect(events.map((e) => e.type)).toEqual(['start', 'delta', 'delta', 'delta', 'finish']);
     expect(events[0]).toMatchObject({ type: 'start', model: 'gpt-4o-mini' });
     const text = events
       .filter((e) => e.type === 'delta')

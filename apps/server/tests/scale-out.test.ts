@@ -144,6 +144,37 @@ describe.runIf(scaledOut)('two instances behind a load balancer without sticky s
     expect(list.contextItems).toEqual([expect.objectContaining({ id: contextItemId, status: 'synced' })]);
   });
 
+  it('put data synced through B into the next run through A, which had found the app without data', async () => {
+    const { idToken } = await builder();
+    const { appId, toolId, path: toolPath } = await makeTool(a, idToken);
+    await activateAndPublish(a, idToken, appId, toolId);
+    const run = async () => {
+      const res = await call(a, `/api/apps/${appId}/tools/${toolPath}/run`, {
+        method: 'POST',
+        json: { inputs: { topic: 'harbor fees' } },
+      });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('"type":"finish"');
+      return llm.requests.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+    };
+    // twice: the second answer is kept by A, once A hears the app's item changes
+    await run();
+    expect(JSON.stringify((await run()).body)).not.toContain('Harbor fees');
+
+    const stream = await call(a, `/api/context/events?appId=${appId}`, { token: idToken });
+    const ingested = await call(b, `/api/context/ingest/text?appId=${appId}`, {
+      method: 'POST',
+      token: idToken,
+      json: { context: 'Harbor fees are due on the first Monday of each month.' },
+    });
+    expect(ingested.status).toBe(201);
+    await readStreamUntil(stream, (text) => text.includes('"status":"synced"'), 20_000);
+
+    expect(JSON.stringify((await run()).body)).toContain(
+      'Harbor fees are due on the first Monday of each month.',
+    );
+  });
+
   it('end a session signed out through A for B too: the refresh cookie no longer works there', async () => {
     const { cookie } = await builder();
     // the cookie calls take JSON only (login CSRF guard, decision 0006), as the web app sends them

@@ -7,6 +7,7 @@ export { refreshChunkStatistics } from './statistics';
 export { chunkProse, chunkTable, ProseChunker } from './chunk';
 export type { ParseLimits } from './parse';
 export { cleanText } from './clean-text';
+export { contextChannel } from './events';
 export { isTransientError } from './transient';
 export { assertCsvHasRows, csvLines } from './parse/csv';
 export { neutraliseRelationships } from './parse/docx';

@@ -5,6 +5,7 @@ import { apps, tools } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { readSettings, type AppChangeBus, type AppRow, type ToolRow } from '../apps';
 import { rememberedFields } from '../memories';
+import { createAppData } from './app-data';
 
 export interface ToolWithApp {
   app: AppRow;
@@ -20,6 +21,8 @@ export interface ToolWithApp {
 export interface PublishedTools {
   /** The app and its tool at this path, from memory when it is a published, active tool. */
   find(appId: string, toolPath: string): Promise<ToolWithApp | undefined>;
+  /** Whether the app has a synced data item to search, from memory once known (`app-data.ts`). */
+  hasData(appId: string): Promise<boolean>;
   /** Stops listening for changes. */
   close(): Promise<void>;
 }
@@ -38,6 +41,7 @@ export function createPublishedTools(platform: Platform, changes: AppChangeBus):
   const byApp = new Map<string, Set<string>>();
   // A read that started before a change must not put its stale row back after the change was announced.
   const generation = new Map<string, number>();
+  const appData = createAppData(platform);
 
   const forget = (appId: string) => {
     generation.set(appId, (generation.get(appId) ?? 0) + 1);
@@ -84,6 +88,7 @@ export function createPublishedTools(platform: Platform, changes: AppChangeBus):
       }
       return found;
     },
+    hasData: (appId) => appData.has(appId),
     async close() {
       listening = false;
       await (
@@ -91,6 +96,7 @@ export function createPublishedTools(platform: Platform, changes: AppChangeBus):
       )();
       cache.clear();
       byApp.clear();
+      appData.close();
     },
   };
 }

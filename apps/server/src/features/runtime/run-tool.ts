@@ -3,7 +3,6 @@ import { newId } from '../../db/ids';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
-import { hasSyncedItems } from '../context';
 import { remember, valuesToRemember } from '../memories';
 import { askModel } from './ask-model';
 import { chooseModel } from './choose-model';
@@ -42,9 +41,9 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
   const { platform, user, inputs } = options;
   const found = await findRunnableTool(options);
   const { app, tool, settings } = found;
-  // Whether the app has data to search: one cheap query, started now so it overlaps the checks below. An app
-  // without data goes on to the model without searching.
-  const hasData = hasSyncedItems(platform.db, app.appId).catch((err: unknown) => {
+  // Whether the app has data to search: from memory once known, else one cheap query started now so it overlaps
+  // the checks below. An app without data goes on to the model without searching.
+  const hasData = options.publishedTools.hasData(app.appId).catch((err: unknown) => {
     platform.logger.error({ err, appId: app.appId }, 'could not look for the data sources of the app');
     return false;
   });

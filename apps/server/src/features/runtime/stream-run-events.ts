@@ -23,8 +23,15 @@ export interface StreamRunEventsOptions {
   contextItemIds: string[];
 }
 
-/** Every event is built through the domain's schema, so the server never sends one the browser cannot parse. */
+/** The events of a run, each built through the domain's schema, so the server never sends one the browser cannot parse. */
 const event = (value: RunEvent): RunEvent => runEventSchema.parse(value);
+
+/**
+ * A delta is the one event sent per token, so it is built by its typed constructor rather than parsed: its only
+ * field is the SDK's `text`, a string by type, so `{ type: 'delta', text }` is of the schema by construction (the
+ * runtime test parses every event of a stream with `runEventSchema` to hold it to that). Decision 0005, "First token".
+ */
+const delta = (text: string): Extract<RunEvent, { type: 'delta' }> => ({ type: 'delta', text });
 
 /**
  * The run's server-sent events: `start` with the first thing the model sends, the answer's `delta`s, then
@@ -50,7 +57,7 @@ export async function* streamRunEvents(options: StreamRunEventsOptions): AsyncGe
           yield start();
         }
         output += part.text;
-        yield event({ type: 'delta', text: part.text });
+        yield delta(part.text);
       } else if (part.type === 'error') {
         failure = part.error;
         break;
