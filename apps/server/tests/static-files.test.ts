@@ -86,9 +86,11 @@ describe('serving the built web app', () => {
     }
     expect(await (await get('/login')).text()).toBe(LOGIN);
     expect(await (await get('/login?appId=a1&mode=signup')).text()).toBe(LOGIN);
-    for (const p of ['/home', '/login/x', '/build/app/a1', '/analytics/app/a1', '/app', '/apps/a1']) {
+    for (const p of ['/home', '/login/x', '/build/app/a1', '/analytics/app/a1', '/app']) {
       expect(await (await get(p)).text()).toBe(INDEX);
     }
+    // app documents live on the app origin only (decision 0007, "The app origin")
+    expect((await get('/apps/a1')).status).toBe(404);
   });
 
   it('answers index.html for client routes, compressed, revalidated on every visit', async () => {
