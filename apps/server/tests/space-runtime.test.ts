@@ -145,6 +145,22 @@ export default () => <Card><Rating /><Heart />{'Check'}</Card>;
         },
       ],
     });
+    const all = await bundleApp([
+      {
+        path: 'pages/Home.tsx',
+        content: `import { icons } from 'lucide-react';\nexport default () => <p>{Object.keys(icons).length}</p>;\n`,
+      },
+    ]);
+    expect(all).toMatchObject({
+      ok: false,
+      errors: [
+        {
+          file: 'pages/Home.tsx',
+          importPath: 'lucide-react',
+          message: `"icons" of lucide-react is not available in an app: import each icon by its name, as in import { Star } from 'lucide-react'`,
+        },
+      ],
+    });
   });
 
   it('refuses an import outside the allowlist as a build error naming it', async () => {

@@ -81,11 +81,18 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
+/** lucide-react's ways to every icon at once, which would bring back the whole set (or load icons by URL) */
+const ALL_ICONS = new Set(['icons', 'DynamicIcon', 'dynamicIconImports', 'iconNames']);
+
 /** The message for a name lucide-react does not export, with the nearest icon name when one is close. */
 export function unknownIconMessage(name: string): string {
+  if (ALL_ICONS.has(name)) {
+    return `"${name}" of lucide-react is not available in an app: import each icon by its name, as in import { Star } from 'lucide-react'`;
+  }
   const { files } = iconIndex();
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 4)) + 1;
+  // a short name has many neighbours: only one letter off counts as a likely typo there
+  let bestDistance = (name.length <= 5 ? 1 : 2) + 1;
   for (const candidate of files.keys()) {
     if (candidate.startsWith('Lucide') || (candidate.endsWith('Icon') && candidate !== 'Icon')) continue;
     const d = candidate.toLowerCase() === name.toLowerCase() ? 0 : distance(candidate, name);
