@@ -1,4 +1,4 @@
-// (f) Page weight: the JavaScript and CSS a browser downloads on the first visit of each kind of page, counted as
+// (f) Page weight: the JavaScript and CSS a browser downloads (with the documents of frames, which inline scripts) on the first visit of each kind of page, counted as
 // the compressed bytes on the wire. Debian's Chromium opens each page in a fresh profile (empty cache) on the built
 // server and waits until the network is quiet, so the chunks a route loads lazily on its first render count too.
 // Builds nothing itself: run `npm run build` first.
@@ -56,7 +56,9 @@ async function measure(
   const pending: Promise<{ url: string; bytes: number; encoding: string }>[] = [];
   page.on('requestfinished', (req) => {
     const type = req.resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
+    // a frame's document counts too: a space app's preview inlines the app's bundle (with its icons) in it
+    const frameDocument = type === 'document' && req.frame() !== page.mainFrame();
+    if (type !== 'script' && type !== 'stylesheet' && !frameDocument) return;
     pending.push(
       (async () => {
         const [sizes, res] = await Promise.all([req.sizes(), req.response()]);

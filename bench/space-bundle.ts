@@ -5,6 +5,7 @@
 import { build, type Plugin } from 'esbuild';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { signUpBuilder, startTestServer } from '@buildai/testkit';
 
 const ROUNDS = 30;
@@ -136,6 +137,8 @@ export interface SpaceBundleResult {
   cacheHit: { p50: number; p95: number };
   baseline: { p50: number; p95: number };
   bundleBytes: number;
+  /** what the frame downloads, gzip: the shared runtime and the document (which inlines the app's bundle) */
+  frameGzip: { runtime: number; document: number };
 }
 
 export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
@@ -158,6 +161,7 @@ export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
     const hitMs: number[] = [];
     const baselineMs: number[] = [];
     let bundleBytes = 0;
+    let documentGzip = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const files = thirtyFileApp(`round ${round}`);
       bundlerMs.push(await timed(() => bundler.bundle(thirtyFileApp(`direct ${round}`))));
@@ -179,7 +183,9 @@ export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
         await timed(async () => {
           const res = await server.appRequest(target);
           if (res.status !== 200) throw new Error(`preview answered ${res.status}`);
-          bundleBytes = (await res.text()).length;
+          const html = await res.text();
+          bundleBytes = html.length;
+          documentGzip = gzipSync(html).length;
         }),
       );
       hitMs.push(await timed(async () => (await server.appRequest(target)).text()));
@@ -194,6 +200,7 @@ export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
       cacheHit: stats(hitMs),
       baseline: stats(baselineMs),
       bundleBytes,
+      frameGzip: { runtime: (await bundler.runtime()).gzipped.length, document: documentGzip },
     };
   } finally {
     await server.close();
@@ -209,6 +216,10 @@ export function printSpaceBundle(r: SpaceBundleResult): void {
   );
   console.log(
     `  preview document (HTTP)     p50 ${f(r.document.p50)}  p95 ${f(r.document.p95)}   (${r.bundleBytes} bytes)`,
+  );
+  const kb = (n: number) => (n / 1000).toFixed(1);
+  console.log(
+    `  frame download, gzip (KB)   shared runtime ${kb(r.frameGzip.runtime)} + document ${kb(r.frameGzip.document)} = ${kb(r.frameGzip.runtime + r.frameGzip.document)}`,
   );
   console.log(`  same files again (cache)    p50 ${f(r.cacheHit.p50)}  p95 ${f(r.cacheHit.p95)}`);
   console.log(

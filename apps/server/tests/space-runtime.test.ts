@@ -23,6 +23,10 @@ export default function Home() {
   return <Stack><Hero title=${JSON.stringify(text)} /><Card><Button onClick={() => setN(n + 1)}><Star />{n}</Button></Card></Stack>;
 }
 `;
+// the path data of three icons (lucide-react's dist/esm/icons/{star,heart,check}.mjs)
+const STAR_PATH = 'M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679';
+const HEART_PATH = 'M2 9.5a5.5 5.5 0 0 1 9.591-3.676';
+const CHECK_PATH = 'M20 6 9 17l-5-5';
 const hero = `export function Hero({ title }: { title: string }) { return <h1>{title}</h1>; }\n`;
 
 /** A new space app of the admin builder, with exactly these current files. */
@@ -67,7 +71,7 @@ const publish = async (appId: string, token: string) =>
   expect((await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token })).status).toBe(200);
 
 describe('bundling', () => {
-  it('bundles pages and components with React, the kit and the icons left to the shared runtime', async () => {
+  it('bundles pages and components with React and the kit left to the shared runtime', async () => {
     const built = await bundleApp([
       { path: 'pages/Home.tsx', content: home('Hello') },
       { path: 'components/Hero.tsx', content: hero },
@@ -76,11 +80,87 @@ describe('bundling', () => {
     if (!built.ok) return;
     expect(built.code).toContain('"Hello"');
     expect(built.code).toContain('__buildaiModules["@buildai/app-ui"]');
-    expect(built.code).toContain('__buildaiModules["lucide-react"]');
+    expect(built.code).toContain('__buildaiModules["lucide-react/createLucideIcon"]');
     expect(built.code).toContain('__buildaiApp');
     // React itself is not in the app's bundle
     expect(built.code).not.toContain('react.production');
-    expect(built.code.length).toBeLessThan(6000);
+    expect(built.code.length).toBeLessThan(8000);
+  });
+
+  it('puts in an app bundle the icons it imports and no others, and none in the shared runtime', async () => {
+    const built = await bundleApp([
+      {
+        path: 'pages/Home.tsx',
+        content: `import { Heart, Star as Rating } from 'lucide-react';
+import { Card } from '../components/Card';
+// a Check mark would do too, but a word in a comment imports nothing
+export default () => <Card><Rating /><Heart />{'Check'}</Card>;
+`,
+      },
+      {
+        path: 'components/Card.tsx',
+        content: 'export const Card = (p: { children: unknown }) => <div>{p.children as never}</div>;\n',
+      },
+    ]);
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    // each icon's file once (its license notice names it again at the end of the bundle)
+    const iconFiles = new Set(
+      [...built.code.matchAll(/lucide-react\/dist\/esm\/icons\/([a-z0-9-]+)\.mjs/g)].map((m) => m[1]),
+    );
+    expect([...iconFiles].sort()).toEqual(['heart', 'star']);
+    expect(built.code).toContain(STAR_PATH);
+    expect(built.code).toContain(HEART_PATH);
+    expect(built.code).not.toContain(CHECK_PATH);
+    // the icon factory is shared, not bundled again with each app
+    expect(built.code).toContain('__buildaiModules["lucide-react/createLucideIcon"]');
+    const runtime = (await server.services.appBundler.runtime()).code.toString();
+    expect(runtime).not.toContain(STAR_PATH);
+    expect(runtime).not.toContain(CHECK_PATH);
+  });
+
+  it('reports an icon lucide-react does not have as a build error, with the nearest name', async () => {
+    const built = await bundleApp([
+      {
+        path: 'pages/Home.tsx',
+        content: `import { Star, Hart, Qwxzv } from 'lucide-react';\nexport default () => <p><Star /><Hart /><Qwxzv /></p>;\n`,
+      },
+    ]);
+    expect(built).toEqual({
+      ok: false,
+      errors: [
+        {
+          file: 'pages/Home.tsx',
+          line: 1,
+          column: 16,
+          importPath: 'lucide-react',
+          message: '"Hart" is not an icon of lucide-react (did you mean "Heart"?)',
+        },
+        {
+          file: 'pages/Home.tsx',
+          line: 1,
+          column: 22,
+          importPath: 'lucide-react',
+          message: '"Qwxzv" is not an icon of lucide-react',
+        },
+      ],
+    });
+    const all = await bundleApp([
+      {
+        path: 'pages/Home.tsx',
+        content: `import { icons } from 'lucide-react';\nexport default () => <p>{Object.keys(icons).length}</p>;\n`,
+      },
+    ]);
+    expect(all).toMatchObject({
+      ok: false,
+      errors: [
+        {
+          file: 'pages/Home.tsx',
+          importPath: 'lucide-react',
+          message: `"icons" of lucide-react is not available in an app: import each icon by its name, as in import { Star } from 'lucide-react'`,
+        },
+      ],
+    });
   });
 
   it('refuses an import outside the allowlist as a build error naming it', async () => {

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import * as jsxRuntime from 'react/jsx-runtime';
-import * as icons from 'lucide-react';
+import { createLucideIcon, Icon, LucideProvider, useLucideContext } from 'lucide-react';
 import * as sdk from './sdk';
 import * as ui from './ui';
 import { showBuildErrors, start } from './start';
@@ -16,7 +16,9 @@ const shared: Record<string, unknown> = {
   'react/jsx-runtime': jsxRuntime,
   'react/jsx-dev-runtime': jsxRuntime,
   'react-dom': ReactDOM,
-  'lucide-react': icons,
+  // lucide's API without the icons: an app's bundle holds the icons it names (decision 0007, "Icons")
+  'lucide-react': { createLucideIcon, Icon, LucideProvider, useLucideContext },
+  'lucide-react/createLucideIcon': createLucideIcon,
   '@buildai/app-sdk': sdk,
   '@buildai/app-ui': ui,
 };

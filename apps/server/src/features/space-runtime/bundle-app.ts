@@ -1,5 +1,6 @@
 import { build, type Message, type Plugin } from 'esbuild';
 import { appAllowedImports, pageNameOf, type AppBuildError, type AppFile } from '@buildai/domain';
+import { iconsModule, iconsNamed, unknownIconMessage } from './app-icons';
 
 /** The result of building an app's files: its script, or the errors that stopped the build. */
 export type AppBuild = { ok: true; code: string } | { ok: false; errors: AppBuildError[] };
@@ -46,13 +47,32 @@ function entrySource(files: Map<string, string>): string {
   return `${imports.join('\n')}\nglobalThis.__buildaiApp = { pages: { ${table} } };\n`;
 }
 
-/** Resolves imports inside the app's files and to the shared modules; anything else is refused. */
+/** The shared runtime's module that makes an icon component out of an icon's data (the icons' one import). */
+const CREATE_ICON = 'lucide-react/createLucideIcon';
+
+/**
+ * Resolves imports inside the app's files and to the shared modules; anything else is refused. `lucide-react` is
+ * a module of this build that takes the icons the app names from their own files (decision 0007, "Icons").
+ */
 function appFilesPlugin(files: Map<string, string>): Plugin {
   return {
     name: 'app-files',
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return { path: ENTRY, namespace: 'app' };
+        if (args.namespace === 'icons') {
+          // the icons module: the rest of lucide-react from the shared runtime, each icon from its file
+          if (args.path === 'lucide-react')
+            return { path: args.path, namespace: 'shared', sideEffects: false };
+          // as lucide-react's package.json says: an icon nobody uses is left out (a word of a comment, say)
+          return { path: args.path, sideEffects: false };
+        }
+        if (args.namespace === 'file') {
+          // inside an icon's file: its one import, the icon factory, is shared (one copy, with lucide's context)
+          if (args.path === '../createLucideIcon.mjs') return { path: CREATE_ICON, namespace: 'shared' };
+          return { errors: [{ text: `unexpected import "${args.path}" in ${args.importer}` }] };
+        }
+        if (args.path === 'lucide-react') return { path: args.path, namespace: 'icons' };
         if (ALLOWED.has(args.path)) return { path: args.path, namespace: 'shared' };
         const local = args.path.startsWith('./') || args.path.startsWith('../');
         if (!local && !args.path.startsWith('@/')) {
@@ -69,6 +89,10 @@ function appFilesPlugin(files: Map<string, string>): Plugin {
       });
       b.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
         contents: `module.exports = globalThis.__buildaiModules[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'icons' }, () => ({
+        contents: iconsModule(iconsNamed(files.values())),
         loader: 'js',
       }));
       b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => {
@@ -89,14 +113,20 @@ function appFilesPlugin(files: Map<string, string>): Plugin {
   };
 }
 
+/** esbuild's words for a name the icons module does not export */
+const NO_ICON = /^No matching export in "icons:lucide-react" for import "([^"]+)"$/;
+
 function toBuildError(message: Message): AppBuildError {
   const location = message.location;
-  const importPath = (message.detail as { importPath?: unknown } | undefined)?.importPath;
+  const icon = NO_ICON.exec(message.text)?.[1];
+  const importPath = icon
+    ? 'lucide-react'
+    : (message.detail as { importPath?: unknown } | undefined)?.importPath;
   return {
     file: location?.file ? location.file.replace(/^app:/, '') : null,
     line: location?.line ?? null,
     column: location ? location.column + 1 : null,
-    message: message.text,
+    message: icon ? unknownIconMessage(icon) : message.text,
     ...(typeof importPath === 'string' ? { importPath } : {}),
   };
 }
