@@ -213,7 +213,16 @@ export async function benchSpacePreview(): Promise<SpacePreviewResult> {
     if (process.env.BENCH_DEBUG) {
       workspace.on('console', (m) => console.log('page:', m.text()));
       workspace.on('pageerror', (e) => console.log('page error:', e.message));
-      setTimeout(() => void workspace.screenshot({ path: '/tmp/space-preview-debug.png' }), 20_000);
+      workspace.on('requestfinished', (r) => {
+        const t = r.timing();
+        console.log(
+          'ws request:',
+          r.method(),
+          r.url().slice(0, 70),
+          t.startTime.toFixed(0),
+          t.responseEnd.toFixed(0),
+        );
+      });
     }
     await workspace.goto(`${BASE}/build/app/${appId}`);
     const chat = workspace.getByRole('region', { name: 'App Chat' });
@@ -245,11 +254,21 @@ export async function benchSpacePreview(): Promise<SpacePreviewResult> {
     if (process.env.BENCH_DEBUG) {
       bare.on('console', (m) => console.log('bare:', m.text()));
       bare.on('pageerror', (e) => console.log('bare error:', e.message));
-      bare.on('requestfinished', (r) => console.log('bare request:', r.url().slice(0, 100)));
+      bare.on('requestfinished', (r) => {
+        void r
+          .sizes()
+          .then((z) =>
+            console.log(
+              'bare request:',
+              r.url().slice(0, 60),
+              JSON.stringify(r.timing()),
+              z.responseBodySize,
+            ),
+          );
+      });
       bare.on('requestfailed', (r) =>
         console.log('bare failed:', r.url().slice(0, 100), r.failure()?.errorText),
       );
-      setTimeout(() => void bare.screenshot({ path: '/tmp/space-preview-bare.png' }), 30_000);
     }
     const baselineRound = async (round: number) => {
       const saved = await fetch(`${BASE}/api/apps/${appId}/files/pages/Home.tsx`, {
