@@ -19,7 +19,7 @@
 //
 // Builds nothing itself: run `npm run build` first. SPACE_PREVIEW_PORT (default 4750, and the next port for the
 // app origin) moves it off ports another checkout uses. `npx tsx bench/space-preview.ts` runs it alone.
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { startFakeLlm, type FakeLlmReply } from '@buildai/testkit';
 import { percentile, signUpBuilder, startBuiltServer, stop } from './lib';
 
