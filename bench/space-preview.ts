@@ -44,19 +44,33 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+// the browser's globals the probe uses: the bench compiles without the DOM library, which clashes with the server's
+declare const window: {
+  top: unknown;
+  fetch: typeof fetch;
+  __benchMark(kind: string, id: string, at: number): void;
+};
+declare const location: { href: string };
+declare const document: {
+  body: { textContent: string | null } | null;
+  querySelector(selector: string): { src: string } | null;
+};
+declare function requestAnimationFrame(callback: () => void): number;
+declare class MutationObserver {
+  constructor(callback: () => void);
+  observe(target: unknown, options: object): void;
+}
+
 /**
  * Runs in every frame before its own scripts. In the product's page it tees the chat's response stream and
  * reports each tool output as it arrives; in an app frame it reports each marker the document shows, once.
  */
 function probe() {
-  const w = window as unknown as {
-    __benchMark(kind: string, id: string, at: number): void;
-    fetch: typeof fetch;
-  };
+  const w = window;
   const now = () => performance.timeOrigin + performance.now();
   if (window === window.top) {
     const original = w.fetch.bind(window);
-    w.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    w.fetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
       const res = await original(input, init);
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
       if (!/\/api\/apps\/[^/]+\/chat$/.test(new URL(url, location.href).pathname) || !res.body) return res;
