@@ -6,6 +6,7 @@ import { benchIngestion, printIngestion } from './ingestion';
 import { benchPageWeight, printPageWeight } from './page-weight';
 import { benchRetrieval, printRetrieval } from './retrieval';
 import { benchSpaceBundle, printSpaceBundle } from './space-bundle';
+import { benchSpacePreview, printSpacePreview } from './space-preview';
 import { benchThroughput, printThroughput } from './throughput';
 
 const f = (n: number) => n.toFixed(1);
@@ -55,6 +56,9 @@ printRetrieval(await benchRetrieval());
 
 // a 30-file space app bundled warm through the app origin, against esbuild bundling React and the kit in each time
 printSpaceBundle(await benchSpaceBundle());
+
+// a chat turn's completed edit until the builder's preview shows it, in Chromium, against reloading the frame directly
+if (!printSpacePreview(await benchSpacePreview())) process.exitCode = 1;
 
 // six parallel 200 MB bodies to anonymous routes, the server's memory against one that reads bodies whole
 printBodyFlood(await benchBodyFlood());

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppErrorItem } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
@@ -8,6 +8,7 @@ import { SpaceAppFrame } from './space-app-frame';
 afterEach(() => vi.unstubAllGlobals());
 
 const URL_1 = 'http://127.0.0.1:3001/apps/a1/preview?token=t1';
+const URL_2 = 'http://127.0.0.1:3001/apps/a1/preview?token=t2';
 
 function renderFrame(onAppErrors: (errors: AppErrorItem[]) => void, refreshKey = 0) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -67,7 +68,7 @@ describe('SpaceAppFrame', () => {
     ]);
   });
 
-  it('asks for a new link and starts a new error list when refreshKey changes', async () => {
+  it('loads the frame again with the same valid link when refreshKey changes, with a new error list', async () => {
     const api = mockApi({
       'POST /api/apps/a1/preview-token': { body: { url: URL_1, expiresAt: '2030-01-01T00:00:00Z' } },
     });
@@ -76,10 +77,28 @@ describe('SpaceAppFrame', () => {
     const first = (await screen.findByTitle('App preview')) as HTMLIFrameElement;
     post(error('Error: old'), { source: first.contentWindow });
     view.rerenderWith(1);
-    const second = (await screen.findByTitle('App preview')) as HTMLIFrameElement;
-    expect(second).not.toBe(first);
-    expect(api.to('POST /api/apps/a1/preview-token')).toHaveLength(2);
+    await waitFor(() => expect(screen.getByTitle('App preview')).not.toBe(first));
+    const second = screen.getByTitle('App preview') as HTMLIFrameElement;
+    // a new frame (a new load of the current files) on the link it already had: no second round trip
+    expect(second.getAttribute('src')).toBe(URL_1);
+    expect(api.to('POST /api/apps/a1/preview-token')).toHaveLength(1);
     post({ source: 'buildai-app', type: 'loaded', page: 'Home' }, { source: second.contentWindow });
     expect(onAppErrors).toHaveBeenLastCalledWith([]);
+  });
+
+  it('asks for a new link before a reload when the one it has expires within a minute', async () => {
+    const soon = new Date(Date.now() + 30_000).toISOString();
+    const api = mockApi({
+      'POST /api/apps/a1/preview-token': [
+        { body: { url: URL_1, expiresAt: soon } },
+        { body: { url: URL_2, expiresAt: '2030-01-01T00:00:00Z' } },
+      ],
+    });
+    const view = renderFrame(vi.fn());
+    const first = (await screen.findByTitle('App preview')) as HTMLIFrameElement;
+    expect(first.getAttribute('src')).toBe(URL_1);
+    view.rerenderWith(1);
+    await waitFor(() => expect(screen.getByTitle('App preview').getAttribute('src')).toBe(URL_2));
+    expect(api.to('POST /api/apps/a1/preview-token')).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import * as React from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppErrorItem } from '@buildai/domain';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isRetryable } from '@/lib/api-client';
@@ -21,10 +22,27 @@ export interface SpaceAppFrameProps {
 
 /** A space app in its sandboxed frame on the app origin, for the builder's workspace. */
 export function SpaceAppFrame({ appId, mode, refreshKey, onAppErrors, className }: SpaceAppFrameProps) {
-  const preview = useQuery({ ...previewLinkQuery(appId, refreshKey), enabled: mode === 'preview' });
+  const queryClient = useQueryClient();
+  const preview = useQuery({ ...previewLinkQuery(appId), enabled: mode === 'preview' });
   const app = useQuery({ ...appQuery(appId), enabled: mode === 'published' });
+  // Each refresh loads the frame again with the link still valid (one round trip less, and none that waits behind
+  // the chat turn's writes); a link near its expiry is replaced first, the frame meanwhile showing the last load.
+  const [load, setLoad] = React.useState<{ key: number; src: string } | null>(null);
+  React.useEffect(() => {
+    if (mode !== 'preview') return;
+    let current = true;
+    queryClient.fetchQuery(previewLinkQuery(appId)).then(
+      (link) => current && setLoad({ key: refreshKey, src: link.url }),
+      // the query's own state shows the failure and offers Try again
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [queryClient, appId, mode, refreshKey]);
   const source = mode === 'preview' ? preview : app;
-  const src = mode === 'preview' ? preview.data?.url : app.data?.spaceApp?.documentUrl;
+  const src = mode === 'preview' ? (load?.src ?? preview.data?.url) : app.data?.spaceApp?.documentUrl;
+  const loadKey = mode === 'preview' ? (load?.key ?? refreshKey) : refreshKey;
 
   if (source.isPending) {
     return (
@@ -55,7 +73,7 @@ export function SpaceAppFrame({ appId, mode, refreshKey, onAppErrors, className 
   }
   return (
     <AppFrame
-      key={`${mode}:${refreshKey}`}
+      key={`${mode}:${loadKey}`}
       src={src}
       title={app.data?.header || 'App preview'}
       onAppErrors={onAppErrors}

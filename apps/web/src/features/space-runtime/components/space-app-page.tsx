@@ -24,7 +24,7 @@ export function SpaceAppPage({ appId }: { appId: string }) {
   const documentUrl = data?.spaceApp?.documentUrl ?? null;
   // the owner sees the current files until the app is published
   const ownerPreview = Boolean(data?.isOwner && !documentUrl && data.appType === 'space');
-  const preview = useQuery({ ...previewLinkQuery(appId, 0), enabled: ownerPreview });
+  const preview = useQuery({ ...previewLinkQuery(appId), enabled: ownerPreview });
   const [initial] = React.useState(() =>
     pageOfAddress(appId, window.location.pathname, window.location.search),
   );
