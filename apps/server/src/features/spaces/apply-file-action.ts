@@ -11,10 +11,13 @@ export type FileActionInput =
 
 export type FileActionResult = { ok: true } | { ok: false; error: string };
 
-/** How many times `search` occurs in `text` (not overlapping). */
+/**
+ * How many times `search` occurs in `text`, overlapping ones counted: in `aXaXa`, `aXa` occurs twice, and the model
+ * cannot have meant both.
+ */
 function occurrences(text: string, search: string): number {
   let n = 0;
-  for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + search.length)) n += 1;
+  for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + 1)) n += 1;
   return n;
 }
 

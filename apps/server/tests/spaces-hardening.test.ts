@@ -1,0 +1,219 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MAX_APP_FILES, MAX_CHAT_MESSAGE_CHARS } from '@buildai/domain';
+import { schema } from '@buildai/server';
+import {
+  signUpBuilder,
+  startFakeLlm,
+  startTestServer,
+  type FakeLlm,
+  type TestServer,
+} from '@buildai/testkit';
+import { fakeLlmConfig, json } from './helpers';
+import { chat, chatTurn, getJson, newSpaceApp, readUiChunks } from './spaces-helpers';
+
+/**
+ * The chat and files of a space app under attack: the model's tool calls as untrusted input, turns that fail,
+ * requests that race, and inputs past the limits (decision 0007, "Hardening of the chat").
+ */
+
+let llm: FakeLlm;
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  llm = await startFakeLlm({ apiKey: 'test-key' });
+  server = await startTestServer({ ...fakeLlmConfig(llm), ADMIN_EMAILS: 'root@example.com' });
+  token = (await signUpBuilder(server, 'root@example.com')).idToken;
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await llm?.close();
+});
+afterEach(() => llm.reset());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+const files = async (appId: string) => (await getJson(server, `/api/apps/${appId}/files`, token)).files;
+const messages = async (appId: string): Promise<Json[]> =>
+  (await getJson(server, `/api/apps/${appId}/chat/messages`, token)).messages;
+const versions = async (appId: string): Promise<Json[]> =>
+  (await getJson(server, `/api/apps/${appId}/versions`, token)).versions;
+const putFile = (appId: string, path: string, content: string) =>
+  server.request(`/api/apps/${appId}/files/${path}`, { method: 'PUT', token, json: { content } });
+const outputOf = (chunks: Json[], id: string) =>
+  chunks.find((c) => c.type === 'tool-output-available' && c.toolCallId === id)?.output;
+
+/** Polls (at most 10 s) until the check holds. */
+async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (holds(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the condition never held');
+}
+
+/** A space app with one turn behind it that added pages/A.tsx ('a'), and that turn's ids. */
+async function appWithOneTurn() {
+  const appId = await newSpaceApp(server, token);
+  llm.enqueue([
+    { toolCalls: [{ name: 'add_file', arguments: { path: 'pages/A.tsx', content: 'a' } }] },
+    { text: 'Added A.' },
+  ]);
+  await chatTurn(server, appId, 'Add A', { token });
+  const [version] = await versions(appId);
+  return { appId, versionId: version!.id as string, messageId: version!.messageId as string };
+}
+
+describe("the model's file actions as untrusted input", () => {
+  it('refuses a search text whose occurrences overlap: it is found twice, not once', async () => {
+    const appId = await newSpaceApp(server, token);
+    expect((await putFile(appId, 'pages/B.tsx', 'aXaXa')).status).toBe(200);
+    llm.enqueue([
+      {
+        toolCalls: [
+          { id: 'p1', name: 'partial_edit', arguments: { path: 'pages/B.tsx', search: 'aXa', replace: 'Q' } },
+        ],
+      },
+      { text: 'Tried.' },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Change B', { token });
+    expect(outputOf(chunks, 'p1')).toEqual({
+      ok: false,
+      error:
+        'The search text occurs 2 times in pages/B.tsx; it must occur exactly once (add surrounding lines)',
+    });
+    expect(await files(appId)).toContainEqual({ path: 'pages/B.tsx', content: 'aXaXa' });
+  }, 60_000);
+
+  it('refuses bad paths, an empty search, a missing file and a huge content, and changes nothing', async () => {
+    const appId = await newSpaceApp(server, token);
+    const before = await files(appId);
+    const calls = [
+      { id: 'b1', name: 'add_file', arguments: { path: '/etc/passwd', content: 'x' } },
+      { id: 'b2', name: 'add_file', arguments: { path: 'pages/a\u0000b.tsx', content: 'x' } },
+      { id: 'b3', name: 'add_file', arguments: { path: `${'p/'.repeat(150)}x.tsx`, content: 'x' } },
+      { id: 'b4', name: 'edit_file', arguments: { path: 'pages/../../Home.tsx', content: 'x' } },
+      { id: 'b5', name: 'partial_edit', arguments: { path: 'pages/Home.tsx', search: '', replace: 'x' } },
+      { id: 'b6', name: 'delete_file', arguments: { path: 'pages/Nowhere.tsx' } },
+      { id: 'b7', name: 'edit_file', arguments: { path: 'pages/Home.tsx', content: 'x'.repeat(400_001) } },
+    ];
+    llm.enqueue([{ toolCalls: calls }, { text: 'Nothing worked.' }]);
+    const chunks = await chatTurn(server, appId, 'Break things', { token });
+    expect(calls.map((c) => outputOf(chunks, c.id))).toEqual([
+      { ok: false, error: 'The file path must be relative to the app: /etc/passwd' },
+      { ok: false, error: 'The file path contains a control character: pages/a\u0000b.tsx' },
+      { ok: false, error: `The file path is longer than 200 characters: ${'p/'.repeat(150)}x.tsx` },
+      { ok: false, error: 'The file path has an empty, "." or ".." segment: pages/../../Home.tsx' },
+      { ok: false, error: 'The search text is empty' },
+      { ok: false, error: 'There is no file pages/Nowhere.tsx' },
+      { ok: false, error: 'A file may hold at most 400000 characters' },
+    ]);
+    expect(await files(appId)).toEqual(before);
+    expect(await versions(appId)).toEqual([]);
+    expect((await messages(appId))[1]).toMatchObject({ status: 'complete' });
+  }, 60_000);
+
+  it('survives malformed JSON arguments and an unknown tool: nothing runs, the turn ends, the chat is free', async () => {
+    const appId = await newSpaceApp(server, token);
+    const before = await files(appId);
+    llm.enqueue([
+      {
+        toolCalls: [
+          { id: 'm1', name: 'edit_file', arguments: '{"path": "pages/Home.tsx", "content": oops}' },
+          { id: 'm2', name: 'run_shell', arguments: { command: 'rm -rf /' } },
+        ],
+      },
+      { text: 'Sorry.' },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Do odd things', { token });
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish' });
+    expect(await files(appId)).toEqual(before);
+    const [, answer] = await messages(appId);
+    expect(answer).toMatchObject({ status: 'complete', content: 'Sorry.' });
+    expect(answer!.actions).toEqual([
+      expect.objectContaining({
+        type: 'edit_file',
+        isComplete: true,
+        isTruncated: false,
+        error: expect.any(String),
+      }),
+    ]);
+    llm.enqueue({ text: 'Free again.' });
+    expect((await chatTurn(server, appId, 'Still there?', { token })).at(-1)).toMatchObject({
+      type: 'finish',
+    });
+  }, 60_000);
+});
+
+describe('U+0000 and lone surrogates in what the model writes, which the database cannot store', () => {
+  it('are cleaned out of the files it writes and of its answer, and the answer is kept', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue([
+      {
+        toolCalls: [
+          { id: 'n1', name: 'add_file', arguments: { path: 'pages/N.tsx', content: 'a\u0000b\ud800c' } },
+          { id: 'n2', name: 'add_file', arguments: { path: 'pages/\u0000.tsx', content: 'x' } },
+        ],
+      },
+      { chunks: ['Bad \u0000byte.'] },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Write a NUL', { token });
+    expect(outputOf(chunks, 'n1')).toEqual({ ok: true });
+    expect(await files(appId)).toContainEqual({ path: 'pages/N.tsx', content: 'ab\uFFFDc' });
+    const [, answer] = await messages(appId);
+    expect(answer).toMatchObject({ status: 'complete', content: 'Bad byte.' });
+    expect(answer!.actions.map((a: Json) => [a.file, a.content, a.error])).toEqual([
+      ['pages/N.tsx', 'ab\uFFFDc', undefined],
+      [
+        'pages/.tsx',
+        'x',
+        'The file path contains a control character: pages/\u0000.tsx'.replace('\u0000', ''),
+      ],
+    ]);
+    expect((await files(appId)).map((f: Json) => f.path)).toEqual(['pages/Home.tsx', 'pages/N.tsx']);
+  }, 60_000);
+});
+
+describe('limits of a message', () => {
+  it('bounds the whole message, all parts together, as one part is bounded', async () => {
+    const appId = await newSpaceApp(server, token);
+    const part = { type: 'text', text: 'x'.repeat(MAX_CHAT_MESSAGE_CHARS) };
+    const res = await server.request(`/api/apps/${appId}/chat`, {
+      method: 'POST',
+      token,
+      json: { message: { role: 'user', parts: [part, part] } },
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toMatchObject({
+      code: 'request/invalid',
+      message: `A message may hold at most ${MAX_CHAT_MESSAGE_CHARS} characters`,
+    });
+    expect(await messages(appId)).toEqual([]);
+  }, 60_000);
+});
+
+describe('a turn that fails before the model answers', () => {
+  it('closes its answer as an error, keeps the message and frees the chat', async () => {
+    const appId = await newSpaceApp(server, token);
+    const ai = server.platform.ai;
+    const original = ai.languageModel.bind(ai);
+    ai.languageModel = () => {
+      throw new Error('the provider could not be built');
+    };
+    try {
+      const res = await chat(server, appId, 'Build me a page', { token, id: 'kept_msg' });
+      expect(res.status).toBe(500);
+    } finally {
+      ai.languageModel = original;
+    }
+    const stored = await messages(appId);
+    expect(stored.map((m) => [m.id === 'kept_msg' ? 'kept_msg' : m.role, m.status])).toEqual([
+      ['kept_msg', 'complete'],
+      ['assistant', 'error'],
+    ]);
+    llm.enqueue({ text: 'Here now.' });
+    expect((await chatTurn(server, appId, 'Try again', { token })).at(-1)).toMatchObject({ type: 'finish' });
+  }, 60_000);
+});
