@@ -217,3 +217,145 @@ describe('a turn that fails before the model answers', () => {
     expect((await chatTurn(server, appId, 'Try again', { token })).at(-1)).toMatchObject({ type: 'finish' });
   }, 60_000);
 });
+
+describe('the chat history sent to the model', () => {
+  it('is bounded: a long and wordy chat costs a turn no more than the budget, the newest kept', async () => {
+    const appId = await newSpaceApp(server, token);
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      messageId: `hist_${i}_${appId}`.slice(0, 40),
+      appId,
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `m${i} ${'x'.repeat(MAX_CHAT_MESSAGE_CHARS)}`,
+    }));
+    for (const row of rows) await server.platform.db.insert(schema.appChatMessages).values(row);
+    llm.enqueue({ text: 'Read it.' });
+    await chatTurn(server, appId, 'And now?', { token });
+    const sent = (llm.requests[0]!.body as Json).messages as { role: string; content: string }[];
+    const history = sent.filter((m) => m.role !== 'system').slice(0, -1);
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: 'And now?' });
+    expect(history.reduce((n, m) => n + m.content.length, 0)).toBeLessThanOrEqual(40_000);
+    expect(history.at(-1)!.content.startsWith('m29 ')).toBe(true);
+    expect(history.length).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('requests that race', () => {
+  it('never lets concurrent saves pass the file limit', async () => {
+    const appId = await newSpaceApp(server, token);
+    const extra = Array.from({ length: MAX_APP_FILES - 2 }, (_, i) => ({
+      appId,
+      path: `lib/f${i}.ts`,
+      content: '',
+    }));
+    await server.platform.db.insert(schema.appFiles).values(extra);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => putFile(appId, `lib/new${i}.ts`, 'x')),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+    expect(await files(appId)).toHaveLength(MAX_APP_FILES);
+  }, 60_000);
+
+  it('lets a save and a restore of the same file take turns, never failing either half-way', async () => {
+    const { appId, versionId, messageId } = await appWithOneTurn();
+    for (let round = 0; round < 8; round++) {
+      const [restored, saved] = await Promise.all([
+        server.request(`/api/apps/${appId}/versions/${versionId}/restore`, {
+          method: 'POST',
+          token,
+          json: { messageId },
+        }),
+        putFile(appId, 'pages/A.tsx', `edit ${round}`),
+      ]);
+      expect([restored.status, saved.status]).toEqual([200, 200]);
+      const content = (await files(appId)).find((f: Json) => f.path === 'pages/A.tsx').content;
+      expect(['a', `edit ${round}`]).toContain(content);
+    }
+  }, 60_000);
+
+  it('keeps a save of the code editor made during a turn whole: the later write wins, and the version has it', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue([
+      { toolCalls: [{ name: 'add_file', arguments: { path: 'pages/A.tsx', content: 'from chat' } }] },
+      { chunks: ['Added ', 'A ', 'for ', 'you.'], delayMs: 300 },
+    ]);
+    const res = await chat(server, appId, 'Add A', { token });
+    await eventually(
+      () => files(appId),
+      (list: Json[]) => list.some((f) => f.content === 'from chat'),
+    );
+    expect((await putFile(appId, 'pages/A.tsx', 'from editor')).status).toBe(200);
+    await readUiChunks(res);
+    expect(await files(appId)).toContainEqual({ path: 'pages/A.tsx', content: 'from editor' });
+    const [version] = await versions(appId);
+    const snapshot = await getJson(server, `/api/apps/${appId}/versions/${version!.id}`, token);
+    expect(snapshot.files).toContainEqual({ path: 'pages/A.tsx', content: 'from editor' });
+  }, 60_000);
+
+  it('refuses to publish a space app while a turn runs, so visitors never get half a change', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue({ chunks: ['Working ', 'on ', 'it.'], delayMs: 300 });
+    const res = await chat(server, appId, 'Slowly', { token });
+    const busy = await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token });
+    expect(busy.status).toBe(409);
+    expect((await json(busy)).error).toEqual({
+      code: 'space/chat-busy',
+      message: 'Please wait for chat to finish',
+    });
+    const [app] = await server.platform.db.select().from(schema.apps).where(eq(schema.apps.appId, appId));
+    expect(app!.isPublished).toBe(false);
+    await readUiChunks(res);
+    expect((await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token })).status).toBe(200);
+  }, 60_000);
+});
+
+describe('restore', () => {
+  async function twoTurns() {
+    const first = await appWithOneTurn();
+    llm.enqueue([
+      { toolCalls: [{ name: 'add_file', arguments: { path: 'pages/B.tsx', content: 'b' } }] },
+      { text: 'Added B.' },
+    ]);
+    await chatTurn(server, first.appId, 'Add B', { token, id: `second_${first.appId}`.slice(0, 40) });
+    return { ...first, secondId: `second_${first.appId}`.slice(0, 40) };
+  }
+
+  it('refuses a message that did not make the version, and changes nothing', async () => {
+    const { appId, versionId, secondId } = await twoTurns();
+    const filesBefore = await files(appId);
+    const res = await server.request(`/api/apps/${appId}/versions/${versionId}/restore`, {
+      method: 'POST',
+      token,
+      json: { messageId: secondId },
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toEqual({
+      code: 'request/invalid',
+      message: 'This message did not make this version',
+      field: 'messageId',
+    });
+    expect(await files(appId)).toEqual(filesBefore);
+    expect(await messages(appId)).toHaveLength(4);
+    expect(await versions(appId)).toHaveLength(2);
+  }, 60_000);
+
+  it('answers 404 for a version whose message is gone, and changes nothing', async () => {
+    const { appId, secondId } = await twoTurns();
+    const [newest] = await versions(appId);
+    await server.platform.db
+      .delete(schema.appChatMessages)
+      .where(eq(schema.appChatMessages.messageId, secondId));
+    const filesBefore = await files(appId);
+    const res = await server.request(`/api/apps/${appId}/versions/${newest!.id}/restore`, {
+      method: 'POST',
+      token,
+      json: {},
+    });
+    expect(res.status).toBe(404);
+    expect((await json(res)).error).toEqual({
+      code: 'space/message-not-found',
+      message: 'Message not found',
+    });
+    expect(await files(appId)).toEqual(filesBefore);
+    expect(await versions(appId)).toHaveLength(2);
+  }, 60_000);
+});

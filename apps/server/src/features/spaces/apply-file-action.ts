@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError, appFilePathProblem, MAX_APP_FILE_CHARS } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { appFiles } from '../../db/schema';
+import { lockAppFiles } from './chat-lock';
 import { writeAppFile } from './save-file';
 
 export type FileActionInput =
@@ -34,6 +35,7 @@ export async function applyFileAction(
   if (problem) return { ok: false, error: `${problem}: ${action.path}` };
   try {
     return await db.transaction(async (tx) => {
+      await lockAppFiles(tx, appId);
       const [current] = await tx
         .select({ content: appFiles.content })
         .from(appFiles)

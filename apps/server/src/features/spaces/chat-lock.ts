@@ -12,6 +12,16 @@ export const STALE_TURN_MS = 5 * 60 * 1000;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
+ * Locks the app's row for the transaction of a file write: writes of one app take turns with each other and with a
+ * restore, so the file count cannot pass MAX_APP_FILES between its check and the insert, and a file saved during a
+ * restore cannot collide with the restored files (a unique-key failure). Taken before any file row, as the chat's
+ * lock is, so the two never wait on each other in opposite orders.
+ */
+export async function lockAppFiles(tx: Tx, appId: string): Promise<void> {
+  await tx.select({ appId: apps.appId }).from(apps).where(eq(apps.appId, appId)).for('update');
+}
+
+/**
  * Locks the app's row for the transaction, so two requests cannot both start a turn (or restore during one), and
  * refuses while a turn runs (409 `space/chat-busy`). A stale turn is closed as failed on the way.
  */
