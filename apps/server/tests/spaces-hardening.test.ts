@@ -258,15 +258,17 @@ describe('requests that race', () => {
   it('lets a save and a restore of the same file take turns, never failing either half-way', async () => {
     const { appId, versionId, messageId } = await appWithOneTurn();
     for (let round = 0; round < 8; round++) {
-      const [restored, saved] = await Promise.all([
+      const [restored, ...saved] = await Promise.all([
         server.request(`/api/apps/${appId}/versions/${versionId}/restore`, {
           method: 'POST',
           token,
           json: { messageId },
         }),
         putFile(appId, 'pages/A.tsx', `edit ${round}`),
+        putFile(appId, 'pages/Home.tsx', `edit ${round}`),
+        putFile(appId, 'pages/A.tsx', `edit ${round}`),
       ]);
-      expect([restored.status, saved.status]).toEqual([200, 200]);
+      expect([restored, ...saved].map((r) => r.status)).toEqual([200, 200, 200, 200]);
       const content = (await files(appId)).find((f: Json) => f.path === 'pages/A.tsx').content;
       expect(['a', `edit ${round}`]).toContain(content);
     }
@@ -357,5 +359,22 @@ describe('restore', () => {
     });
     expect(await files(appId)).toEqual(filesBefore);
     expect(await versions(appId)).toHaveLength(2);
+  }, 60_000);
+});
+
+describe('a turn whose model stays silent for minutes', () => {
+  it('still blocks the chat: a row unwritten for six minutes may be a live turn (a turn may run ten)', async () => {
+    const appId = await newSpaceApp(server, token);
+    await server.platform.db.insert(schema.appChatMessages).values({
+      messageId: `quiet${appId}`.slice(0, 40),
+      appId,
+      role: 'assistant',
+      status: 'streaming',
+      updatedAt: new Date(Date.now() - 6 * 60 * 1000),
+    });
+    const res = await chat(server, appId, 'Are you done?', { token });
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.code).toBe('space/chat-busy');
+    expect(llm.requests).toHaveLength(0);
   }, 60_000);
 });

@@ -3,11 +3,15 @@ import { AppError } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { appChatMessages, apps } from '../../db/schema';
 
+/** A turn that takes longer is stopped where it is (it still records what it did). */
+export const TURN_TIMEOUT_MS = 10 * 60 * 1000;
+
 /**
- * A streaming assistant row not written for this long belongs to a turn whose server stopped (every running
- * turn writes at least at each step): it no longer blocks the chat.
+ * A streaming assistant row not written for this long belongs to a turn whose server stopped: it no longer blocks
+ * the chat. It is longer than a turn may run (plus a minute to record it), since a model may stay silent for minutes
+ * before its first token: a live turn taken for a dead one would run beside the next and both would write the files.
  */
-export const STALE_TURN_MS = 5 * 60 * 1000;
+export const STALE_TURN_MS = TURN_TIMEOUT_MS + 60 * 1000;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

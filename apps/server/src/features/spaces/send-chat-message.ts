@@ -18,7 +18,7 @@ import { appChatMessages } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { readAppFilesWithTimes } from './app-files';
-import { lockChat } from './chat-lock';
+import { lockChat, TURN_TIMEOUT_MS } from './chat-lock';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
 import { fileTools, type AppliedActions } from './file-tools';
 import { readMessages } from './list-messages';
@@ -29,8 +29,6 @@ import type { MessageRow } from './views';
 
 /** Model calls (steps) one turn may take: enough to write a few files and answer. */
 export const MAX_TURN_STEPS = 8;
-/** A turn that takes longer is stopped where it is (it still records what it did). */
-const TURN_TIMEOUT_MS = 10 * 60 * 1000;
 
 export interface SendChatMessageOptions {
   platform: Platform;
