@@ -378,3 +378,70 @@ describe('a turn whose model stays silent for minutes', () => {
     expect(llm.requests).toHaveLength(0);
   }, 60_000);
 });
+
+describe('the chat of an app that is not a space app', () => {
+  it('answers 400 to the owner of a tool or generated app, 404 to another builder, and stores nothing', async () => {
+    const other = (await signUpBuilder(server)).idToken;
+    for (const kind of ['tool', 'generated']) {
+      const made = await server.request('/api/apps/new', { method: 'POST', token, json: { kind } });
+      expect(made.status).toBe(201);
+      const { appId } = (await json(made)) as { appId: string };
+      const own = await chat(server, appId, 'Write files', { token });
+      expect([kind, own.status]).toEqual([kind, 400]);
+      expect((await json(own)).error).toEqual({
+        code: 'space/not-space-app',
+        message: 'This app is not a space app',
+      });
+      const theirs = await chat(server, appId, 'Write files', { token: other });
+      expect([kind, theirs.status]).toEqual([kind, 404]);
+      expect((await json(theirs)).error.code).toBe('app/not-found');
+      const rows = await server.platform.db
+        .select()
+        .from(schema.appChatMessages)
+        .where(eq(schema.appChatMessages.appId, appId));
+      expect(rows).toEqual([]);
+    }
+    expect(llm.requests).toHaveLength(0);
+  }, 60_000);
+});
+
+describe('continue', () => {
+  const CUT_NOTE = 'Your previous answer stopped because it was too long';
+  const systemOf = (i: number) => {
+    const [first] = (llm.requests[i]!.body as Json).messages as Json[];
+    expect(first).toMatchObject({
+      role: 'system',
+      content: expect.stringContaining('You are the assistant'),
+    });
+    return first!.content as string;
+  };
+
+  it('with no cut action before it is an ordinary message', async () => {
+    const { appId } = await appWithOneTurn();
+    llm.reset();
+    llm.enqueue({ text: 'Nothing to finish.' });
+    await chatTurn(server, appId, "Let's keep going", { token, system: 'continue' });
+    expect(systemOf(0)).not.toContain(CUT_NOTE);
+  }, 60_000);
+
+  it('after a restore past the cut answer does not finish an action the restore removed', async () => {
+    const { appId, versionId, messageId } = await appWithOneTurn();
+    llm.enqueue({
+      toolCalls: [
+        { name: 'edit_file', arguments: { path: 'pages/A.tsx', content: 'x'.repeat(200) }, cutAt: 60 },
+      ],
+    });
+    await chatTurn(server, appId, 'Rewrite A', { token });
+    const restored = await server.request(`/api/apps/${appId}/versions/${versionId}/restore`, {
+      method: 'POST',
+      token,
+      json: { messageId },
+    });
+    expect(restored.status).toBe(200);
+    expect(await files(appId)).toContainEqual({ path: 'pages/A.tsx', content: 'a' });
+    llm.reset();
+    llm.enqueue({ text: 'All done.' });
+    await chatTurn(server, appId, "Let's keep going", { token, system: 'continue' });
+    expect(systemOf(0)).not.toContain(CUT_NOTE);
+  }, 60_000);
+});
