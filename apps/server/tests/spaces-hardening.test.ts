@@ -147,6 +147,30 @@ describe("the model's file actions as untrusted input", () => {
   }, 60_000);
 });
 
+describe('paths that show something else than they hold', () => {
+  it('are refused from the model and from the code editor: direction overrides and invisible characters', async () => {
+    const appId = await newSpaceApp(server, token);
+    const before = await files(appId);
+    const error = 'The file path contains an invisible or direction-changing character';
+    llm.enqueue([
+      {
+        toolCalls: [
+          { id: 'd1', name: 'add_file', arguments: { path: 'pages/Home\u202Exst.tsx', content: 'x' } },
+          { id: 'd2', name: 'add_file', arguments: { path: 'pages/Ho\u200Bme.tsx', content: 'x' } },
+        ],
+      },
+      { text: 'Tried.' },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Hide a file', { token });
+    expect(outputOf(chunks, 'd1')).toEqual({ ok: false, error: `${error}: pages/Home\u202Exst.tsx` });
+    expect(outputOf(chunks, 'd2')).toEqual({ ok: false, error: `${error}: pages/Ho\u200Bme.tsx` });
+    const saved = await putFile(appId, 'pages/Home%E2%80%AEtsx.tsx', 'x');
+    expect(saved.status).toBe(400);
+    expect((await json(saved)).error).toEqual({ code: 'space/path-invalid', message: error, field: 'path' });
+    expect(await files(appId)).toEqual(before);
+  }, 60_000);
+});
+
 describe('U+0000 and lone surrogates in what the model writes, which the database cannot store', () => {
   it('are cleaned out of the files it writes and of its answer, and the answer is kept', async () => {
     const appId = await newSpaceApp(server, token);

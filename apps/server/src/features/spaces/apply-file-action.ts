@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, appFilePathProblem, MAX_APP_FILE_CHARS } from '@buildai/domain';
+import { AppError, MAX_APP_FILE_CHARS } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { appFiles } from '../../db/schema';
 import { lockAppFiles } from './chat-lock';
+import { spaceFilePathProblem } from './file-path';
 import { writeAppFile } from './save-file';
 
 export type FileActionInput =
@@ -31,7 +32,7 @@ export async function applyFileAction(
   appId: string,
   action: FileActionInput,
 ): Promise<FileActionResult> {
-  const problem = appFilePathProblem(action.path);
+  const problem = spaceFilePathProblem(action.path);
   if (problem) return { ok: false, error: `${problem}: ${action.path}` };
   try {
     return await db.transaction(async (tx) => {
