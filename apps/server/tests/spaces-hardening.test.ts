@@ -448,6 +448,28 @@ describe('continue', () => {
     expect(systemOf(0)).not.toContain(CUT_NOTE);
   }, 60_000);
 
+  it('shows back at most 60,000 characters of a very long cut action', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue({
+      toolCalls: [
+        {
+          name: 'add_file',
+          arguments: { path: 'pages/Big.tsx', content: 'y'.repeat(150_000) },
+          cutAt: 120_000,
+        },
+      ],
+    });
+    await chatTurn(server, appId, 'Write a big page', { token });
+    llm.reset();
+    llm.enqueue({ text: 'Finished.' });
+    await chatTurn(server, appId, "Let's keep going", { token, system: 'continue' });
+    const system = systemOf(0);
+    expect(system).toContain(CUT_NOTE);
+    expect(system).toContain('characters, the first 60000 shown');
+    expect(system).toContain('y'.repeat(60_000));
+    expect(system).not.toContain('y'.repeat(60_001));
+  }, 60_000);
+
   it('after a restore past the cut answer does not finish an action the restore removed', async () => {
     const { appId, versionId, messageId } = await appWithOneTurn();
     llm.enqueue({

@@ -66,12 +66,20 @@ function fence(path: string, content: string): string {
   return `--- ${path} ---\n${content}\n--- end of ${path} ---`;
 }
 
+/** The most of a cut action's text shown back: enough to go on from, and a bounded cost whatever the output limit. */
+const PARTIAL_CHARS = 60_000;
+
 function continueBlock(cut: TruncatedAction): string {
   const what = cut.type === 'partial_edit' ? 'a partial_edit of' : `${cut.type} for`;
+  const shown = cut.partial.slice(0, PARTIAL_CHARS);
+  const size =
+    shown.length < cut.partial.length
+      ? `${cut.partial.length} characters, the first ${PARTIAL_CHARS} shown`
+      : `${cut.partial.length} characters`;
   return [
     `Your previous answer stopped because it was too long, in the middle of ${what} ${cut.file}.`,
-    `That change was NOT applied: ${cut.file} is as it was before. This is what you had written when the output stopped (${cut.partial.length} characters):`,
-    fence(cut.file, cut.partial),
+    `That change was NOT applied: ${cut.file} is as it was before. This is what you had written when the output stopped (${size}):`,
+    fence(cut.file, shown),
     `Write the whole file ${cut.file} now with one edit_file call (add_file if it does not exist yet), complete from the first line to the last, then finish whatever else the request asked.`,
   ].join('\n');
 }
