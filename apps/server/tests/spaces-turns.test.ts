@@ -65,7 +65,7 @@ describe('one turn at a time', () => {
       appId,
       role: 'assistant',
       status: 'streaming',
-      updatedAt: new Date(Date.now() - 10 * 60 * 1000),
+      updatedAt: new Date(Date.now() - 12 * 60 * 1000),
     });
     llm.enqueue({ text: 'Hello again.' });
     const chunks = await chatTurn(server, appId, 'Are you there?', { token });

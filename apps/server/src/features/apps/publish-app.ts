@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { appFiles, appPublishedFiles, apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { lockChat } from './chat-lock';
 import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadTools, requireBuilder } from './load-app';
 import { toAppView } from './view';
@@ -9,7 +10,7 @@ import { toAppView } from './view';
 /**
  * Publishes the app: its active tools become reachable by anyone. Publishing again keeps the first date. A space app's
  * current files are copied for visitors in the same transaction, so they never see half of one publish and half of
- * another (decision 0007, "Publishing").
+ * another (decision 0007, "Publishing"), nor half of a chat turn (refused while one runs).
  */
 export async function publishApp(platform: Platform, changes: AppChangeBus, caller: Caller, appId: string) {
   const account = await requireBuilder(platform, caller);
@@ -17,6 +18,9 @@ export async function publishApp(platform: Platform, changes: AppChangeBus, call
   const now = new Date();
   const saved = await platform.db.transaction(async (tx) => {
     if (app.appType === 'space') {
+      // a running turn may have written some of its files and not yet the rest: publishing now could show
+      // visitors half of a change, so it waits for the chat as a restore does (409 space/chat-busy)
+      await lockChat(tx, app.appId);
       await tx.delete(appPublishedFiles).where(eq(appPublishedFiles.appId, app.appId));
       await tx
         .insert(appPublishedFiles)

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, appFilePathProblem, MAX_APP_FILE_CHARS } from '@buildai/domain';
+import { AppError, MAX_APP_FILE_CHARS } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { appFiles } from '../../db/schema';
+import { lockAppFiles } from '../apps';
+import { spaceFilePathProblem } from './file-path';
 import { writeAppFile } from './save-file';
 
 export type FileActionInput =
@@ -11,10 +13,13 @@ export type FileActionInput =
 
 export type FileActionResult = { ok: true } | { ok: false; error: string };
 
-/** How many times `search` occurs in `text` (not overlapping). */
+/**
+ * How many times `search` occurs in `text`, overlapping ones counted: in `aXaXa`, `aXa` occurs twice, and the model
+ * cannot have meant both.
+ */
 function occurrences(text: string, search: string): number {
   let n = 0;
-  for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + search.length)) n += 1;
+  for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + 1)) n += 1;
   return n;
 }
 
@@ -27,10 +32,11 @@ export async function applyFileAction(
   appId: string,
   action: FileActionInput,
 ): Promise<FileActionResult> {
-  const problem = appFilePathProblem(action.path);
+  const problem = spaceFilePathProblem(action.path);
   if (problem) return { ok: false, error: `${problem}: ${action.path}` };
   try {
     return await db.transaction(async (tx) => {
+      await lockAppFiles(tx, appId);
       const [current] = await tx
         .select({ content: appFiles.content })
         .from(appFiles)

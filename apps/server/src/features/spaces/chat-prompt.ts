@@ -3,8 +3,36 @@ import { appRuntimeGuide, type ChatAction } from '@buildai/domain';
 import type { ContextCandidate } from './retrieve-context';
 import type { MessageRow } from './views';
 
-/** How much of the chat the model reads back (older turns are in the files themselves). */
+/**
+ * How much of the chat the model reads back (older turns are in the files themselves): the last 20 messages, each
+ * cut to 4,000 characters, and of those the newest that fit in 40,000 characters (about 10,000 tokens), so a long or
+ * wordy chat costs each turn the same (decision 0007, "Hardening of the chat").
+ */
 const HISTORY_MESSAGES = 20;
+const HISTORY_MESSAGE_CHARS = 4_000;
+const HISTORY_CHARS = 40_000;
+
+function cut(text: string): string {
+  return text.length <= HISTORY_MESSAGE_CHARS
+    ? text
+    : `${text.slice(0, HISTORY_MESSAGE_CHARS)}\n[… ${text.length - HISTORY_MESSAGE_CHARS} more characters not shown]`;
+}
+
+/** The newest history messages that fit the budget, oldest first. */
+function boundedHistory(history: MessageRow[]): ModelMessage[] {
+  const out: ModelMessage[] = [];
+  let chars = 0;
+  for (const row of history
+    .filter((r) => r.status !== 'streaming')
+    .slice(-HISTORY_MESSAGES)
+    .reverse()) {
+    const content = cut(historyText(row));
+    if (chars + content.length > HISTORY_CHARS) break;
+    chars += content.length;
+    out.unshift(row.role === 'user' ? { role: 'user', content } : { role: 'assistant', content });
+  }
+  return out;
+}
 
 /** The part of a cut action the model is shown when it is asked to finish it. */
 export interface TruncatedAction {
@@ -38,12 +66,20 @@ function fence(path: string, content: string): string {
   return `--- ${path} ---\n${content}\n--- end of ${path} ---`;
 }
 
+/** The most of a cut action's text shown back: enough to go on from, and a bounded cost whatever the output limit. */
+const PARTIAL_CHARS = 60_000;
+
 function continueBlock(cut: TruncatedAction): string {
   const what = cut.type === 'partial_edit' ? 'a partial_edit of' : `${cut.type} for`;
+  const shown = cut.partial.slice(0, PARTIAL_CHARS);
+  const size =
+    shown.length < cut.partial.length
+      ? `${cut.partial.length} characters, the first ${PARTIAL_CHARS} shown`
+      : `${cut.partial.length} characters`;
   return [
     `Your previous answer stopped because it was too long, in the middle of ${what} ${cut.file}.`,
-    `That change was NOT applied: ${cut.file} is as it was before. This is what you had written when the output stopped (${cut.partial.length} characters):`,
-    fence(cut.file, cut.partial),
+    `That change was NOT applied: ${cut.file} is as it was before. This is what you had written when the output stopped (${size}):`,
+    fence(cut.file, shown),
     `Write the whole file ${cut.file} now with one edit_file call (add_file if it does not exist yet), complete from the first line to the last, then finish whatever else the request asked.`,
   ].join('\n');
 }
@@ -73,14 +109,7 @@ export function chatPrompt(options: ChatPromptOptions): { system: string; messag
   ]
     .filter(Boolean)
     .join('\n\n');
-  const messages: ModelMessage[] = history
-    .filter((row) => row.status !== 'streaming')
-    .slice(-HISTORY_MESSAGES)
-    .map((row) =>
-      row.role === 'user'
-        ? { role: 'user' as const, content: historyText(row) }
-        : { role: 'assistant' as const, content: historyText(row) },
-    );
+  const messages = boundedHistory(history);
   messages.push({ role: 'user', content: request });
   return { system, messages };
 }

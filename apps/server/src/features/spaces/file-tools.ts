@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FileActionType } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { applyFileAction, type FileActionInput, type FileActionResult } from './apply-file-action';
+import { cleanStored } from './stored-text';
 
 /** What a turn's tools did, by tool call id. */
 export type AppliedActions = Map<string, { type: FileActionType; path: string; result: FileActionResult }>;
@@ -13,7 +14,10 @@ export type AppliedActions = Map<string, { type: FileActionType; path: string; r
  * bad path is answered by the tool, in words the model can fix, rather than by a failed call.
  */
 export function fileTools(db: Db, appId: string, applied: AppliedActions) {
-  const run = async (action: FileActionInput, toolCallId: string) => {
+  const run = async (input: FileActionInput, toolCallId: string) => {
+    // the model's text is untrusted: cleaned as a request body is, or one U+0000 would fail the write; the path is
+    // not, so that a control character in it is refused rather than silently dropped
+    const action = { ...cleanStored(input), path: input.path };
     const result = await applyFileAction(db, appId, action);
     applied.set(toolCallId, { type: action.type, path: action.path, result });
     return result;

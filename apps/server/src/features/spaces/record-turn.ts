@@ -8,6 +8,7 @@ import { contextEvals } from './context-evals';
 import type { AppliedActions } from './file-tools';
 import { makeVersion } from './make-version';
 import type { RetrievedContext } from './retrieve-context';
+import { cleanStored } from './stored-text';
 import { turnActions } from './turn-actions';
 
 /** The answer as recorded: the stream's final message metadata. */
@@ -65,7 +66,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
     const { parts, actions } = await turnActions(current.parts, applied, false);
     await db
       .update(appChatMessages)
-      .set({ content: textOf(current), parts, actions, updatedAt: sql`now()` })
+      .set({ ...cleanStored({ content: textOf(current), parts, actions }), updatedAt: sql`now()` })
       .where(eq(appChatMessages.messageId, assistantId));
     writtenAt = Date.now();
   };
@@ -128,7 +129,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
           appId,
           messageId: options.user.messageId,
           userRequest: options.user.text,
-          description: content || actions.map((a) => a.title).join(', '),
+          description: cleanStored(content || actions.map((a) => a.title).join(', ')),
         });
         annotation.versionId = versionId;
         // revert starts from the user message (spec 001 §4): the version is named there too
@@ -139,14 +140,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
       }
       await tx
         .update(appChatMessages)
-        .set({
-          content,
-          parts,
-          actions,
-          annotation,
-          status,
-          updatedAt: sql`now()`,
-        })
+        .set({ ...cleanStored({ content, parts, actions, annotation, status }), updatedAt: sql`now()` })
         .where(eq(appChatMessages.messageId, assistantId));
     });
     return { ...annotation, actions, status };

@@ -3,7 +3,7 @@ import { AppError, type ChatMessagesResponse } from '@buildai/domain';
 import { appChatMessages, appFiles, appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { lockChat } from './chat-lock';
+import { lockChat } from '../apps';
 import { loadSpaceApp } from './load-space-app';
 import { messageView } from './views';
 
@@ -26,6 +26,8 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
   await loadSpaceApp(platform, caller, appId);
   const sentMessageId = await options.messageId();
   return platform.db.transaction(async (tx) => {
+    // locked first: a restore or a turn that ends meanwhile may delete or add versions
+    await lockChat(tx, appId);
     const [version] = await tx
       .select()
       .from(appVersions)
@@ -33,7 +35,13 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
     if (!version) throw new AppError('version/not-found');
     const messageId = sentMessageId ?? version.messageId;
     if (!messageId) throw new AppError('version/no-message-id');
-    await lockChat(tx, appId);
+    // another message would keep a chat whose later versions are deleted (or delete the version's own message):
+    // files and chat must tell the same story
+    if (version.messageId && messageId !== version.messageId)
+      throw new AppError('request/invalid', {
+        message: 'This message did not make this version',
+        field: 'messageId',
+      });
 
     const messages = await tx
       .select()

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { appFiles } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { lockAppFiles } from '../apps';
 import { checkedFilePath } from './file-path';
 import { loadSpaceApp, requireAdmin } from './load-space-app';
 
@@ -22,11 +23,14 @@ export async function saveFile({ platform, caller, appId, path, content }: SaveF
   requireAdmin(access);
   const checked = checkedFilePath(path);
   const file = { path: checked, content: await content() };
-  await platform.db.transaction((tx) => writeAppFile(tx, appId, file));
+  await platform.db.transaction(async (tx) => {
+    await lockAppFiles(tx, appId);
+    await writeAppFile(tx, appId, file);
+  });
   return { file };
 }
 
-/** Writes one file, refusing a new one past MAX_APP_FILES; the caller holds the transaction. */
+/** Writes one file, refusing a new one past MAX_APP_FILES; the caller holds the transaction and `lockAppFiles`. */
 export async function writeAppFile(db: Db, appId: string, file: AppFile): Promise<void> {
   const [existing] = await db
     .select({ path: appFiles.path })

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   createUIMessageStreamResponse,
   stepCountIs,
@@ -6,13 +6,19 @@ import {
   type StopCondition,
   type UIMessageChunk,
 } from 'ai';
-import { AppError, MAX_AUTOFIX_IN_A_ROW, type ChatRequest, type MessageAnnotation } from '@buildai/domain';
+import {
+  AppError,
+  MAX_AUTOFIX_IN_A_ROW,
+  MAX_CHAT_MESSAGE_CHARS,
+  type ChatRequest,
+  type MessageAnnotation,
+} from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { appChatMessages } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { readAppFilesWithTimes } from './app-files';
-import { lockChat } from './chat-lock';
+import { lockChat, TURN_TIMEOUT_MS } from '../apps';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
 import { fileTools, type AppliedActions } from './file-tools';
 import { readMessages } from './list-messages';
@@ -23,8 +29,6 @@ import type { MessageRow } from './views';
 
 /** Model calls (steps) one turn may take: enough to write a few files and answer. */
 export const MAX_TURN_STEPS = 8;
-/** A turn that takes longer is stopped where it is (it still records what it did). */
-const TURN_TIMEOUT_MS = 10 * 60 * 1000;
 
 export interface SendChatMessageOptions {
   platform: Platform;
@@ -37,6 +41,15 @@ export interface SendChatMessageOptions {
 /** A cut action stops the turn: the next step would build on a file that was never written. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the SDK types its own conditions so (stepCountIs)
 const cutOff: StopCondition<any> = ({ steps }) => steps.at(-1)?.finishReason === 'length';
+
+/** The whole message, all its parts together, is bounded as one part is (the parts' own bound lets 20 through). */
+function checkMessageText(text: string): void {
+  if (text.length > MAX_CHAT_MESSAGE_CHARS)
+    throw new AppError('request/invalid', {
+      message: `A message may hold at most ${MAX_CHAT_MESSAGE_CHARS} characters`,
+      field: 'message.parts',
+    });
+}
 
 /** Autofix messages at the end of the chat, in a row. */
 function autofixesInARow(history: MessageRow[]): number {
@@ -79,6 +92,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     throw new AppError('space/ai-not-configured');
   }
   const text = message.parts.map((p) => p.text).join('\n');
+  checkMessageText(text);
   const systemActionInfo = message.metadata?.systemActionInfo;
   const userId = message.id ?? newId();
   const assistantId = newId();
@@ -126,70 +140,85 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     });
   });
 
-  const history = (await readMessages(platform.db, appId)).filter(
-    (row) => row.messageId !== userId && row.messageId !== assistantId,
-  );
-  const files = await readAppFilesWithTimes(platform.db, appId);
-  const truncated = systemActionInfo?.type === 'continue' ? lastTruncated(history) : null;
-  const retrieved = retrieveContext({
-    files,
-    request: [text, truncated?.file ?? ''].join(' '),
-    recentlyChanged: [...(truncated ? [truncated.file] : []), ...recentlyChanged(history)],
-  });
-  const prompt = chatPrompt({
-    allPaths: files.map((f) => f.path),
-    contextFiles: retrieved.files,
-    history,
-    request: text,
-    truncated,
-  });
+  // from here on the turn's rows exist: whatever fails before the model's stream is being recorded closes the
+  // answer as an error, or the chat would stay busy until the row went stale
+  try {
+    const history = (await readMessages(platform.db, appId)).filter(
+      (row) => row.messageId !== userId && row.messageId !== assistantId,
+    );
+    const files = await readAppFilesWithTimes(platform.db, appId);
+    const truncated = systemActionInfo?.type === 'continue' ? lastTruncated(history) : null;
+    const retrieved = retrieveContext({
+      files,
+      request: [text, truncated?.file ?? ''].join(' '),
+      recentlyChanged: [...(truncated ? [truncated.file] : []), ...recentlyChanged(history)],
+    });
+    const prompt = chatPrompt({
+      allPaths: files.map((f) => f.path),
+      contextFiles: retrieved.files,
+      history,
+      request: text,
+      truncated,
+    });
 
-  const applied: AppliedActions = new Map();
-  const steps: TurnStep[] = [];
-  const result = streamText({
-    model: platform.ai.languageModel(modelId),
-    system: prompt.system,
-    messages: prompt.messages,
-    tools: fileTools(platform.db, appId, applied),
-    stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
-    maxRetries: 1,
-    abortSignal: AbortSignal.timeout(TURN_TIMEOUT_MS),
-    onStepFinish: (step) => {
-      steps.push({ finishReason: step.finishReason, usage: step.usage });
-    },
-    onError: ({ error }) => platform.logger.warn({ appId, err: error }, 'the space chat model failed'),
-  });
-  // the turn is read to its end here, whoever reads the answer (a dropped connection does not stop it)
-  void result.consumeStream();
-  const [forCaller, forRecord] = result
-    .toUIMessageStream({
-      sendFinish: false,
-      generateMessageId: () => assistantId,
-      messageMetadata: ({ part }) => (part.type === 'start' ? startAnnotation : undefined),
-      // the owner reads it in the message's error block: the provider's own words say what to fix
-      onError: (err) => (err instanceof Error ? err.message : 'The AI model failed to answer'),
-    })
-    .tee();
-  const finished = recordTurn({
-    platform,
-    appId,
-    user: { messageId: userId, text },
-    assistantId,
-    modelId,
-    systemActionInfo,
-    stream: forRecord,
-    applied,
-    steps,
-    retrieved,
-  });
-  // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and
-  // status closes the caller's stream once the turn is recorded
-  const closing = new TransformStream<UIMessageChunk, UIMessageChunk>({
-    async flush(controller) {
-      const recorded = await finished;
-      controller.enqueue({ type: 'message-metadata', messageMetadata: recorded });
-      controller.enqueue({ type: 'finish', messageMetadata: recorded });
-    },
-  });
-  return createUIMessageStreamResponse({ stream: forCaller.pipeThrough(closing) });
+    const applied: AppliedActions = new Map();
+    const steps: TurnStep[] = [];
+    const result = streamText({
+      model: platform.ai.languageModel(modelId),
+      system: prompt.system,
+      messages: prompt.messages,
+      tools: fileTools(platform.db, appId, applied),
+      stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
+      maxRetries: 1,
+      abortSignal: AbortSignal.timeout(TURN_TIMEOUT_MS),
+      onStepFinish: (step) => {
+        steps.push({ finishReason: step.finishReason, usage: step.usage });
+      },
+      onError: ({ error }) => platform.logger.warn({ appId, err: error }, 'the space chat model failed'),
+    });
+    // the turn is read to its end here, whoever reads the answer (a dropped connection does not stop it)
+    void result.consumeStream();
+    const [forCaller, forRecord] = result
+      .toUIMessageStream({
+        sendFinish: false,
+        generateMessageId: () => assistantId,
+        messageMetadata: ({ part }) => (part.type === 'start' ? startAnnotation : undefined),
+        // the owner reads it in the message's error block: the provider's own words say what to fix
+        onError: (err) => (err instanceof Error ? err.message : 'The AI model failed to answer'),
+      })
+      .tee();
+    const finished = recordTurn({
+      platform,
+      appId,
+      user: { messageId: userId, text },
+      assistantId,
+      modelId,
+      systemActionInfo,
+      stream: forRecord,
+      applied,
+      steps,
+      retrieved,
+    });
+    // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and
+    // status closes the caller's stream once the turn is recorded
+    const closing = new TransformStream<UIMessageChunk, UIMessageChunk>({
+      async flush(controller) {
+        const recorded = await finished;
+        controller.enqueue({ type: 'message-metadata', messageMetadata: recorded });
+        controller.enqueue({ type: 'finish', messageMetadata: recorded });
+      },
+    });
+    return createUIMessageStreamResponse({ stream: forCaller.pipeThrough(closing) });
+  } catch (err) {
+    platform.logger.error({ appId, messageId: assistantId, err }, 'the chat turn failed to start');
+    await platform.db
+      .update(appChatMessages)
+      .set({
+        status: 'error',
+        annotation: { ...startAnnotation, error: 'The answer could not be started' },
+        updatedAt: sql`now()`,
+      })
+      .where(eq(appChatMessages.messageId, assistantId));
+    throw err;
+  }
 }

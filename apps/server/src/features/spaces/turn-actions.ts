@@ -35,6 +35,18 @@ async function inputOf(part: Part): Promise<Record<string, unknown>> {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
+const isToolPart = (part: Part) => part.type === 'dynamic-tool' || part.type.startsWith('tool-');
+
+/** The string fields of a file tool's input, and nothing else the model put there (stored with the answer). */
+function fileInput(input: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ['path', 'content', 'search', 'replace']) {
+    const value = text(input[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
 export interface TurnActions {
   parts: StoredPart[];
   actions: ChatAction[];
@@ -60,10 +72,11 @@ export async function turnActions(
   for (const part of parts) {
     const type = fileToolName(part);
     if (!type || !('toolCallId' in part)) {
-      if (part.type !== 'step-start') stored.push(part as StoredPart);
+      // a call of a tool that does not exist never ran: its input, of any shape the model chose, is not kept
+      if (part.type !== 'step-start' && !isToolPart(part)) stored.push(part as StoredPart);
       continue;
     }
-    const input = await inputOf(part);
+    const input = fileInput(await inputOf(part));
     const file = text(input.path);
     const content = text(input.content) ?? text(input.replace);
     const done = applied.get(part.toolCallId);

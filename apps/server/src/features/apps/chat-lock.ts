@@ -3,13 +3,27 @@ import { AppError } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { appChatMessages, apps } from '../../db/schema';
 
+/** A turn that takes longer is stopped where it is (it still records what it did). */
+export const TURN_TIMEOUT_MS = 10 * 60 * 1000;
+
 /**
- * A streaming assistant row not written for this long belongs to a turn whose server stopped (every running
- * turn writes at least at each step): it no longer blocks the chat.
+ * A streaming assistant row not written for this long belongs to a turn whose server stopped: it no longer blocks
+ * the chat. It is longer than a turn may run (plus a minute to record it), since a model may stay silent for minutes
+ * before its first token: a live turn taken for a dead one would run beside the next and both would write the files.
  */
-export const STALE_TURN_MS = 5 * 60 * 1000;
+export const STALE_TURN_MS = TURN_TIMEOUT_MS + 60 * 1000;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Locks the app's row for the transaction of a file write: writes of one app take turns with each other and with a
+ * restore, so the file count cannot pass MAX_APP_FILES between its check and the insert, and a file saved during a
+ * restore cannot collide with the restored files (a unique-key failure). Taken before any file row, as the chat's
+ * lock is, so the two never wait on each other in opposite orders.
+ */
+export async function lockAppFiles(tx: Tx, appId: string): Promise<void> {
+  await tx.select({ appId: apps.appId }).from(apps).where(eq(apps.appId, appId)).for('update');
+}
 
 /**
  * Locks the app's row for the transaction, so two requests cannot both start a turn (or restore during one), and
