@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { GitCompare } from 'lucide-react';
 import { spaceTexts } from '@buildai/domain';
 import { PageError, PageLoader } from '@/components/page-state';
@@ -22,8 +22,10 @@ interface Props {
 }
 
 function DiffBody({ appId, versionId, previousVersionId, touchedFiles }: Omit<Props, 'streaming'>) {
-  const ids = previousVersionId ? [previousVersionId, versionId] : [versionId];
-  const results = useQueries({ queries: ids.map((id) => versionQuery(appId, id)) });
+  // two plain queries rather than useQueries: its observer would join the framework file every page loads
+  const current = useQuery(versionQuery(appId, versionId));
+  const previous = useQuery({ ...versionQuery(appId, previousVersionId ?? ''), enabled: !!previousVersionId });
+  const results = previousVersionId ? [previous, current] : [current];
   const failed = results.find((r) => r.isError);
   if (failed)
     return (
