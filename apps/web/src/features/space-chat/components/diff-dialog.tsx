@@ -24,7 +24,10 @@ interface Props {
 function DiffBody({ appId, versionId, previousVersionId, touchedFiles }: Omit<Props, 'streaming'>) {
   // two plain queries rather than useQueries: its observer would join the framework file every page loads
   const current = useQuery(versionQuery(appId, versionId));
-  const previous = useQuery({ ...versionQuery(appId, previousVersionId ?? ''), enabled: !!previousVersionId });
+  const previous = useQuery({
+    ...versionQuery(appId, previousVersionId ?? ''),
+    enabled: !!previousVersionId,
+  });
   const results = previousVersionId ? [previous, current] : [current];
   const failed = results.find((r) => r.isError);
   if (failed)
