@@ -75,6 +75,7 @@ describe('the chat of a space app', () => {
     const asked = llm.requests.length;
     llm.enqueue([
       {
+        text: 'Editing the About page.',
         toolCalls: [
           {
             name: 'partial_edit',
@@ -121,8 +122,10 @@ describe('the chat of a space app', () => {
     expect(versions[0]).toMatchObject({
       messageId: 'msg_2',
       userRequest: 'Rename the About heading to Who we are',
-      content: 'Renamed the heading.',
+      // each step's text is a paragraph of its own
+      content: 'Editing the About page.\n\nRenamed the heading.',
     });
+    expect(answer2.content).toBe('Editing the About page.\n\nRenamed the heading.');
     expect(user1.annotations[0].versionId).toBe(versions[1].id);
     expect(user2.annotations[0].versionId).toBe(versions[0].id);
     expect(answer2.annotations[0].versionId).toBe(versions[0].id);

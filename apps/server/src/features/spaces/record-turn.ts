@@ -39,11 +39,11 @@ export interface RecordTurnOptions {
   retrieved: RetrievedContext;
 }
 
+// each step of a turn writes its own text part: they are paragraphs of their own
 const textOf = (message: UIMessage | undefined) =>
   (message?.parts ?? [])
-    .map((p) => (p.type === 'text' ? p.text : ''))
-    .join('')
-    .trim();
+    .flatMap((p) => (p.type === 'text' && p.text.trim() ? [p.text.trim()] : []))
+    .join('\n\n');
 
 const sum = (steps: TurnStep[], pick: (u: LanguageModelUsage) => number | undefined) =>
   steps.reduce((n, s) => n + (pick(s.usage) ?? 0), 0);

@@ -96,10 +96,10 @@ export function actionsOf(message: SpaceUIMessage, streaming: boolean): ShownAct
 export const changedFiles = (actions: ShownAction[]) =>
   actions.some((a) => a.state === 'complete' && isFileAction(a.type));
 
-/** The text of a message's text parts. */
+/** The text of a message's text parts; each step of a turn writes its own part, so they are paragraphs of their own. */
 export function textOf(message: SpaceUIMessage): string {
   return message.parts
     .filter((p) => p.type === 'text')
     .map((p) => (p as { text: string }).text)
-    .join('');
+    .join('\n\n');
 }
