@@ -381,6 +381,34 @@ describe('magic create', () => {
     expect(last().fields![1]).toEqual(field('ageGroup', 'Age group'));
   });
 
+  it('a blank description sends nothing; the description is trimmed, then the box empties', async () => {
+    const api = mockApi({
+      'POST /api/builder/magicCreate': {
+        body: { result: { name: 'ageGroup', field: { name: 'ageGroup', label: 'Age group', type: 'text' } } },
+      },
+    });
+    const { last } = setup();
+    const box = () => screen.getByLabelText('Describe the field') as HTMLInputElement;
+    fireEvent.change(box(), { target: { value: '   ' } });
+    expect((screen.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(screen.getByRole('form', { name: 'Magic create' }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.to('POST /api/builder/magicCreate')).toHaveLength(0);
+    describeField('  the age group  ');
+    await waitFor(() => expect(last().fields).toHaveLength(1));
+    expect(api.to('POST /api/builder/magicCreate')[0]!.body).toMatchObject({ input: 'the age group' });
+    await waitFor(() => expect(box().value).toBe(''));
+  });
+
+  it('a refusal keeps the description so it can be reworded', async () => {
+    mockApi({ 'POST /api/builder/magicCreate': errorReply('magic/failed') });
+    setup();
+    describeField('topic');
+    expect(await screen.findByText('Magic edit failed')).toBeTruthy();
+    expect((screen.getByLabelText('Describe the field') as HTMLInputElement).value).toBe('topic');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeTruthy();
+  });
+
   it('a generated email field is stored personal', async () => {
     mockApi({
       'POST /api/builder/magicCreate': {
