@@ -4,7 +4,6 @@ import { contextMessages, errorCatalogue, type ContextItemStatus } from '@builda
 import { mockApi } from '@/test/mock-api';
 import {
   csvFile,
-  FakeXhr,
   sentUpload,
   itemsReply,
   makeItem,
