@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contextMessages, errorCatalogue } from '@buildai/domain';
 import { errorReply, mockApi } from '@/test/mock-api';
@@ -6,6 +6,7 @@ import type { DataItem } from '../api/context-items';
 import {
   csvFile,
   FakeXhr,
+  sentUpload,
   itemsReply,
   makeItem,
   renderWithProviders,
@@ -76,7 +77,9 @@ describe('Data Sources dialog: options and text', () => {
     const { dialog, api } = await openDialog();
     fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(contextMessages.enterText);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(contextMessages.enterText),
+    );
     expect(api.to('POST /api/context/ingest/text')).toHaveLength(0);
   });
 
@@ -102,6 +105,27 @@ describe('Data Sources dialog: options and text', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(contextMessages.saveFailed)).toBeTruthy();
     expect(screen.getByRole('dialog', { name: contextMessages.title })).toBeTruthy();
+    // the text stays to be sent again, and the button is back
+    expect((within(dialog).getByLabelText('Text') as HTMLTextAreaElement).value).toBe('Hello');
+    expect((within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('the empty-text message goes once text is typed, and stays off another option', async () => {
+    const { dialog, api } = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(contextMessages.enterText),
+    );
+    expect(within(dialog).getByLabelText('Text').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Hi' } });
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: '' } });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(contextMessages.enterText),
+    );
+    choose(dialog, 'Web page');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(api.to('POST /api/context/ingest/text')).toHaveLength(0);
   });
 
   it('a plan limit shows the server’s message with Upgrade', async () => {
@@ -144,7 +168,9 @@ describe('Data Sources dialog: files', () => {
     const { dialog } = await openDialog();
     choose(dialog, 'Items List');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(contextMessages.uploadFile);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(contextMessages.uploadFile),
+    );
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
@@ -155,11 +181,13 @@ describe('Data Sources dialog: files', () => {
     const input = within(dialog).getByLabelText('Choose a file');
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.pdf')] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Choose a CSV file');
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Choose a CSV file'));
     fireEvent.change(input, { target: { files: [csvFile('Big.csv', 6 * 1024 * 1024)] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'Failed to upload context, file size is too big (max 5 MB)',
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Failed to upload context, file size is too big (max 5 MB)',
+      ),
     );
     expect(FakeXhr.sent).toHaveLength(0);
   });
@@ -171,7 +199,7 @@ describe('Data Sources dialog: files', () => {
     fireEvent.change(within(dialog).getByLabelText('Choose a file'), { target: { files: [csvFile()] } });
     expect(within(dialog).getByText('Prices.csv')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    const xhr = FakeXhr.sent[0]!;
+    const xhr = await sentUpload();
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/context/ingest/file?appId=a1');
     expect((xhr.body!.get('file') as File).name).toBe('Prices.csv');
@@ -211,7 +239,7 @@ describe('Data Sources dialog: files', () => {
     choose(dialog, 'Items List');
     fireEvent.change(within(dialog).getByLabelText('Choose a file'), { target: { files: [csvFile()] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await FakeXhr.sent[0]!.respond(status, { error });
+    await (await sentUpload()).respond(status, { error });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByRole('dialog', { name: contextMessages.title })).toBeTruthy();
   });
@@ -224,7 +252,7 @@ describe('Data Sources dialog: files', () => {
       target: { files: [new File(['%PDF'], 'Guide.pdf')] },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    await FakeXhr.sent[0]!.respond(403, errorReply('context/file-limit').body);
+    await (await sentUpload()).respond(403, errorReply('context/file-limit').body);
     const banner = await within(dialog).findByTestId('upgrade-banner');
     expect(within(banner).getByText(errorCatalogue['context/file-limit'].message)).toBeTruthy();
   });
@@ -237,9 +265,27 @@ describe('Data Sources dialog: files', () => {
       target: { files: [new File(['x'], 'Handbook.docx')] },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    const xhr = await sentUpload();
+    expect((within(dialog).getByRole('button', { name: 'Uploading…' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    expect(xhr.aborted).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('Cancel before the upload starts: nothing is sent', async () => {
+    useFakeXhr();
+    const { dialog } = await openDialog();
+    choose(dialog, 'Doc');
+    fireEvent.change(within(dialog).getByLabelText('Choose a file'), {
+      target: { files: [new File(['x'], 'Handbook.docx')] },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(FakeXhr.sent).toHaveLength(0);
   });
 });
 
@@ -250,7 +296,9 @@ describe('Data Sources dialog: web page, tiles and limits', () => {
     });
     choose(dialog, 'Web page');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Please enter the address of a web page');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('Please enter the address of a web page'),
+    );
     fireEvent.change(within(dialog).getByLabelText('Web page address'), {
       target: { value: 'example.com/about' },
     });

@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { Info } from 'lucide-react';
 import { contextMessages } from '@buildai/domain';
+import { z } from 'zod';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,7 +21,7 @@ import { isFileOption, optionForItem, reachedItemLimit } from '../lib/data-rules
 import { DataTiles } from './add-data/data-tiles';
 import { FileDropField } from './add-data/file-drop-field';
 import { SourceOptionPicker, type DialogOption } from './add-data/source-option-picker';
-import { inputProblem, useAddData } from './add-data/use-add-data';
+import { inputProblem, useAddData, type AddDataInput } from './add-data/use-add-data';
 import { ImportSources, useImportAvailable } from './import-sources';
 import { DataLimitBanner, LITE_ITEM_LIMIT_MESSAGE, UpgradeBanner } from './limit-banners';
 
@@ -66,6 +68,16 @@ export function DataSourcesDialog(props: DataSourcesDialogProps) {
   );
 }
 
+/** The dialog's own check (`inputProblem`: the text, the address, or the file's type and the plan's size) as a schema. */
+function addDataSchema(plan: string) {
+  return z.custom<AddDataInput>().superRefine((input, ctx) => {
+    const problem = inputProblem(input, plan);
+    if (!problem) return;
+    const field = input.option === 'text' ? 'text' : input.option === 'web' ? 'url' : 'file';
+    ctx.addIssue({ code: 'custom', path: [field], message: problem });
+  });
+}
+
 function DialogForm({
   appId,
   plan,
@@ -78,17 +90,33 @@ function DialogForm({
   onDelete,
   onSaveApp,
 }: DataSourcesDialogProps) {
-  const [option, setOption] = React.useState<DialogOption>((replacing && optionForItem(replacing)) || 'text');
-  const [text, setText] = React.useState('');
-  const [url, setUrl] = React.useState('');
-  const [file, setFile] = React.useState<File | null>(null);
-  const [fieldError, setFieldError] = React.useState<string | null>(null);
-  const { submit, cancel, busy, progress, limitError, setLimitError } = useAddData({
+  const { send, cancel, progress, limitError, setLimitError } = useAddData({
     appId,
     plan,
     replacing,
     onOpenChange,
   });
+  const schema = React.useMemo(() => addDataSchema(plan), [plan]);
+  const {
+    form,
+    submit,
+    pending: busy,
+    errorOf,
+  } = useSchemaForm<AddDataInput>({
+    schema,
+    defaultValues: {
+      option: (replacing && optionForItem(replacing)) || 'text',
+      text: '',
+      url: '',
+      file: null,
+    },
+    byCode: {},
+    send,
+    // `useAddData` has said why (a toast or the upgrade banner); what was typed stays
+    onRefused: () => true,
+  });
+  const { option, file } = form.watch();
+  const fieldError = errorOf('text') ?? errorOf('url') ?? errorOf('file') ?? null;
   const importAvailable = useImportAvailable(appId);
 
   if (!appId)
@@ -103,31 +131,20 @@ function DialogForm({
   const fileOption = option !== 'import' && isFileOption(option) ? option : null;
 
   function choose(next: DialogOption) {
-    setOption(next);
-    setFieldError(null);
-    setFile(null);
+    form.setValue('option', next);
+    form.setValue('file', null);
+    form.clearErrors();
   }
 
   function pickFile(next: File | null) {
-    setFile(next);
-    setFieldError(null);
+    form.setValue('file', next, { shouldValidate: form.formState.isSubmitted });
   }
 
   const submitLabel = replacing ? 'Replace' : fileOption ? 'Upload' : 'Apply';
   const busyLabel = replacing ? 'Replacing…' : fileOption ? 'Uploading…' : 'Saving…';
 
   return (
-    <form
-      className="grid min-w-0 gap-5"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const input = { option, text, url, file };
-        const problem = inputProblem(input, plan);
-        setFieldError(problem);
-        if (!problem) void submit(input);
-      }}
-    >
+    <form className="grid min-w-0 gap-5" noValidate onSubmit={(e) => void submit(e)}>
       {hasReachedDataLimit && <DataLimitBanner plan={plan} onUpgrade={onUpgrade} />}
       {itemLimit && !limitError && <UpgradeBanner message={LITE_ITEM_LIMIT_MESSAGE} onUpgrade={onUpgrade} />}
       {limitError && <UpgradeBanner message={limitError} onUpgrade={onUpgrade} />}
@@ -148,17 +165,13 @@ function DialogForm({
           <Label htmlFor="data-source-text">Text</Label>
           <Textarea
             id="data-source-text"
-            value={text}
             rows={7}
             placeholder="Paste your text here"
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? 'data-source-error' : undefined}
             disabled={busy}
-            onChange={(e) => {
-              setText(e.target.value);
-              setFieldError(null);
-            }}
             className="max-h-72 min-h-32"
+            {...form.register('text')}
           />
         </div>
       )}
@@ -170,15 +183,11 @@ function DialogForm({
             id="data-source-url"
             type="url"
             inputMode="url"
-            value={url}
             placeholder="https://www.example.com"
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? 'data-source-error' : undefined}
             disabled={busy}
-            onChange={(e) => {
-              setUrl(e.target.value);
-              setFieldError(null);
-            }}
+            {...form.register('url')}
           />
           <p className="text-xs text-muted-foreground">
             The page and the pages it links to on the same site are imported.

@@ -4,7 +4,7 @@ import { contextMessages, errorCatalogue, type ContextItemStatus } from '@builda
 import { mockApi } from '@/test/mock-api';
 import {
   csvFile,
-  FakeXhr,
+  sentUpload,
   itemsReply,
   makeItem,
   mockEventStream,
@@ -299,7 +299,7 @@ describe('Custom data source panel: actions', () => {
     expect(within(dialog).getByLabelText('Choose a file').getAttribute('accept')).toBe('.csv');
     fireEvent.change(within(dialog).getByLabelText('Choose a file'), { target: { files: [csvFile()] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Replace' }));
-    const xhr = FakeXhr.sent[0]!;
+    const xhr = await sentUpload();
     expect(xhr.url).toBe('/api/context/ingest/file?appId=a1');
     await xhr.respond(201, { contextItemId: 'c9' });
     await waitFor(() => expect(api.to('POST /api/tools/a1/replaceDataItem')).toHaveLength(1));
@@ -327,7 +327,7 @@ describe('Custom data source panel: actions', () => {
     const dialog = await screen.findByRole('dialog', { name: contextMessages.title });
     fireEvent.change(within(dialog).getByLabelText('Choose a file'), { target: { files: [csvFile()] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Replace' }));
-    await FakeXhr.sent[0]!.respond(201, { contextItemId: 'c9' });
+    await (await sentUpload()).respond(201, { contextItemId: 'c9' });
     expect(await screen.findByText(contextMessages.replaceFailed)).toBeTruthy();
     await waitFor(() => expect(api.to('DELETE /api/context/c9')).toHaveLength(1));
   });

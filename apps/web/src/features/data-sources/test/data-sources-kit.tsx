@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import type { ContextItemEvent } from '@buildai/domain';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
@@ -88,6 +88,12 @@ export class FakeXhr {
       await new Promise((r) => setTimeout(r, 0));
     });
   }
+}
+
+/** The upload the dialog sent: its form sends a tick after the click. */
+export async function sentUpload(): Promise<FakeXhr> {
+  await waitFor(() => expect(FakeXhr.sent.length).toBeGreaterThan(0));
+  return FakeXhr.sent[0]!;
 }
 
 export function useFakeXhr() {

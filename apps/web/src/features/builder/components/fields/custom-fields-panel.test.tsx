@@ -1,57 +1,18 @@
-import * as React from 'react';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aiAppSchema, type AiApp, type AiAppInput, type CustomField } from '@buildai/domain';
-import { errorReply, mockApi } from '@/test/mock-api';
-import type { BuilderAccount } from '../../types';
-import {
-  dragWithKeyboard,
-  layOutSortableRows,
-  makeApp,
-  makeBuilder,
-  makeTool,
-  renderBuilder,
-} from '../tools/builder-test-kit';
-import { CustomFieldsPanel } from './custom-fields-panel';
-
-const field = (name: string, label: string, over: Partial<CustomField> = {}): CustomField => ({
-  name,
-  label,
-  type: 'text',
-  required: false,
-  personal: false,
-  memorize: false,
-  ...over,
-});
-
-function setup(draftInput: AiAppInput = {}, account: BuilderAccount = makeBuilder()) {
-  const initial = aiAppSchema.parse({ gptPrompt: 'Write about {{topic}}', ...draftInput });
-  const onChange = vi.fn<(patch: Partial<AiApp>) => void>();
-  function Harness() {
-    const [draft, setDraft] = React.useState(initial);
-    return (
-      <CustomFieldsPanel
-        app={makeApp()}
-        tool={makeTool()}
-        draft={draft}
-        account={account}
-        onChange={(patch) => {
-          onChange(patch);
-          setDraft((d) => ({ ...d, ...patch }));
-        }}
-      />
-    );
-  }
-  renderBuilder(<Harness />);
-  const last = () => onChange.mock.calls.at(-1)![0];
-  return { onChange, last };
-}
+import { dragWithKeyboard, layOutSortableRows, makeBuilder } from '../tools/builder-test-kit';
+import { field, setupFieldsPanel as setup } from './fields-test-kit';
 
 const openAdd = () => fireEvent.click(screen.getByRole('button', { name: 'Add field' }));
 const dialog = () => screen.getByRole('dialog');
 const type = (label: string, value: string) =>
   fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
-const submit = () => fireEvent.click(within(dialog()).getByRole('button', { name: /^(Add|Save) field$/ }));
+/** the dialogs are react-hook-form forms: their check and send settle a tick after the click */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const submit = async () => {
+  fireEvent.click(within(dialog()).getByRole('button', { name: /^(Add|Save) field$/ }));
+  await settle();
+};
 const typeOptions = () =>
   within(within(dialog()).getByLabelText('Type') as HTMLElement)
     .getAllByRole('option')
@@ -63,7 +24,7 @@ afterEach(() => {
 });
 
 describe('adding a field', () => {
-  it('derives the name from the label and sends fields, multi-step and steps together', () => {
+  it('derives the name from the label and sends fields, multi-step and steps together', async () => {
     const { onChange, last } = setup();
     openAdd();
     type('Label', 'Company name');
@@ -71,7 +32,7 @@ describe('adding a field', () => {
       'companyName',
     );
     fireEvent.click(within(dialog()).getByLabelText('Required'));
-    submit();
+    await submit();
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(last()).toEqual({
       fields: [field('companyName', 'Company name', { required: true })],
@@ -82,47 +43,66 @@ describe('adding a field', () => {
     expect(screen.getByText('{{companyName}}')).toBeTruthy();
   });
 
-  it('refuses the reserved name input', () => {
+  it('refuses the reserved name input', async () => {
     const { onChange } = setup();
     openAdd();
     type('Label', 'Input');
-    submit();
+    await submit();
     expect(within(dialog()).getByText('Input is a reserved field name, try another name')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('refuses a label that exists, compared case-insensitively', () => {
+  it('a refusal stays until it is fixed, then the field is added', async () => {
+    const { onChange, last } = setup({ fields: [field('topic', 'Topic')] });
+    openAdd();
+    type('Label', 'Subject');
+    type('Name in the prompt', 'TOPIC');
+    await submit();
+    expect(within(dialog()).getByText('Field already exists')).toBeTruthy();
+    type('Label', 'Subjects');
+    await settle();
+    expect(within(dialog()).getByText('Field already exists')).toBeTruthy();
+    type('Name in the prompt', 'subject');
+    await settle();
+    expect(within(dialog()).queryByText('Field already exists')).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+    await submit();
+    expect(last().fields![1]).toEqual(field('subject', 'Subjects'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refuses a label that exists, compared case-insensitively', async () => {
     const { onChange } = setup({ fields: [field('topic', 'Topic')] });
     openAdd();
     type('Label', '  TOPIC ');
     type('Name in the prompt', 'subject');
-    submit();
+    await submit();
     expect(within(dialog()).getByText('Field already exists')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('refuses a name that exists, compared case-insensitively', () => {
+  it('refuses a name that exists, compared case-insensitively', async () => {
     const { onChange } = setup({ fields: [field('topic', 'Topic')] });
     openAdd();
     type('Label', 'Subject');
     type('Name in the prompt', 'Topic');
-    submit();
+    await submit();
     expect(within(dialog()).getByText('Field already exists')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
   });
 
-  it('refuses a name that is too long, a name with spaces and a label over the maximum', () => {
+  it('refuses a name that is too long, a name with spaces and a label over the maximum', async () => {
     const { onChange } = setup();
     openAdd();
     type('Label', 'a'.repeat(41));
-    submit();
+    await submit();
     expect(within(dialog()).getByText('The field name is too long')).toBeTruthy();
     type('Name in the prompt', 'two words');
-    submit();
+    await submit();
     expect(within(dialog()).getByText('Field names use letters, numbers and underscores')).toBeTruthy();
     type('Label', 'b'.repeat(101));
     type('Name in the prompt', 'ok');
-    submit();
+    await submit();
     expect(within(dialog()).getAllByText('100 characters max').length).toBeGreaterThan(0);
     expect(onChange).not.toHaveBeenCalled();
   });
@@ -175,7 +155,7 @@ describe('field types', () => {
     expect(typeOptions()).toEqual(expect.arrayContaining(['place', 'tool_item_select', 'photo']));
   });
 
-  it('email is always personal: the switch is on and disabled, and the field is stored personal', () => {
+  it('email is always personal: the switch is on and disabled, and the field is stored personal', async () => {
     const { last } = setup();
     openAdd();
     type('Label', 'Email');
@@ -184,18 +164,18 @@ describe('field types', () => {
     expect(personal.getAttribute('aria-checked')).toBe('true');
     expect((personal as HTMLButtonElement).disabled).toBe(true);
     expect(within(dialog()).getByText('Email fields are always personal.')).toBeTruthy();
-    submit();
+    await submit();
     expect(last().fields![0]).toMatchObject({ name: 'email', type: 'email', personal: true });
   });
 
-  it('photo keeps its instructions and memorize', () => {
+  it('photo keeps its instructions and memorize', async () => {
     const { last } = setup();
     openAdd();
     type('Label', 'Product photo');
     fireEvent.change(within(dialog()).getByLabelText('Type'), { target: { value: 'photo' } });
     type('Instructions', 'Front of the box');
     fireEvent.click(within(dialog()).getByRole('switch', { name: 'Memorize' }));
-    submit();
+    await submit();
     expect(last().fields![0]).toEqual(
       field('productPhoto', 'Product photo', {
         type: 'photo',
@@ -214,33 +194,51 @@ describe('select options', () => {
     fireEvent.change(within(dialog()).getByLabelText('Type'), { target: { value: 'select' } });
     return ctx;
   }
-  const addOption = (label: string, icon = '') => {
+  const addOption = async (label: string, icon = '') => {
     type('Option label', label);
     type('Icon URL (optional)', icon);
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add option' }));
+    await settle();
   };
 
-  it('refuses an empty option and a duplicate one (case-insensitive)', () => {
+  it('refuses an empty option and a duplicate one (case-insensitive)', async () => {
     startSelect();
-    addOption('   ');
+    await addOption('   ');
     expect(within(dialog()).getByText('Option is empty')).toBeTruthy();
-    addOption('Beginner');
-    addOption('beginner');
+    await addOption('Beginner');
+    await addOption('beginner');
     expect(within(dialog()).getByText('Option already exists')).toBeTruthy();
     expect(
       within(within(dialog()).getByRole('list', { name: 'Options' })).getAllByRole('listitem'),
     ).toHaveLength(1);
   });
 
-  it('needs an option, then stores options with icons and the filter condition', () => {
+  it('Enter adds an option and empties the inputs; an option over 60 characters is refused', async () => {
+    startSelect();
+    const labelBox = () => within(dialog()).getByLabelText('Option label') as HTMLInputElement;
+    type('Option label', 'x'.repeat(61));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add option' }));
+    await settle();
+    expect(within(dialog()).getByRole('alert').textContent).toBe('60 characters max');
+    expect(within(dialog()).queryByRole('list', { name: 'Options' })).toBeNull();
+    type('Option label', 'Expert');
+    fireEvent.keyDown(labelBox(), { key: 'Enter' });
+    await settle();
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
+    expect(labelBox().value).toBe('');
+    const items = within(within(dialog()).getByRole('list', { name: 'Options' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['Expert']);
+  });
+
+  it('needs an option, then stores options with icons and the filter condition', async () => {
     const { onChange, last } = startSelect();
-    submit();
+    await submit();
     expect(within(dialog()).getByText('Add at least one option')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
-    addOption('Beginner', 'https://cdn.example.com/b.png');
-    addOption('Expert');
+    await addOption('Beginner', 'https://cdn.example.com/b.png');
+    await addOption('Expert');
     fireEvent.change(within(dialog()).getByLabelText('Filter condition'), { target: { value: 'exclude' } });
-    submit();
+    await submit();
     expect(last().fields![0]).toEqual(
       field('level', 'Level', {
         type: 'select',
@@ -252,24 +250,24 @@ describe('select options', () => {
 });
 
 describe('editing and deleting', () => {
-  it('edits a field in place; its own label is not a duplicate', () => {
+  it('edits a field in place; its own label is not a duplicate', async () => {
     const { last } = setup({ fields: [field('topic', 'Topic'), field('tone', 'Tone')] });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Topic' }));
     expect((within(dialog()).getByLabelText('Name in the prompt') as HTMLInputElement).value).toBe('topic');
     type('Label', 'topic');
     type('Placeholder', 'e.g. gardening');
-    submit();
+    await submit();
     expect(last().fields).toEqual([
       field('topic', 'topic', { placeholder: 'e.g. gardening' }),
       field('tone', 'Tone'),
     ]);
   });
 
-  it('editing into another field’s label is refused', () => {
+  it('editing into another field’s label is refused', async () => {
     const { onChange } = setup({ fields: [field('topic', 'Topic'), field('tone', 'Tone')] });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Topic' }));
     type('Label', 'TONE');
-    submit();
+    await submit();
     expect(within(dialog()).getByText('Field already exists')).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
   });
@@ -338,7 +336,7 @@ describe('multi-step input', () => {
     expect((screen.getByRole('button', { name: 'Delete step 1' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('a new field goes to the step chosen in the dialog', () => {
+  it('a new field goes to the step chosen in the dialog', async () => {
     const { last } = setup({
       fields: [field('topic', 'Topic', { stepId: 's1' })],
       isMultiStepInput: true,
@@ -351,84 +349,7 @@ describe('multi-step input', () => {
     type('Label', 'Tone');
     expect((within(dialog()).getByLabelText('Step') as HTMLSelectElement).value).toBe('s2');
     fireEvent.change(within(dialog()).getByLabelText('Step'), { target: { value: 's1' } });
-    submit();
+    await submit();
     expect(last().fields![1]).toMatchObject({ name: 'tone', stepId: 's1' });
-  });
-});
-
-describe('magic create', () => {
-  const describeField = (text: string) => {
-    fireEvent.change(screen.getByLabelText('Describe the field'), { target: { value: text } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-  };
-
-  it('sends the description with the prompt and adds the field', async () => {
-    const api = mockApi({
-      'POST /api/builder/magicCreate': {
-        body: { result: { name: 'ageGroup', field: { name: 'ageGroup', label: 'Age group', type: 'text' } } },
-      },
-    });
-    const { last } = setup({ fields: [field('topic', 'Topic')] });
-    describeField('the age group of the reader');
-    await waitFor(() => expect(last().fields).toHaveLength(2));
-    expect(api.to('POST /api/builder/magicCreate')[0]!.body).toEqual({
-      appId: 'a1',
-      toolId: 't1',
-      input: 'the age group of the reader',
-      magicType: 'field',
-      prompt: 'Write about {{topic}}',
-    });
-    expect(last().fields![1]).toEqual(field('ageGroup', 'Age group'));
-  });
-
-  it('a generated email field is stored personal', async () => {
-    mockApi({
-      'POST /api/builder/magicCreate': {
-        body: { result: { name: 'email', field: { name: 'email', label: 'Your email', type: 'email' } } },
-      },
-    });
-    const { last } = setup();
-    describeField('their email');
-    await waitFor(() => expect(last().fields).toHaveLength(1));
-    expect(last().fields![0]).toEqual(field('email', 'Your email', { type: 'email', personal: true }));
-  });
-
-  it('a generated name that exists: the different-name message', async () => {
-    mockApi({ 'POST /api/builder/magicCreate': errorReply('field/generated-exists') });
-    const { onChange } = setup();
-    describeField('topic');
-    expect(await screen.findByText('Magic edit failed, try again using a different field name')).toBeTruthy();
-    expect(onChange).not.toHaveBeenCalled();
-  });
-
-  it('a model failure: Magic edit failed', async () => {
-    mockApi({ 'POST /api/builder/magicCreate': errorReply('magic/failed') });
-    setup();
-    describeField('topic');
-    expect(await screen.findByText('Magic edit failed')).toBeTruthy();
-  });
-
-  it('a field that exists here: the different-name message', async () => {
-    mockApi({
-      'POST /api/builder/magicCreate': {
-        body: { result: { name: 'subject', field: { name: 'subject', label: 'TOPIC', type: 'text' } } },
-      },
-    });
-    const { onChange } = setup({ fields: [field('topic', 'Topic')] });
-    describeField('topic');
-    expect(await screen.findByText('Magic edit failed, try again using a different field name')).toBeTruthy();
-    expect(onChange).not.toHaveBeenCalled();
-  });
-
-  it('a field that cannot be added: Failed creating the field', async () => {
-    mockApi({
-      'POST /api/builder/magicCreate': {
-        body: { result: { name: 'x', field: { name: 'not valid', label: 'Age', type: 'text' } } },
-      },
-    });
-    const { onChange } = setup();
-    describeField('age');
-    expect(await screen.findByText('Failed creating the field')).toBeTruthy();
-    expect(onChange).not.toHaveBeenCalled();
   });
 });

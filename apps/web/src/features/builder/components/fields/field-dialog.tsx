@@ -7,7 +7,9 @@ import {
   type CustomField,
   type FieldType,
 } from '@buildai/domain';
+import { z } from 'zod';
 import { FormError } from '@/components/form-feedback';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -62,6 +64,36 @@ export function FieldDialog({ open, onOpenChange, field, ...rest }: Props) {
   );
 }
 
+interface FieldValues {
+  label: string;
+  name: string;
+  type: FieldType;
+  required: boolean;
+  personal: boolean;
+  memorize: boolean;
+  placeholder: string;
+  instructions: string;
+  options: FieldOption[];
+  filter: FilterCondition;
+  stepId: string;
+}
+
+/**
+ * The field rules of spec 000 §3, §5 as a schema: the shared `fieldProblem` (the domain's label and name rules),
+ * the plan's types (only when the type changes) and a select's options. The first problem is shown under the form.
+ */
+function fieldSchema(others: readonly CustomField[], account: BuilderAccount, currentType?: FieldType) {
+  return z.custom<FieldValues>().superRefine((v, ctx) => {
+    const problem: [keyof FieldValues, string | null][] = [
+      ['name', fieldProblem({ label: v.label, name: v.name }, others)],
+      ['type', v.type !== currentType ? fieldTypeProblem(v.type, account) : null],
+      ['options', isSelectType(v.type) && v.options.length === 0 ? OPTIONS_REQUIRED_MESSAGE : null],
+    ];
+    const first = problem.find(([, why]) => why);
+    if (first) ctx.addIssue({ code: 'custom', path: [first[0]], message: first[1]! });
+  });
+}
+
 function FieldForm({
   field,
   others,
@@ -71,58 +103,62 @@ function FieldForm({
   onCancel,
 }: Omit<Props, 'open' | 'onOpenChange'> & { onCancel: () => void }) {
   const id = React.useId();
-  const [label, setLabel] = React.useState(field?.label ?? '');
-  const [name, setName] = React.useState(field?.name ?? '');
+  // a new field's name follows its label until the builder types a name of their own
   const [nameTouched, setNameTouched] = React.useState(Boolean(field));
-  const [type, setType] = React.useState<FieldType>(field?.type ?? 'text');
-  const [required, setRequired] = React.useState(field?.required ?? false);
-  const [personal, setPersonal] = React.useState(field?.personal ?? false);
-  const [memorize, setMemorize] = React.useState(field?.memorize ?? false);
-  const [placeholder, setPlaceholder] = React.useState(field?.placeholder ?? '');
-  const [instructions, setInstructions] = React.useState(field?.instructions ?? '');
-  const [options, setOptions] = React.useState<FieldOption[]>(field ? fieldOptions(field) : []);
-  const [filter, setFilter] = React.useState<FilterCondition>(field?.filterCondition ?? 'none');
-  const [stepId, setStepId] = React.useState(field?.stepId ?? steps?.[steps.length - 1]?.id ?? '');
-  const [problem, setProblem] = React.useState<string | null>(null);
-
-  const effectiveName = nameTouched ? name : toFieldName(label);
+  const schema = React.useMemo(
+    () => fieldSchema(others, account, field?.type),
+    [others, account, field?.type],
+  );
+  const { form, submit, errorOf } = useSchemaForm<FieldValues>({
+    schema,
+    defaultValues: {
+      label: field?.label ?? '',
+      name: field?.name ?? '',
+      type: field?.type ?? 'text',
+      required: field?.required ?? false,
+      personal: field?.personal ?? false,
+      memorize: field?.memorize ?? false,
+      placeholder: field?.placeholder ?? '',
+      instructions: field?.instructions ?? '',
+      options: field ? fieldOptions(field) : [],
+      filter: field?.filterCondition ?? 'none',
+      stepId: field?.stepId ?? steps?.[steps.length - 1]?.id ?? '',
+    },
+    byCode: {},
+    // the field is kept in the tool's draft; the draft is saved with the tool
+    send: async (v) =>
+      onSubmit(
+        normalizeField({
+          ...field,
+          name: v.name,
+          label: v.label,
+          type: v.type,
+          required: v.required,
+          personal: v.type === 'email' || v.personal,
+          memorize: v.memorize,
+          placeholder: v.placeholder,
+          instructions: v.instructions,
+          options: v.options,
+          optionsConfig: undefined,
+          filterCondition: v.filter,
+          stepId: steps ? v.stepId || undefined : field?.stepId,
+        }),
+      ),
+  });
+  const { label, name, type, required, personal, memorize, options } = form.watch();
+  const problem = errorOf('name') ?? errorOf('type') ?? errorOf('options');
   const types = offeredFieldTypes(account, field?.type);
   const isEmail = type === 'email';
-  const clear = () => setProblem(null);
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const why =
-      fieldProblem({ label, name: effectiveName }, others) ??
-      (type !== field?.type ? fieldTypeProblem(type, account) : null) ??
-      (isSelectType(type) && options.length === 0 ? OPTIONS_REQUIRED_MESSAGE : null);
-    if (why) return setProblem(why);
-    onSubmit(
-      normalizeField({
-        ...field,
-        name: effectiveName,
-        label,
-        type,
-        required,
-        personal: isEmail || personal,
-        memorize,
-        placeholder,
-        instructions,
-        options,
-        optionsConfig: undefined,
-        filterCondition: filter,
-        stepId: steps ? stepId || undefined : field?.stepId,
-      }),
-    );
-  }
+  const set = <K extends keyof FieldValues>(key: K, value: FieldValues[K]) =>
+    form.setValue(key as never, value as never, { shouldValidate: form.formState.isSubmitted });
 
   return (
-    <form onSubmit={submit} className="grid gap-5" noValidate>
+    <form onSubmit={(e) => void submit(e)} className="grid gap-5" noValidate>
       <DialogHeader>
         <DialogTitle>{field ? 'Edit field' : 'Add field'}</DialogTitle>
         <DialogDescription>
           A question your users answer before they run the tool. Use its name in the prompt as{' '}
-          <code className="font-mono text-xs">{`{{${effectiveName || 'name'}}}`}</code>.
+          <code className="font-mono text-xs">{`{{${name || 'name'}}}`}</code>.
         </DialogDescription>
       </DialogHeader>
 
@@ -133,11 +169,11 @@ function FieldForm({
           autoFocus
           placeholder="e.g. Company name"
           maxLength={FIELD_LABEL_MAX_LENGTH}
-          value={label}
-          onChange={(e) => {
-            setLabel(e.target.value);
-            clear();
-          }}
+          {...form.register('label', {
+            onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+              if (!nameTouched) set('name', toFieldName(e.target.value));
+            },
+          })}
         />
         {label.length >= FIELD_LABEL_MAX_LENGTH && (
           <p className="text-xs text-muted-foreground">{charactersMax(FIELD_LABEL_MAX_LENGTH)}</p>
@@ -152,25 +188,13 @@ function FieldForm({
             className="font-mono"
             placeholder="companyName"
             maxLength={FIELD_NAME_MAX_LENGTH}
-            value={effectiveName}
             aria-invalid={problem ? true : undefined}
-            onChange={(e) => {
-              setNameTouched(true);
-              setName(e.target.value);
-              clear();
-            }}
+            {...form.register('name', { onChange: () => setNameTouched(true) })}
           />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-type`}>Type</Label>
-          <NativeSelect
-            id={`${id}-type`}
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value as FieldType);
-              clear();
-            }}
-          >
+          <NativeSelect id={`${id}-type`} {...form.register('type')}>
             {types.map((t) => (
               <option key={t} value={t}>
                 {FIELD_TYPE_LABELS[t]}
@@ -183,7 +207,7 @@ function FieldForm({
       {steps && steps.length > 0 && (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-step`}>Step</Label>
-          <NativeSelect id={`${id}-step`} value={stepId} onChange={(e) => setStepId(e.target.value)}>
+          <NativeSelect id={`${id}-step`} {...form.register('stepId')}>
             {steps.map((s, i) => (
               <option key={s.id} value={s.id}>
                 {s.title.trim() || `Step ${i + 1}`}
@@ -196,12 +220,7 @@ function FieldForm({
       {hasPlaceholder(type) && (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-placeholder`}>Placeholder</Label>
-          <Input
-            id={`${id}-placeholder`}
-            placeholder="Optional"
-            value={placeholder}
-            onChange={(e) => setPlaceholder(e.target.value)}
-          />
+          <Input id={`${id}-placeholder`} placeholder="Optional" {...form.register('placeholder')} />
         </div>
       )}
 
@@ -212,29 +231,17 @@ function FieldForm({
             id={`${id}-instructions`}
             className="min-h-16"
             placeholder="e.g. A well-lit photo of the front of the product"
-            value={instructions}
-            onChange={(e) => setInstructions(e.target.value)}
+            {...form.register('instructions')}
           />
         </div>
       )}
 
       {isSelectType(type) && (
         <>
-          <FieldOptionsEditor
-            idPrefix={id}
-            options={options}
-            onChange={(next) => {
-              setOptions(next);
-              clear();
-            }}
-          />
+          <FieldOptionsEditor idPrefix={id} options={options} onChange={(next) => set('options', next)} />
           <div className="grid gap-2">
             <Label htmlFor={`${id}-filter`}>Filter condition</Label>
-            <NativeSelect
-              id={`${id}-filter`}
-              value={filter}
-              onChange={(e) => setFilter(e.target.value as FilterCondition)}
-            >
+            <NativeSelect id={`${id}-filter`} {...form.register('filter')}>
               {Object.entries(FILTER_CONDITION_LABELS).map(([value, text]) => (
                 <option key={value} value={value}>
                   {text}
@@ -246,7 +253,12 @@ function FieldForm({
       )}
 
       <div className="grid gap-3 rounded-lg border p-3">
-        <SwitchRow id={`${id}-required`} label="Required" checked={required} onChange={setRequired}>
+        <SwitchRow
+          id={`${id}-required`}
+          label="Required"
+          checked={required}
+          onChange={(on) => set('required', on)}
+        >
           Users must answer it before running the tool.
         </SwitchRow>
         <SwitchRow
@@ -254,11 +266,16 @@ function FieldForm({
           label="Personal"
           checked={isEmail || personal}
           disabled={isEmail}
-          onChange={setPersonal}
+          onChange={(on) => set('personal', on)}
         >
           {isEmail ? 'Email fields are always personal.' : 'Kept private: left out of shared results.'}
         </SwitchRow>
-        <SwitchRow id={`${id}-memorize`} label="Memorize" checked={memorize} onChange={setMemorize}>
+        <SwitchRow
+          id={`${id}-memorize`}
+          label="Memorize"
+          checked={memorize}
+          onChange={(on) => set('memorize', on)}
+        >
           Filled in with the user's last answer next time.
         </SwitchRow>
       </div>

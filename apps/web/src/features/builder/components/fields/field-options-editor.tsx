@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { ImageIcon, Plus, X } from 'lucide-react';
 import { MAX_FIELD_OPTIONS, OPTION_LABEL_MAX_LENGTH } from '@buildai/domain';
+import { z } from 'zod';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -19,19 +21,26 @@ interface Props {
 
 /** The choices of a select field: a label and an optional icon URL each, labels unique case-insensitively. */
 export function FieldOptionsEditor({ options, onChange, idPrefix }: Props) {
-  const [label, setLabel] = React.useState('');
-  const [iconUrl, setIconUrl] = React.useState('');
-  const [problem, setProblem] = React.useState<string | null>(null);
   const full = options.length >= MAX_FIELD_OPTIONS;
-
-  function add() {
-    const why = optionProblem(label, options);
-    if (why) return setProblem(why);
-    onChange([...options, { label: label.trim(), ...(iconUrl.trim() ? { iconUrl: iconUrl.trim() } : {}) }]);
-    setLabel('');
-    setIconUrl('');
-    setProblem(null);
-  }
+  // the shared `optionProblem` (empty, too long, a duplicate) decides; its message goes under the inputs
+  const schema = React.useMemo(
+    () =>
+      z.object({ label: z.string(), iconUrl: z.string() }).superRefine(({ label }, ctx) => {
+        const why = optionProblem(label, options);
+        if (why) ctx.addIssue({ code: 'custom', path: ['label'], message: why });
+      }),
+    [options],
+  );
+  // a part of the field's form (forms do not nest): it is sent by its button or Enter, to the field's options
+  const { form, submit, errorOf } = useSchemaForm({
+    schema,
+    defaultValues: { label: '', iconUrl: '' },
+    byCode: {},
+    send: async ({ label, iconUrl }) =>
+      onChange([...options, { label: label.trim(), ...(iconUrl.trim() ? { iconUrl: iconUrl.trim() } : {}) }]),
+  });
+  const problem = errorOf('label');
+  const add = () => void submit();
 
   const onEnter = (e: React.KeyboardEvent) => {
     if (e.key === 'Enter') {
@@ -80,16 +89,12 @@ export function FieldOptionsEditor({ options, onChange, idPrefix }: Props) {
           </Label>
           <Input
             id={`${idPrefix}-option-label`}
-            value={label}
             maxLength={OPTION_LABEL_MAX_LENGTH}
             placeholder="e.g. Beginner"
             aria-invalid={problem ? true : undefined}
             disabled={full}
-            onChange={(e) => {
-              setLabel(e.target.value);
-              setProblem(null);
-            }}
             onKeyDown={onEnter}
+            {...form.register('label')}
           />
         </div>
         <div className="grid gap-1.5">
@@ -99,11 +104,10 @@ export function FieldOptionsEditor({ options, onChange, idPrefix }: Props) {
           <Input
             id={`${idPrefix}-option-icon`}
             type="url"
-            value={iconUrl}
             placeholder="https://…"
             disabled={full}
-            onChange={(e) => setIconUrl(e.target.value)}
             onKeyDown={onEnter}
+            {...form.register('iconUrl')}
           />
         </div>
         <Button type="button" variant="outline" onClick={add} disabled={full}>

@@ -1,6 +1,6 @@
-import * as React from 'react';
 import { Loader2, Sparkles } from 'lucide-react';
-import { builderMessages } from '@buildai/domain';
+import { builderMessages, magicCreateRequest } from '@buildai/domain';
+import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toastError } from '@/components/ui/use-toast';
@@ -16,31 +16,39 @@ interface Props {
   onCreated: (field: unknown) => string | null;
 }
 
+/** The domain's rule for the description: something typed (trimmed), at most 500 characters. */
+const schema = magicCreateRequest.pick({ input: true });
+const MAX_INPUT = 500;
+
+/** A generated field the editor could not add: its reason is toasted and the description stays. */
+class FieldNotAdded extends Error {}
+
+/** What a failed magic create says (spec 000 §7): a taken name has its own message. */
+function refusalOf(err: unknown): string {
+  if (err instanceof FieldNotAdded) return err.message;
+  return isAppError(err) && err.code === 'field/generated-exists'
+    ? builderMessages.magicEditFailedName
+    : builderMessages.magicEditFailed;
+}
+
 /** "Magic create": describe a field, the model writes it (spec 000 §7). */
 export function MagicCreateField({ appId, toolId, prompt, disabled, onCreated }: Props) {
-  const [input, setInput] = React.useState('');
-  const [pending, setPending] = React.useState(false);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const text = input.trim();
-    if (!text || pending) return;
-    setPending(true);
-    try {
-      const { result } = await magicCreateField({ appId, toolId, input: text, prompt });
+  const { form, submit, pending } = useSchemaForm({
+    schema,
+    defaultValues: { input: '' },
+    byCode: {},
+    send: async ({ input }) => {
+      const { result } = await magicCreateField({ appId, toolId, input, prompt });
       const why = onCreated(result?.field);
-      if (why) toastError(why);
-      else setInput('');
-    } catch (err) {
-      toastError(
-        isAppError(err) && err.code === 'field/generated-exists'
-          ? builderMessages.magicEditFailedName
-          : builderMessages.magicEditFailed,
-      );
-    } finally {
-      setPending(false);
-    }
-  }
+      if (why) throw new FieldNotAdded(why);
+    },
+    // every failure is a toast; the description stays so it can be reworded
+    onRefused: (err) => {
+      toastError(refusalOf(err));
+      return true;
+    },
+  });
+  const typed = form.watch('input').trim() !== '';
 
   return (
     <form onSubmit={(e) => void submit(e)} className="grid gap-1.5" aria-label="Magic create">
@@ -51,13 +59,12 @@ export function MagicCreateField({ appId, toolId, prompt, disabled, onCreated }:
             aria-label="Describe the field"
             placeholder="Describe the field"
             className="pl-9"
-            maxLength={500}
-            value={input}
+            maxLength={MAX_INPUT}
             disabled={disabled || pending}
-            onChange={(e) => setInput(e.target.value)}
+            {...form.register('input')}
           />
         </div>
-        <Button type="submit" variant="secondary" disabled={disabled || pending || !input.trim()}>
+        <Button type="submit" variant="secondary" disabled={disabled || pending || !typed}>
           {pending ? <Loader2 className="animate-spin" /> : null}
           {pending ? 'Creating…' : 'Create'}
         </Button>

@@ -57,6 +57,11 @@ function openPhoto() {
 }
 const choose = (file: File) =>
   fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [file] } });
+/** the upload is sent by its mutation, a tick after the file is chosen */
+async function sentUpload() {
+  await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  return FakeXhr.sent[0]!;
+}
 
 beforeEach(() => {
   FakeXhr.sent = [];
@@ -87,12 +92,11 @@ describe('Edit photo', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { queryClient } = openPhoto();
     choose(image(9_999_999));
-    expect(FakeXhr.sent).toHaveLength(1);
-    const xhr = FakeXhr.sent[0]!;
+    const xhr = await sentUpload();
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/apps/a1/tools/t1/image');
     expect((xhr.body as FormData).get('file')).toBeInstanceOf(File);
-    xhr.progress(50, 100);
+    act(() => xhr.progress(50, 100));
     expect(screen.getByRole('progressbar', { name: 'Uploading image' }).getAttribute('aria-valuenow')).toBe(
       '50',
     );
@@ -112,7 +116,8 @@ describe('Edit photo', () => {
   it('a failed upload: Failed to upload image. Please try again.', async () => {
     openPhoto();
     choose(image(1000));
-    await act(async () => FakeXhr.sent[0]!.respond(500, { error: { code: 'internal', message: 'boom' } }));
+    const xhr = await sentUpload();
+    await act(async () => xhr.respond(500, { error: { code: 'internal', message: 'boom' } }));
     expect(await screen.findByText('Failed to upload image. Please try again.')).toBeTruthy();
     expect(screen.queryByText('Image uploaded successfully!')).toBeNull();
   });
@@ -120,7 +125,21 @@ describe('Edit photo', () => {
   it('an answer without an image address is a failure too', async () => {
     openPhoto();
     choose(image(1000));
-    await act(async () => FakeXhr.sent[0]!.respond(200, {}));
+    const xhr = await sentUpload();
+    await act(async () => xhr.respond(200, {}));
     expect(await screen.findByText('Failed to upload image. Please try again.')).toBeTruthy();
+  });
+
+  it('while an upload runs: the buttons wait and another file is not sent', async () => {
+    openPhoto();
+    choose(image(1000));
+    const xhr = await sentUpload();
+    expect((screen.getByRole('button', { name: 'Choose image' }) as HTMLButtonElement).disabled).toBe(true);
+    choose(image(2000));
+    expect(FakeXhr.sent).toHaveLength(1);
+    await act(async () => xhr.respond(200, { imageUrl: '/api/files/thumb-2.png' }));
+    expect(await screen.findByText('Image uploaded successfully!')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Replace image' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 });

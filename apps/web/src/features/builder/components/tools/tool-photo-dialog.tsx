@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ImageIcon, Loader2, Trash2, Upload } from 'lucide-react';
 import { builderMessages, type ToolSummary } from '@buildai/domain';
 import { FormError } from '@/components/form-feedback';
@@ -44,11 +44,28 @@ function PhotoForm({ appId, tool }: { appId: string; tool: ToolSummary }) {
   const queryClient = useQueryClient();
   const removeImage = useDeleteToolImage(appId);
   const inputRef = React.useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = React.useState<number | null>(null);
+  const [progress, setProgress] = React.useState(0);
   const [notice, setNotice] = React.useState<Notice>(null);
   const [imageUrl, setImageUrl] = React.useState(tool.imageUrl);
   const [over, setOver] = React.useState(false);
-  const uploading = progress !== null;
+  // the upload's pending state is the mutation's; only its progress is kept here
+  const uploadImage = useMutation({
+    mutationFn: async (file: File) => {
+      const url = await uploadToolImage(appId, tool.toolId, file, { onProgress: setProgress });
+      if (!url) throw new Error('no image url');
+      return url;
+    },
+    onSuccess: (url) => {
+      setImageUrl(url);
+      setNotice({ kind: 'success', text: builderMessages.imageUploaded });
+      void refreshApp(queryClient, appId);
+    },
+    onError: (err) => setNotice({ kind: 'error', text: uploadFailure(err) }),
+    onSettled: () => {
+      if (inputRef.current) inputRef.current.value = '';
+    },
+  });
+  const uploading = uploadImage.isPending;
 
   React.useEffect(() => {
     if (notice?.kind !== 'success') return;
@@ -56,24 +73,14 @@ function PhotoForm({ appId, tool }: { appId: string; tool: ToolSummary }) {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  async function upload(file: File | undefined) {
+  function upload(file: File | undefined) {
     if (!file || uploading) return;
+    // the domain's image rules are checked before anything is sent
     const why = imageFileProblem(file);
     if (why) return setNotice({ kind: 'error', text: why });
     setNotice(null);
     setProgress(0);
-    try {
-      const url = await uploadToolImage(appId, tool.toolId, file, { onProgress: setProgress });
-      if (!url) throw new Error('no image url');
-      setImageUrl(url);
-      setNotice({ kind: 'success', text: builderMessages.imageUploaded });
-      void refreshApp(queryClient, appId);
-    } catch (err) {
-      setNotice({ kind: 'error', text: uploadFailure(err) });
-    } finally {
-      setProgress(null);
-      if (inputRef.current) inputRef.current.value = '';
-    }
+    uploadImage.mutate(file);
   }
 
   function remove() {
@@ -103,7 +110,7 @@ function PhotoForm({ appId, tool }: { appId: string; tool: ToolSummary }) {
         onDrop={(e) => {
           e.preventDefault();
           setOver(false);
-          void upload(e.dataTransfer.files[0]);
+          upload(e.dataTransfer.files[0]);
         }}
         className={cn(
           'flex flex-col items-center gap-4 rounded-xl border border-dashed p-5 transition-colors sm:flex-row',
@@ -144,7 +151,7 @@ function PhotoForm({ appId, tool }: { appId: string; tool: ToolSummary }) {
             className="sr-only"
             aria-label="Image file"
             tabIndex={-1}
-            onChange={(e) => void upload(e.target.files?.[0])}
+            onChange={(e) => upload(e.target.files?.[0])}
           />
         </div>
       </div>

@@ -16,6 +16,9 @@ import type { DialogOption } from './source-option-picker';
 
 export const ENTER_URL = 'Please enter the address of a web page';
 
+/** A failure that was already shown (a toast, the upgrade banner) or a cancelled upload. */
+export class AddDataFailed extends Error {}
+
 export interface AddDataInput {
   option: DialogOption;
   text: string;
@@ -41,10 +44,17 @@ export function useAddData({
 }) {
   const queryClient = useQueryClient();
   const [limitError, setLimitError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
   const [progress, setProgress] = React.useState<number | null>(null);
   const abortRef = React.useRef<AbortController | null>(null);
-  React.useEffect(() => () => abortRef.current?.abort(), []);
+  // the dialog may close before the upload starts: it must not start then
+  const closedRef = React.useRef(false);
+  React.useEffect(
+    () => () => {
+      closedRef.current = true;
+      abortRef.current?.abort();
+    },
+    [],
+  );
 
   async function refreshList() {
     await queryClient.invalidateQueries({ queryKey: contextKeys.items(appId) });
@@ -56,82 +66,79 @@ export function useAddData({
     onOpenChange(false);
   }
 
-  function failed(err: unknown, message: string) {
+  /** Says why it failed (an upgrade banner for a plan limit, else a toast); the form keeps what was typed. */
+  function failed(err: unknown, message: string): never {
     if (isPlanLimit(err)) setLimitError(err.message);
     else toastError(message);
+    throw new AddDataFailed();
   }
 
-  /** Sends a complete input (see `inputProblem`). */
-  async function submit({ option, text, url, file }: AddDataInput): Promise<void> {
-    if (option === 'import') return; // the import part has its own Import button
-    if (option === 'text') {
-      setBusy(true);
-      try {
-        await ingestText(appId, text);
-        finish('Text added');
-      } catch (err) {
-        failed(err, saveErrorMessage(err));
-      } finally {
-        setBusy(false);
-      }
-      return;
-    }
-    if (option === 'web') {
-      const trimmed = url.trim();
-      const address = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-      setBusy(true);
-      try {
-        await ingestWeb(appId, address);
-        finish('Web page added');
-      } catch (err) {
-        failed(
-          err,
-          err instanceof AppError && err.status === 400 ? err.message : contextMessages.uploadError,
-        );
-      } finally {
-        setBusy(false);
-      }
-      return;
-    }
-    if (!file) return;
+  async function sendFile(file: File) {
+    if (closedRef.current) throw new AddDataFailed();
     const controller = new AbortController();
     abortRef.current = controller;
-    setBusy(true);
     setProgress(0);
     let created: string;
     try {
       created = (await ingestFile(appId, file, { onProgress: setProgress, signal: controller.signal }))
         .contextItemId;
     } catch (err) {
-      setBusy(false);
       setProgress(null);
-      if (err instanceof DOMException && err.name === 'AbortError') return;
-      failed(err, uploadErrorMessage(err, plan));
-      return;
+      if (err instanceof DOMException && err.name === 'AbortError') throw new AddDataFailed();
+      return failed(err, uploadErrorMessage(err, plan));
     }
     if (replacing) {
       try {
         await replaceDataItem(appId, replacing.id, created);
       } catch {
-        setBusy(false);
         setProgress(null);
         toastError(contextMessages.replaceFailed);
         await discardItem(created);
         void refreshList();
-        return;
+        throw new AddDataFailed();
       }
-      finish('File replaced');
-      return;
+      return finish('File replaced');
     }
     finish('File uploaded');
   }
 
+  /**
+   * Sends a complete input (see `inputProblem`), as the form's mutation: its pending state is the dialog's busy
+   * state. A failure is shown here and rejects with `AddDataFailed`.
+   */
+  async function send({ option, text, url, file }: AddDataInput): Promise<void> {
+    if (option === 'import') return; // the import part has its own Import button
+    if (option === 'text') {
+      try {
+        await ingestText(appId, text);
+      } catch (err) {
+        return failed(err, saveErrorMessage(err));
+      }
+      return finish('Text added');
+    }
+    if (option === 'web') {
+      const trimmed = url.trim();
+      const address = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+      try {
+        await ingestWeb(appId, address);
+      } catch (err) {
+        return failed(
+          err,
+          err instanceof AppError && err.status === 400 ? err.message : contextMessages.uploadError,
+        );
+      }
+      return finish('Web page added');
+    }
+    if (file) await sendFile(file);
+  }
+
   function cancel() {
+    closedRef.current = true;
     abortRef.current?.abort();
     onOpenChange(false);
   }
 
-  return { submit, cancel, busy, progress, limitError, setLimitError };
+  return { send, cancel, progress, limitError, setLimitError };
 }
 
 /** What to say under the field before anything is sent, or null when the input can be sent. */
