@@ -5,6 +5,7 @@ import { cn } from '@/lib/utils';
 import type { FileDrafts } from '../../lib/file-drafts';
 import type { SpacePreviewSlotProps, SpaceSlots } from '../../types';
 import { CodeView } from './code-view';
+import { SegmentedTabs } from './segmented-tabs';
 
 export type AppPaneTab = 'preview' | 'code';
 
@@ -35,29 +36,15 @@ export function AppPane({
   return (
     <section aria-label="Your app" className={cn('min-h-0 min-w-0 flex-col bg-muted/40', className)}>
       <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b bg-background px-2">
-        <div role="tablist" aria-label="App view" className="flex gap-1 rounded-lg bg-muted p-0.5">
-          {(
-            [
-              ['preview', 'Preview', Eye],
-              ['code', 'Code', Code2],
-            ] as const
-          ).map(([value, label, Icon]) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={tab === value}
-              onClick={() => onTab(value)}
-              className={cn(
-                'flex h-7 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors',
-                tab === value && 'bg-background text-foreground shadow-sm',
-              )}
-            >
-              <Icon className="size-3.5" />
-              {label}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs
+          label="App view"
+          value={tab}
+          onChange={onTab}
+          options={[
+            ['preview', 'Preview', Eye],
+            ['code', 'Code', Code2],
+          ]}
+        />
         {tab === 'preview' && (
           <Button
             variant="ghost"

@@ -20,6 +20,7 @@ import { LeaveDialog } from '../leave-dialog';
 import { AppPane, type AppPaneTab } from './app-pane';
 import { MenuRail } from './menu-rail';
 import { PublishControl } from './publish-control';
+import { SegmentedTabs } from './segmented-tabs';
 import { SpaceSidebar } from './space-sidebar';
 
 interface Props extends SpaceSlots {
@@ -135,29 +136,16 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
       </header>
 
       <div className="border-b bg-background p-1.5 lg:hidden">
-        <div role="tablist" aria-label="Workspace view" className="flex gap-1 rounded-lg bg-muted p-0.5">
-          {(
-            [
-              ['chat', 'Chat', MessagesSquare],
-              ['app', 'App', AppWindow],
-            ] as const
-          ).map(([value, label, Icon]) => (
-            <button
-              key={value}
-              type="button"
-              role="tab"
-              aria-selected={mobileView === value}
-              onClick={() => setMobileView(value)}
-              className={cn(
-                'flex h-8 flex-1 items-center justify-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground',
-                mobileView === value && 'bg-background text-foreground shadow-sm',
-              )}
-            >
-              <Icon className="size-4" />
-              {label}
-            </button>
-          ))}
-        </div>
+        <SegmentedTabs
+          label="Workspace view"
+          value={mobileView}
+          onChange={setMobileView}
+          fill
+          options={[
+            ['chat', 'Chat', MessagesSquare],
+            ['app', 'App', AppWindow],
+          ]}
+        />
       </div>
 
       <div className="flex min-h-0 flex-1">
