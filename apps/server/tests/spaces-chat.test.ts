@@ -1,27 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  signUpBuilder,
-  startFakeLlm,
-  startTestServer,
-  type FakeLlm,
-  type TestServer,
-} from '@buildai/testkit';
-import { fakeLlmConfig } from './helpers';
-import { chatTurn, getJson, newSpaceApp } from './spaces-helpers';
+import { describe, expect, it } from 'vitest';
+import { type FakeLlm, type TestServer } from '@buildai/testkit';
+import { chatTurn, getJson, newSpaceApp, useChatServer } from './spaces-helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
 let token: string;
-beforeAll(async () => {
-  llm = await startFakeLlm({ apiKey: 'test-key' });
-  server = await startTestServer(fakeLlmConfig(llm));
-  token = (await signUpBuilder(server)).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await llm?.close();
-});
-afterEach(() => llm.reset());
+useChatServer((started) => ({ llm, server, token } = started));
 
 const ABOUT = `export default function About() {\n  return <h1>About us</h1>;\n}\n`;
 

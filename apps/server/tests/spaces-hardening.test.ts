@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAX_APP_FILES, MAX_CHAT_MESSAGE_CHARS } from '@buildai/domain';
 import { schema } from '@buildai/server';
-import {
-  signUpBuilder,
-  startFakeLlm,
-  startTestServer,
-  type FakeLlm,
-  type TestServer,
-} from '@buildai/testkit';
-import { fakeLlmConfig, json } from './helpers';
-import { chat, chatTurn, getJson, newSpaceApp, readUiChunks } from './spaces-helpers';
+import { signUpBuilder, type FakeLlm, type TestServer } from '@buildai/testkit';
+import { json } from './helpers';
+import { chat, chatTurn, getJson, newSpaceApp, readUiChunks, useChatServer } from './spaces-helpers';
 
 /**
  * The chat and files of a space app under attack: the model's tool calls as untrusted input, turns that fail,
@@ -20,16 +14,7 @@ import { chat, chatTurn, getJson, newSpaceApp, readUiChunks } from './spaces-hel
 let llm: FakeLlm;
 let server: TestServer;
 let token: string;
-beforeAll(async () => {
-  llm = await startFakeLlm({ apiKey: 'test-key' });
-  server = await startTestServer({ ...fakeLlmConfig(llm), ADMIN_EMAILS: 'root@example.com' });
-  token = (await signUpBuilder(server, 'root@example.com')).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await llm?.close();
-});
-afterEach(() => llm.reset());
+useChatServer((started) => ({ llm, server, token } = started), 'root@example.com');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;

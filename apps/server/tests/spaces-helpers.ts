@@ -1,8 +1,46 @@
-import { expect } from 'vitest';
-import type { TestServer } from '@buildai/testkit';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import {
+  signUpBuilder,
+  startFakeLlm,
+  startTestServer,
+  type FakeLlm,
+  type TestServer,
+} from '@buildai/testkit';
+import { fakeLlmConfig } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
+
+export interface ChatServer {
+  llm: FakeLlm;
+  server: TestServer;
+  /** a signed-up builder's id token (an admin's when the file asked for one) */
+  token: string;
+}
+
+/**
+ * The start-up of a space-chat test file: the fake model, a server using it and a signed-up builder (an admin when
+ * `adminEmail` is given), handed to `ready` once started; the model's script is reset after each test, and both
+ * stop after the file.
+ */
+export function useChatServer(ready: (started: ChatServer) => void, adminEmail?: string): void {
+  let llm: FakeLlm | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    llm = await startFakeLlm({ apiKey: 'test-key' });
+    server = await startTestServer({
+      ...fakeLlmConfig(llm),
+      ...(adminEmail ? { ADMIN_EMAILS: adminEmail } : {}),
+    });
+    const token = (await signUpBuilder(server, adminEmail)).idToken;
+    ready({ llm, server, token });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await llm?.close();
+  });
+  afterEach(() => llm?.reset());
+}
 
 /** A builder's new space app. */
 export async function newSpaceApp(server: Pick<TestServer, 'request'>, token: string): Promise<string> {

@@ -1,29 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
-import {
-  signUpBuilder,
-  startFakeLlm,
-  startTestServer,
-  type FakeLlm,
-  type TestServer,
-} from '@buildai/testkit';
-import { fakeLlmConfig, json } from './helpers';
-import { chat, chatTurn, getJson, newSpaceApp, readUiChunks } from './spaces-helpers';
+import { signUpBuilder, startTestServer, type FakeLlm, type TestServer } from '@buildai/testkit';
+import { json } from './helpers';
+import { chat, chatTurn, getJson, newSpaceApp, readUiChunks, useChatServer } from './spaces-helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
 let token: string;
-beforeAll(async () => {
-  llm = await startFakeLlm({ apiKey: 'test-key' });
-  server = await startTestServer(fakeLlmConfig(llm));
-  token = (await signUpBuilder(server)).idToken;
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  await llm?.close();
-});
-afterEach(() => llm.reset());
+useChatServer((started) => ({ llm, server, token } = started));
 
 const addFile = (path: string, content: string) => ({
   toolCalls: [{ name: 'add_file', arguments: { path, content } }],
