@@ -128,8 +128,11 @@ test('generated code that throws shows in the issues panel, and Resolve with AI 
   await expect(chat.getByText(spaceTexts.autofixNotice)).toHaveCount(2, { timeout: 60_000 });
   await expect(chat.getByText('Tried another fix.')).toBeVisible({ timeout: 30_000 });
   await expect(chat.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
-  if (await pill.isVisible()) await pill.click();
-  await expect(issues.getByText(/Recipe list failed/).first()).toBeVisible({ timeout: 30_000 });
+  // the last autofix turn reloads the preview: its errors go and come back, and the panel starts again as the pill
+  await expect(async () => {
+    if (await pill.isVisible()) await pill.click();
+    await expect(issues.getByText(/Recipe list failed/).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await screenshot(p, 'space-workspace-issues');
 
   // Resolve with AI: the fix turn writes a page that works; the issues go away
