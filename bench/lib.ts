@@ -67,6 +67,9 @@ export function percentile(values: number[], p: number): number {
   return sorted[i]!;
 }
 
+/** The password of every builder a bench signs up. */
+export const BUILDER_PASSWORD = 'correct horse battery staple';
+
 export async function signUpBuilder(
   base: string,
   email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
@@ -74,7 +77,7 @@ export async function signUpBuilder(
   const res = await fetch(`${base}/api/live_api/auth/signUp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery staple', tenantId: 'platform' }),
+    body: JSON.stringify({ email, password: BUILDER_PASSWORD, tenantId: 'platform' }),
   });
   const { idToken } = (await res.json()) as { idToken: string };
   await fetch(`${base}/api/live_api/account/create`, {
@@ -82,6 +85,30 @@ export async function signUpBuilder(
     headers: { authorization: `Bearer ${idToken}` },
   });
   return idToken;
+}
+
+/**
+ * A builder whose email is verified (the workspace asks for it), and a token issued after verifying. The server must
+ * run outside production, so its outbox (`/api/dev/mail`) hands over the verification link.
+ */
+export async function verifiedBuilder(base: string, email: string): Promise<string> {
+  await signUpBuilder(base, email);
+  const mail = (await (await fetch(`${base}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
+    meta: { url?: string };
+  }[];
+  const code = new URL(mail.find((m) => m.meta.url)!.meta.url!).searchParams.get('oobCode');
+  const verified = await fetch(`${base}/api/live_api/auth/verifyEmail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  if (!verified.ok) throw new Error(`verifyEmail: ${verified.status}`);
+  const signIn = await fetch(`${base}/api/live_api/auth/signIn`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BUILDER_PASSWORD, tenantId: 'platform' }),
+  });
+  return ((await signIn.json()) as { idToken: string }).idToken;
 }
 
 async function postJson(base: string, token: string, url: string, body?: unknown) {

@@ -5,12 +5,10 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { publishTool, signUpBuilder, startBuiltServer, stop } from './lib';
+import { publishTool, startBuiltServer, stop, verifiedBuilder } from './lib';
 
 // PAGE_WEIGHT_PORT: another port, when several checkouts measure on one machine
 const PORT = Number(process.env.PAGE_WEIGHT_PORT ?? 4397);
-// the password signUpBuilder (bench/lib.ts) gives its builders
-const BUILDER_PASSWORD = 'correct horse battery staple';
 const BASE = `http://127.0.0.1:${PORT}`;
 // the issue's targets, in KB (1 KB = 1000 bytes, as Vite reports sizes)
 const TARGETS = { tool: 120, login: 150, builder: 350 } as const;
@@ -88,34 +86,13 @@ async function measure(
   };
 }
 
-/** A builder whose email is verified (the workspace asks for it), and a token issued after verifying. */
-async function verifiedBuilder(email: string): Promise<string> {
-  await signUpBuilder(BASE, email);
-  const mail = (await (await fetch(`${BASE}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
-    meta: { url?: string };
-  }[];
-  const code = new URL(mail.find((m) => m.meta.url)!.meta.url!).searchParams.get('oobCode');
-  const verified = await fetch(`${BASE}/api/live_api/auth/verifyEmail`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  if (!verified.ok) throw new Error(`verifyEmail: ${verified.status}`);
-  const signIn = await fetch(`${BASE}/api/live_api/auth/signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BUILDER_PASSWORD, tenantId: 'platform' }),
-  });
-  return ((await signIn.json()) as { idToken: string }).idToken;
-}
-
 export async function benchPageWeight(): Promise<PageWeight[]> {
   // outside production, so the outbox (`/api/dev/mail`) hands over the verification link
   const server = await startBuiltServer(PORT, { NODE_ENV: 'development' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const email = `page-weight-${Date.now()}@example.com`;
-    const token = await verifiedBuilder(email);
+    const token = await verifiedBuilder(BASE, email);
     const tool = await publishTool(BASE, token, {
       header: 'Page weight tool',
       gptPrompt: 'Say hello to {{name}}',

@@ -21,14 +21,12 @@
 // app origin) moves it off ports another checkout uses. `npx tsx bench/space-preview.ts` runs it alone.
 import { chromium } from 'playwright-core';
 import { startFakeLlm, type FakeLlmReply } from '@buildai/testkit';
-import { percentile, signUpBuilder, startBuiltServer, stop } from './lib';
+import { percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
 
 const PORT = Number(process.env.SPACE_PREVIEW_PORT ?? 4750);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROUNDS = Number(process.env.SPACE_PREVIEW_ROUNDS ?? 20);
 const TARGET_P95_MS = 500;
-// the password signUpBuilder (bench/lib.ts) gives its builders
-const BUILDER_PASSWORD = 'correct horse battery staple';
 // generous bounds for setup and for one turn under a loaded machine; none of them is a figure
 const WAIT_MS = 60_000;
 
@@ -131,27 +129,6 @@ function turn(round: number): FakeLlmReply[] {
   ];
 }
 
-/** A builder whose email is verified (the workspace asks for it), and a token issued after verifying. */
-async function verifiedBuilder(email: string): Promise<string> {
-  await signUpBuilder(BASE, email);
-  const mail = (await (await fetch(`${BASE}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
-    meta: { url?: string };
-  }[];
-  const code = new URL(mail.find((m) => m.meta.url)!.meta.url!).searchParams.get('oobCode');
-  const verified = await fetch(`${BASE}/api/live_api/auth/verifyEmail`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  if (!verified.ok) throw new Error(`verifyEmail: ${verified.status}`);
-  const signIn = await fetch(`${BASE}/api/live_api/auth/signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: BUILDER_PASSWORD, tenantId: 'platform' }),
-  });
-  return ((await signIn.json()) as { idToken: string }).idToken;
-}
-
 /** Resolves with the time a mark was reported, waiting for it if need be. */
 class Marks {
   private readonly times = new Map<string, number>();
@@ -204,7 +181,7 @@ export async function benchSpacePreview(): Promise<SpacePreviewResult> {
     args: [...CHROMIUM_ARGS, '--disable-features=LocalNetworkAccessChecks'],
   });
   try {
-    const token = await verifiedBuilder(email);
+    const token = await verifiedBuilder(BASE, email);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = await fetch(`${BASE}/api/apps/new`, {
       method: 'POST',
