@@ -1,9 +1,8 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { AppError, JSON_BODY_MAX_BYTES, requestTooLargeMessage, UNKNOWN_ID_MESSAGE } from '@buildai/domain';
+import { AppError, JSON_BODY_MAX_BYTES, UNKNOWN_ID_MESSAGE } from '@buildai/domain';
 import type { AppEnv, Ctx } from './context';
+import { capBody } from './body-cap';
 import { cleanJson } from './clean-json';
 
 /**
@@ -36,16 +35,6 @@ function validationHook(result: { success: boolean; error?: z.ZodError; target: 
   if (result.success) return;
   if (result.target === 'param') throw new AppError('not-found');
   throw invalidRequest(result.error!);
-}
-
-/** Refuses a body over `maxBytes`: on its Content-Length before reading, or while a chunked body streams in. */
-export function capBody(maxBytes: number): MiddlewareHandler<AppEnv> {
-  return bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new AppError('request/too-large', { message: requestTooLargeMessage(maxBytes) });
-    },
-  });
 }
 
 /** The JSON body, read whole (under its cap), cleaned of NUL and lone surrogates; an empty body is `{}`. */
