@@ -137,6 +137,22 @@ export const errorCatalogue = {
   'version/not-found': { status: 404, message: 'Version not found' },
   'version/no-message-id': { status: 400, message: 'No message ID found for this version' },
   'version/restore-failed': { status: 500, message: 'Failed to restore version' },
+  // the app database (spec 001 §5, §8; issue "The app database")
+  'entity/not-found': { status: 404, message: 'Entity not found' },
+  'entity/builtin': { status: 400, message: 'The User entity is built in; only its records\' roles can be changed' },
+  'entity/too-many': { status: 400, message: 'This app has too many entities' },
+  'entity/permissions-chat-busy': {
+    status: 409,
+    message: 'Please wait for chat to finish before updating permissions',
+  },
+  'record/not-found': { status: 404, message: 'Record not found' },
+  'record/invalid': { status: 400, message: 'This record does not match its entity' },
+  'record/empty': { status: 400, message: 'An empty row cannot be saved' },
+  'record/too-large': { status: 413, message: 'This record is too large' },
+  'csv/mapping-failed': {
+    status: 502,
+    message: "Couldn't generate AI mapping suggestions. Using basic mapping instead.",
+  },
   'rating/failed': { status: 500, message: 'Failed to submit rating' },
   'rating/not-assistant': { status: 400, message: 'Only an assistant message can be rated' },
   'rating/already-rated': { status: 409, message: 'This response is already rated' },

@@ -15,3 +15,4 @@ export * from './edge';
 export * from './run-events';
 export * from './context-events';
 export * from './space-apps';
+export * from './entities';

@@ -10,6 +10,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** an app's end user's role on their record of the built-in User entity (`user` or `admin`); builders: `user` */
+    appRole: text('app_role').notNull().default('user'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_tenant_email_uq').on(t.tenantId, t.email)],

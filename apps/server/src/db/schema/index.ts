@@ -3,3 +3,4 @@ export * from './identity';
 export * from './apps';
 export * from './context';
 export * from './space-apps';
+export * from './app-database';
