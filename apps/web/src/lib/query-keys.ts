@@ -5,4 +5,6 @@ export const queryKeys = {
   app: (appId: string) => ['apps', appId] as const,
   /** a space app's files (the code viewer, the main-page selector) */
   appFiles: (appId: string) => ['apps', appId, 'files'] as const,
+  /** a space app's entities (the database screen; the chat's entity actions refresh it) */
+  appEntities: (appId: string) => ['apps', appId, 'entities'] as const,
 };
