@@ -144,7 +144,7 @@ export const chatActionSchema = z.object({
 export type ChatAction = z.infer<typeof chatActionSchema>;
 
 /** What kind of message the product sent on the builder's behalf. */
-export const systemActionTypes = ['autofix', 'fix', 'continue'] as const;
+export const systemActionTypes = ['autofix', 'fix', 'continue', 'permissions'] as const;
 export const systemActionInfoSchema = z.object({ type: z.enum(systemActionTypes) });
 export type SystemActionInfo = z.infer<typeof systemActionInfoSchema>;
 
