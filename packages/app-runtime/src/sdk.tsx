@@ -219,12 +219,10 @@ function entityApi<T extends object>(entity: string): EntityApi<T> {
       const args: Record<string, unknown> = {};
       if (options.limit !== undefined) args.limit = options.limit;
       if (options.cursor) args.cursor = options.cursor;
-      const page = await call<{ records: EntityRecord<T>[]; nextCursor: string | null }>(
-        entity,
-        'list',
-        args,
-      );
-      return Object.assign([...page.records], { nextCursor: page.nextCursor ?? null });
+      const page = await call<{ records?: unknown; nextCursor?: unknown } | null>(entity, 'list', args);
+      const records = Array.isArray(page?.records) ? (page.records as EntityRecord<T>[]) : [];
+      const nextCursor = typeof page?.nextCursor === 'string' ? page.nextCursor : null;
+      return Object.assign([...records], { nextCursor });
     },
     async get(id) {
       return call(entity, 'get', { id: requireId(id) });
