@@ -10,7 +10,7 @@ import {
 } from '@buildai/domain';
 import { MAX_IN_FLIGHT, REQUEST_TIMEOUT_MS, pendingRequests } from './bridge';
 import * as sdk from './sdk';
-import { AppDataError, auth, db, entities, useAuth, useEntityList, type AppUser } from './sdk';
+import { AppDataError, auth, db, entities, useEntityList, type AppUser } from './sdk';
 
 // The app SDK's data and auth calls (decision 0008): what the frame posts to the shell, and how replies, errors and
 // timeouts come back to generated code.
