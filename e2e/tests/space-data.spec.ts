@@ -147,6 +147,8 @@ test('a generated page lists and adds records as the signed-up end user; anonymo
   await expect(owner.getByText(appBridgeTexts.previewAuth)).toBeVisible();
   await expect(ownerFrame.getByText(`Signed in as ${ADMIN_EMAIL}`)).toBeVisible();
   await screenshot(owner, 'space-data-owner-preview');
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await screenshot(owner, 'space-data-owner-preview-mobile');
   await ownerContext.close();
 
   await api(`/api/apps/${appId}/publish`, token, { method: 'POST' });

@@ -116,7 +116,7 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
       {notice && (
         <div
           role="status"
-          className="absolute inset-x-0 top-3 z-10 mx-auto flex w-[min(30rem,calc(100%-1.5rem))] items-start gap-2 rounded-lg border bg-background/95 px-3 py-2 text-sm shadow-md backdrop-blur"
+          className="absolute inset-x-0 bottom-4 z-10 mx-auto flex w-[min(30rem,calc(100%-1.5rem))] items-start gap-2 rounded-lg border bg-background/95 px-3 py-2 text-sm shadow-md backdrop-blur"
         >
           <Info className="mt-0.5 size-4 shrink-0 text-primary" />
           <p className="flex-1 text-muted-foreground">{notice}</p>
