@@ -273,9 +273,11 @@ describe('hooks', () => {
       seen.push(loading ? 'loading' : (user?.email ?? null));
       return null;
     }
-    const view = await mount(createElement(Who));
+    const view = await mount(createElement('div', null, createElement(Who), createElement(Who)));
     expect(seen.at(-1)).toBe('loading');
     const mes = requests().filter((r) => r.op === 'me');
+    // two components asked: one request
+    expect(mes).toHaveLength(1);
     await act(async () => {
       for (const r of mes) reply(r.id, { result: { id: 'u1', email: 'ada@example.com', role: 'admin' } });
     });

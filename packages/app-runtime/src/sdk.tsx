@@ -282,6 +282,7 @@ export interface AuthActionResult {
 }
 
 let currentUser: { value: AppUser | null } | null = null;
+let meRequest: Promise<AppUser | null> | null = null;
 const authListeners = new Set<() => void>();
 
 function setCurrentUser(user: AppUser | null): void {
@@ -334,7 +335,11 @@ export function useAuth(): UseAuthResult {
   const [error, setError] = useState<Error | null>(null);
   useEffect(() => {
     if (currentUser) return;
-    auth.me().catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
+    // every component of the page asks at once: one request answers them all
+    meRequest ??= auth.me().finally(() => {
+      meRequest = null;
+    });
+    meRequest.catch((e: unknown) => setError(e instanceof Error ? e : new Error(String(e))));
   }, []);
   return {
     user: known?.value ?? null,
