@@ -1,8 +1,10 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { appBridgeTexts } from '../../packages/domain/src/app-bridge';
 import { adminIdToken } from '../support/admin';
+import { signUpVerified } from '../support/auth';
 import { linkOf, mailbox, SUBJECTS } from '../support/mail';
-import { ADMIN_EMAIL, BASE_URL, uniqueEmail } from '../support/env';
+import { ADMIN_EMAIL, BASE_URL, LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
 // A generated page reads and writes the app database as the app's end users (decision 0008, "The app SDK's data
@@ -221,4 +223,56 @@ test('a generated page lists and adds records as the signed-up end user; anonymo
   await expect(frame.getByRole('button', { name: 'Sign up' })).toBeVisible({ timeout: 20_000 });
   await expect(frame.getByText('Sign in to see the team’s tasks.')).toBeVisible();
   await visitorContext.close();
+});
+
+test("the builder's preview runs the page as the owner: the chat writes it, the records show, sign-out only says why not", async ({
+  page: p,
+}) => {
+  test.setTimeout(180_000);
+  const llm = fakeLlmControl(LLM_URL);
+  await llm.reset();
+  const email = uniqueEmail('space-data-builder');
+  await signUpVerified(p, email, 'a long passphrase');
+  await p.getByRole('button', { name: 'New', exact: true }).click();
+  await p.getByRole('menuitem', { name: /Space app/ }).click();
+  await expect(p).toHaveURL(/\/build\/app\/[^/]+$/);
+  const appId = p.url().split('/').pop()!;
+  const chat = p.getByRole('region', { name: 'App Chat' });
+  const app = p.getByRole('region', { name: 'Your app' });
+  const preview = app.frameLocator('iframe');
+
+  // the entity and a record, with the builder's own session
+  const token = (await p.context().cookies()).find((c) => c.name === 'buildai_token')!.value;
+  await api(`/api/apps/${appId}/entities/Task`, token, { method: 'PUT', json: { schema: TASK_SCHEMA } });
+  await api(`/api/apps/${appId}/entities/Task/records`, token, {
+    method: 'POST',
+    json: { fields: { title: 'Plan the launch' } },
+  });
+
+  // the chat writes the page
+  await llm.enqueue([
+    {
+      text: 'Writing the page.',
+      toolCalls: [{ name: 'edit_file', arguments: { path: 'pages/Home.tsx', content: HOME } }],
+    },
+    { text: 'Your task list is ready.' },
+  ]);
+  const input = chat.getByRole('textbox', { name: 'Message' });
+  await input.fill('A task list for my team');
+  await input.press('Enter');
+  await expect(chat.getByText('Your task list is ready.').last()).toBeVisible({ timeout: 30_000 });
+
+  await expect(preview.getByText(`Signed in as ${email}`)).toBeVisible({ timeout: 20_000 });
+  await expect(preview.getByText('admin', { exact: true })).toBeVisible();
+  await expect(taskList(preview)).toHaveText(['Plan the launchyours']);
+  // the builder adds one in the preview: it is theirs
+  await preview.getByRole('textbox', { name: 'New task' }).fill('Write the invite');
+  await preview.getByRole('button', { name: 'Add task' }).click();
+  await expect(taskList(preview)).toHaveText(['Write the inviteyours', 'Plan the launchyours']);
+  // signing out inside the preview never signs the builder out of the builder
+  await preview.getByRole('button', { name: 'Sign out' }).click();
+  await expect(app.getByText(appBridgeTexts.previewAuth)).toBeVisible();
+  await expect(preview.getByText(`Signed in as ${email}`)).toBeVisible();
+  await screenshot(p, 'space-data-workspace-preview');
+  await expect(p).toHaveURL(new RegExp(`/build/app/${appId}$`));
 });
