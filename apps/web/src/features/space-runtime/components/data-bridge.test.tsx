@@ -269,4 +269,29 @@ describe('sign-in on the live page', () => {
     expect(reply).toMatchObject({ ok: true, result: { records: [record] } });
     expect(api.to('GET /api/apps/a1/entities/Task/records')).toHaveLength(2);
   });
+
+  it('does not repeat a write as anonymous: it fails with the server’s 401', async () => {
+    setToken({ idToken: 'expired', refreshToken: '', expiresIn: 3600 } as never);
+    const api = mockApi({
+      'POST /api/apps/a1/entities/Task/records': (req) =>
+        req.headers.authorization ? errorReply('auth/unauthenticated') : { status: 201, body: record },
+      'POST /api/live_api/auth/refresh': errorReply('auth/unauthenticated'),
+    });
+    const reply = await answerRequest(
+      {
+        source: 'buildai-app',
+        type: 'data',
+        id: 'w',
+        op: 'create',
+        entity: 'Task',
+        args: { fields: { title: 'x' } },
+      },
+      { appId: 'a1', preview: false },
+    );
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'auth/unauthenticated', message: 'You need to sign in to do that', status: 401 },
+    });
+    expect(api.to('POST /api/apps/a1/entities/Task/records')).toHaveLength(1);
+  });
 });

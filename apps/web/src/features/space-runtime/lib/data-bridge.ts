@@ -78,7 +78,10 @@ export function toBridgeError(error: unknown): AppBridgeError {
   return { code: internal.code, message: internal.message, status: 0 };
 }
 
-/** One call; a 401 after which the session is gone (its refresh failed) is made once more, as anonymous. */
+/**
+ * One read; a 401 after which the session is gone (its refresh failed) is made once more, as anonymous. Writes are
+ * not repeated: a record meant as the user's must not be created as nobody's.
+ */
 async function once<T>(call: () => Promise<T>): Promise<T> {
   const hadToken = getToken() !== null;
   try {
@@ -132,14 +135,14 @@ async function data(request: Extract<AppBridgeRequest, { type: 'data' }>, appId:
     case 'get':
       return once(() => getAppRecord(appId, entity, request.args.id));
     case 'create':
-      return once(() => createAppRecord(appId, entity, request.args.fields));
+      return createAppRecord(appId, entity, request.args.fields);
     case 'update':
-      return once(() => updateAppRecord(appId, entity, request.args.id, request.args.fields));
+      return updateAppRecord(appId, entity, request.args.id, request.args.fields);
     case 'delete':
-      await once(() => deleteAppRecord(appId, entity, request.args.id));
+      await deleteAppRecord(appId, entity, request.args.id);
       return null;
     case 'bulkCreate':
-      return once(() => bulkCreateAppRecords(appId, entity, request.args.records));
+      return bulkCreateAppRecords(appId, entity, request.args.records);
   }
 }
 
