@@ -43,7 +43,9 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
   const errors = React.useRef<AppErrorItem[]>([]);
   const [loading, setLoading] = React.useState(true);
   const [gate] = React.useState(() => new BridgeGate());
-  const [notice, setNotice] = React.useState<string | null>(null);
+  // a new object each time, so the same notice asked for again stays its full time
+  const [notice, setNotice] = React.useState<{ text: string } | null>(null);
+  const showNotice = React.useCallback((text: string) => setNotice({ text }), []);
 
   React.useEffect(() => {
     if (!notice) return;
@@ -95,7 +97,7 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
         );
         return;
       }
-      void gate.run(request.request, { ...dataBridge, onNotice: setNotice }).then((reply) => {
+      void gate.run(request.request, { ...dataBridge, onNotice: showNotice }).then((reply) => {
         if (frame.current === target) replyToFrame(target, reply);
       });
     },
@@ -119,7 +121,7 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
           className="absolute inset-x-0 bottom-4 z-10 mx-auto flex w-[min(30rem,calc(100%-1.5rem))] items-start gap-2 rounded-lg border bg-background/95 px-3 py-2 text-sm shadow-md backdrop-blur"
         >
           <Info className="mt-0.5 size-4 shrink-0 text-primary" />
-          <p className="flex-1 text-muted-foreground">{notice}</p>
+          <p className="flex-1 text-muted-foreground">{notice.text}</p>
           <button
             type="button"
             aria-label="Dismiss"
