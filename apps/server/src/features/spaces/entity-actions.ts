@@ -1,4 +1,5 @@
 import {
+  entityActionTitle,
   entityPermissions,
   permissionPairSchema,
   type ChatAction,
@@ -22,8 +23,6 @@ export function entityInput(type: EntityActionType, raw: Record<string, unknown>
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const plural = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
-
 /** The permissions an add/edit_entity names (the defaults when it names none), when they are valid levels. */
 function permissionsOf(schema: unknown): ChatAction['permissions'] {
   if (!isObject(schema)) return undefined;
@@ -43,13 +42,10 @@ export function entityAction(
   state: { cut: boolean; errorText?: string },
 ): ChatAction {
   const schemaAction = type === 'add_entity' || type === 'edit_entity';
-  const entity = typeof (schemaAction ? input.name : input.entity) === 'string'
-    ? ((schemaAction ? input.name : input.entity) as string)
-    : undefined;
+  const named = schemaAction ? input.name : input.entity;
+  const entity = typeof named === 'string' ? named : undefined;
   const records = Array.isArray(input.records) ? input.records : undefined;
-  const title = schemaAction
-    ? `${type === 'add_entity' ? 'Add' : 'Edit'} entity ${entity ?? ''}`.trim()
-    : `${type === 'import_entities' ? 'Import' : 'Insert'} ${plural(records?.length ?? 0)} into ${entity ?? 'an entity'}`;
+  const title = entityActionTitle(type, entity, records?.length ?? 0);
   const action: ChatAction = {
     title,
     type,
