@@ -43,7 +43,10 @@ async function recordsOf(appId: string, entity: string) {
 
 /** A turn whose model adds the Task entity, then says so. */
 async function addTask(appId: string, text = 'Make a task list') {
-  llm.enqueue([call('add_entity', { name: 'Task', schema: TASK }, 'c_add'), { text: 'Added the Task entity.' }]);
+  llm.enqueue([
+    call('add_entity', { name: 'Task', schema: TASK }, 'c_add'),
+    { text: 'Added the Task entity.' },
+  ]);
   return chatTurn(server, appId, text, { token });
 }
 
@@ -84,7 +87,13 @@ describe('entity actions in the chat', () => {
       (t) => t.function.name,
     );
     expect(tools).toEqual(
-      expect.arrayContaining(['add_file', 'add_entity', 'edit_entity', 'insert_entity_records', 'import_entities']),
+      expect.arrayContaining([
+        'add_file',
+        'add_entity',
+        'edit_entity',
+        'insert_entity_records',
+        'import_entities',
+      ]),
     );
     llm.enqueue({ text: 'Nothing to do.' });
     await chatTurn(server, appId, 'What entities are there?', { token });
@@ -102,7 +111,10 @@ describe('entity actions in the chat', () => {
     llm.enqueue([call('add_entity', { name: 'Note', schema: note }), { text: 'Done.' }]);
     await chatTurn(server, appId, 'Notes please', { token });
     const [, answer] = await messagesOf(appId);
-    expect(answer.actions[0]).toMatchObject({ title: 'Add entity Note', permissions: { read: 'creator', write: 'creator' } });
+    expect(answer.actions[0]).toMatchObject({
+      title: 'Add entity Note',
+      permissions: { read: 'creator', write: 'creator' },
+    });
   }, 60_000);
 
   it('edit_entity changes the permissions; an edit without x-accessControl keeps them', async () => {
@@ -110,9 +122,14 @@ describe('entity actions in the chat', () => {
     await addTask(appId);
     const open = { ...TASK, 'x-accessControl': { permissions: { read: 'anonymous', write: 'admin' } } };
     llm.enqueue([call('edit_entity', { name: 'Task', schema: open }), { text: 'Changed.' }]);
-    await chatTurn(server, appId, 'Please change the permissions for entity "Task" to "Anonymous Read, Admin Write".', {
-      token,
-    });
+    await chatTurn(
+      server,
+      appId,
+      'Please change the permissions for entity "Task" to "Anonymous Read, Admin Write".',
+      {
+        token,
+      },
+    );
     expect((await listEntities(server.platform.db, appId))[0]!.schema).toEqual(open);
     let answer = (await messagesOf(appId))[3];
     expect(answer.actions).toEqual([
@@ -182,7 +199,9 @@ describe('entity actions in the chat', () => {
       },
     ]);
     // records are not versioned: a turn that only inserts makes no version
-    expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toHaveLength(versionsBefore);
+    expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toHaveLength(
+      versionsBefore,
+    );
     expect(answer.annotations[0].versionId).toBeUndefined();
   }, 60_000);
 
@@ -191,7 +210,11 @@ describe('entity actions in the chat', () => {
     await addTask(appId);
     const many = Array.from({ length: 120 }, (_, i) => ({ title: `Row ${i}` }));
     llm.enqueue([
-      { toolCalls: [{ id: 'c_ins', name: 'insert_entity_records', arguments: { entity: 'Task', records: many } }] },
+      {
+        toolCalls: [
+          { id: 'c_ins', name: 'insert_entity_records', arguments: { entity: 'Task', records: many } },
+        ],
+      },
       { toolCalls: [{ id: 'c_imp', name: 'import_entities', arguments: { entity: 'Task', records: many } }] },
       { text: 'Imported your rows.' },
     ]);
@@ -202,12 +225,15 @@ describe('entity actions in the chat', () => {
         output: {
           ok: false,
           error:
-            'One insert_entity_records call takes at most 50 records; use import_entities for the builder\'s own data, or several calls',
+            "One insert_entity_records call takes at most 50 records; use import_entities for the builder's own data, or several calls",
         },
       }),
     );
     expect(chunks).toContainEqual(
-      expect.objectContaining({ toolCallId: 'c_imp', output: { ok: true, inserted: 120, failed: [], failedCount: 0 } }),
+      expect.objectContaining({
+        toolCallId: 'c_imp',
+        output: { ok: true, inserted: 120, failed: [], failedCount: 0 },
+      }),
     );
     expect(await recordsOf(appId, 'Task')).toHaveLength(120);
     const answer = (await messagesOf(appId))[3];
@@ -215,7 +241,10 @@ describe('entity actions in the chat', () => {
       'Insert 120 records into Task',
       'Import 120 records into Task',
     ]);
-    expect(answer.actions[0]).toMatchObject({ isComplete: true, error: expect.stringContaining('at most 50') });
+    expect(answer.actions[0]).toMatchObject({
+      isComplete: true,
+      error: expect.stringContaining('at most 50'),
+    });
     expect(answer.actions[1]).toMatchObject({ records: { sent: 120, inserted: 120, failed: [] } });
   }, 60_000);
 
@@ -228,15 +257,26 @@ describe('entity actions in the chat', () => {
         toolCalls: [
           { id: 'r1', name: 'add_entity', arguments: { name: 'Task', schema: TASK } },
           { id: 'r2', name: 'edit_entity', arguments: { name: 'Project', schema: TASK } },
-          { id: 'r3', name: 'add_entity', arguments: { name: 'Item', schema: { properties: { id: { type: 'string' } } } } },
+          {
+            id: 'r3',
+            name: 'add_entity',
+            arguments: { name: 'Item', schema: { properties: { id: { type: 'string' } } } },
+          },
           { id: 'r4', name: 'add_entity', arguments: { name: 'User', schema: TASK } },
           { id: 'r5', name: 'add_entity', arguments: { name: '2fast', schema: TASK } },
-          { id: 'r6', name: 'insert_entity_records', arguments: { entity: 'Project', records: [{ title: 'x' }] } },
+          {
+            id: 'r6',
+            name: 'insert_entity_records',
+            arguments: { entity: 'Project', records: [{ title: 'x' }] },
+          },
           { id: 'r7', name: 'insert_entity_records', arguments: { entity: 'Task', records: [{ title: 5 }] } },
           {
             id: 'r8',
             name: 'edit_entity',
-            arguments: { name: 'Task', schema: { ...TASK, 'x-accessControl': { permissions: { read: 'everyone', write: 'creator' } } } },
+            arguments: {
+              name: 'Task',
+              schema: { ...TASK, 'x-accessControl': { permissions: { read: 'everyone', write: 'creator' } } },
+            },
           },
         ],
       },
@@ -254,7 +294,10 @@ describe('entity actions in the chat', () => {
     expect(outputs.r3).toEqual({ ok: false, error: 'schema.properties.id: "id" is set by the app database' });
     expect(outputs.r4.error).toMatch(/^User is the built-in entity/);
     expect(outputs.r5.error).toMatch(/^"2fast" is not a valid entity name/);
-    expect(outputs.r6).toEqual({ ok: false, error: 'There is no entity Project: create it with add_entity first' });
+    expect(outputs.r6).toEqual({
+      ok: false,
+      error: 'There is no entity Project: create it with add_entity first',
+    });
     expect(outputs.r7).toEqual({
       ok: false,
       error: 'No record was inserted into Task: #0 title: must be string',
@@ -266,7 +309,9 @@ describe('entity actions in the chat', () => {
     expect(await listEntities(server.platform.db, appId)).toEqual(before);
     expect(await recordsOf(appId, 'Task')).toHaveLength(0);
     const answer = (await messagesOf(appId))[3];
-    expect(answer.actions.every((a: { isComplete: boolean; error?: string }) => a.isComplete && a.error)).toBe(true);
+    expect(
+      answer.actions.every((a: { isComplete: boolean; error?: string }) => a.isComplete && a.error),
+    ).toBe(true);
     expect(answer.actions[6]).toMatchObject({ records: { sent: 1, inserted: 0 } });
     // nothing changed: no version
     expect(answer.annotations[0].versionId).toBeUndefined();
@@ -275,22 +320,34 @@ describe('entity actions in the chat', () => {
   it('a truncated add_entity applies nothing, and a continue message asks for the whole call again', async () => {
     const appId = await newSpaceApp(server, token);
     const args = JSON.stringify({ name: 'Task', schema: TASK });
-    llm.enqueue({ text: 'Creating tasks.', toolCalls: [{ name: 'add_entity', arguments: args, cutAt: args.indexOf('done') }] });
+    llm.enqueue({
+      text: 'Creating tasks.',
+      toolCalls: [{ name: 'add_entity', arguments: args, cutAt: args.indexOf('done') }],
+    });
     const chunks = await chatTurn(server, appId, 'Make a task list', { token });
     expect(llm.requests).toHaveLength(1);
     expect(chunks.at(-1)!.messageMetadata.actions).toMatchObject([{ type: 'add_entity', isTruncated: true }]);
     expect(await listEntities(server.platform.db, appId)).toEqual([]);
     const cut = (await messagesOf(appId))[1];
     expect(cut.actions).toEqual([
-      expect.objectContaining({ title: 'Add entity Task', type: 'add_entity', entity: 'Task', isComplete: false, isTruncated: true }),
+      expect.objectContaining({
+        title: 'Add entity Task',
+        type: 'add_entity',
+        entity: 'Task',
+        isComplete: false,
+        isTruncated: true,
+      }),
     ]);
     expect(cut.annotations[0].versionId).toBeUndefined();
 
     llm.enqueue([call('add_entity', { name: 'Task', schema: TASK }), { text: 'Done now.' }]);
     await chatTurn(server, appId, "Let's keep going", { token, system: 'continue' });
-    const system = (llm.requests[1]!.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
+    const system = (llm.requests[1]!.body as { messages: { role: string; content: string }[] }).messages[0]!
+      .content;
     expect(system).toContain('in the middle of add_entity for Task');
-    expect(system).toContain('That call was NOT applied: Task is as it was before. Call add_entity again with the whole schema of Task');
+    expect(system).toContain(
+      'That call was NOT applied: Task is as it was before. Call add_entity again with the whole schema of Task',
+    );
     expect(await listEntities(server.platform.db, appId)).toHaveLength(1);
   }, 60_000);
 });
@@ -299,7 +356,9 @@ describe('versions hold the entity schemas', () => {
   it('a turn that changed only entities makes a version holding them; restore puts the schemas back', async () => {
     const appId = await newSpaceApp(server, token);
     await addTask(appId, 'Make a task list');
-    const { versions: [v1] } = await getJson(server, `/api/apps/${appId}/versions`, token);
+    const {
+      versions: [v1],
+    } = await getJson(server, `/api/apps/${appId}/versions`, token);
     const one = await getJson(server, `/api/apps/${appId}/versions/${v1.id}`, token);
     expect(one.entities).toEqual([{ name: 'Task', schema: TASK }]);
     expect(one.files.map((f: { path: string }) => f.path)).toEqual(['pages/Home.tsx']);
@@ -348,12 +407,17 @@ describe('versions hold the entity schemas', () => {
 
   it('restoring a version made before any entity removes them all', async () => {
     const appId = await newSpaceApp(server, token);
-    llm.enqueue([call('add_file', { path: 'pages/A.tsx', content: 'export default function A() { return null; }' }), { text: 'A.' }]);
+    llm.enqueue([
+      call('add_file', { path: 'pages/A.tsx', content: 'export default function A() { return null; }' }),
+      { text: 'A.' },
+    ]);
     await chatTurn(server, appId, 'Add page A', { token });
     await addTask(appId);
     const { versions } = await getJson(server, `/api/apps/${appId}/versions`, token);
     expect(versions).toHaveLength(2);
-    expect((await getJson(server, `/api/apps/${appId}/versions/${versions[1].id}`, token)).entities).toEqual([]);
+    expect((await getJson(server, `/api/apps/${appId}/versions/${versions[1].id}`, token)).entities).toEqual(
+      [],
+    );
     const res = await server.request(`/api/apps/${appId}/versions/${versions[1].id}/restore`, {
       method: 'POST',
       token,
@@ -376,7 +440,11 @@ describe('permission changes through the chat', () => {
       method: 'POST',
       token,
       json: {
-        message: { role: 'user', parts: [{ type: 'text', text: message }], metadata: { systemActionInfo: { type: 'permissions' } } },
+        message: {
+          role: 'user',
+          parts: [{ type: 'text', text: message }],
+          metadata: { systemActionInfo: { type: 'permissions' } },
+        },
       },
     });
     expect(res.status).toBe(409);
@@ -391,12 +459,19 @@ describe('permission changes through the chat', () => {
     await readUiChunks(first);
 
     const adminOnly = { ...TASK, 'x-accessControl': { permissions: { read: 'admin', write: 'admin' } } };
-    llm.enqueue([call('edit_entity', { name: 'Task', schema: adminOnly }), { text: 'Task is now admin only.' }]);
+    llm.enqueue([
+      call('edit_entity', { name: 'Task', schema: adminOnly }),
+      { text: 'Task is now admin only.' },
+    ]);
     const turn = await server.request(`/api/apps/${appId}/chat`, {
       method: 'POST',
       token,
       json: {
-        message: { role: 'user', parts: [{ type: 'text', text: message }], metadata: { systemActionInfo: { type: 'permissions' } } },
+        message: {
+          role: 'user',
+          parts: [{ type: 'text', text: message }],
+          metadata: { systemActionInfo: { type: 'permissions' } },
+        },
       },
     });
     expect(turn.status).toBe(200);
@@ -406,8 +481,14 @@ describe('permission changes through the chat', () => {
     });
     const messages = await messagesOf(appId);
     const user = messages.at(-2);
-    expect(user).toMatchObject({ content: message, annotations: [{ systemActionInfo: { type: 'permissions' } }] });
+    expect(user).toMatchObject({
+      content: message,
+      annotations: [{ systemActionInfo: { type: 'permissions' } }],
+    });
     expect(user.annotations[0].versionId).toBeDefined();
-    expect(messages.at(-1).actions[0]).toMatchObject({ type: 'edit_entity', permissions: { read: 'admin', write: 'admin' } });
+    expect(messages.at(-1).actions[0]).toMatchObject({
+      type: 'edit_entity',
+      permissions: { read: 'admin', write: 'admin' },
+    });
   }, 60_000);
 });

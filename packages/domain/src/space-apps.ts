@@ -91,7 +91,12 @@ export const versionFilesResponse = z.object({
   version: versionEntrySchema,
   files: z.array(appFileSchema),
   entities: z
-    .array(z.object({ name: z.string(), schema: z.looseObject({ properties: z.record(z.string(), z.unknown()) }) }))
+    .array(
+      z.object({
+        name: z.string(),
+        schema: z.looseObject({ properties: z.record(z.string(), z.unknown()) }),
+      }),
+    )
     .optional(),
 });
 export type VersionFilesResponse = z.infer<typeof versionFilesResponse>;
@@ -131,7 +136,12 @@ export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
 export const fileActionTypes = ['add_file', 'edit_file', 'partial_edit', 'delete_file'] as const;
 export type FileActionType = (typeof fileActionTypes)[number];
 /** The app database's actions the chat's model may call. */
-export const entityActionTypes = ['add_entity', 'edit_entity', 'insert_entity_records', 'import_entities'] as const;
+export const entityActionTypes = [
+  'add_entity',
+  'edit_entity',
+  'insert_entity_records',
+  'import_entities',
+] as const;
 export type EntityActionType = (typeof entityActionTypes)[number];
 
 export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;

@@ -51,7 +51,7 @@ function schemaProblem(schema: unknown): string | null {
 
 function nameProblem(name: string): string | null {
   if (name === USER_ENTITY)
-    return 'User is the built-in entity of the app\'s end users: it cannot be created or changed; choose another name';
+    return "User is the built-in entity of the app's end users: it cannot be created or changed; choose another name";
   if (!ENTITY_NAME_PATTERN.test(name))
     return `"${name}" is not a valid entity name: it starts with a letter and has only letters, digits and _ (at most 64), e.g. Task`;
   return null;
@@ -110,9 +110,13 @@ async function applyRecordsAction(
     };
   }
   if (action.entity === USER_ENTITY)
-    return { ok: false, error: "The User entity's records are the app's end users: they sign up, nobody inserts them" };
+    return {
+      ok: false,
+      error: "The User entity's records are the app's end users: they sign up, nobody inserts them",
+    };
   const schema = await findEntity(db, appId, action.entity);
-  if (!schema) return { ok: false, error: `There is no entity ${action.entity}: create it with add_entity first` };
+  if (!schema)
+    return { ok: false, error: `There is no entity ${action.entity}: create it with add_entity first` };
   const notObject: RecordFailure[] = [];
   const fields: RecordFields[] = [];
   const indexOf: number[] = [];
@@ -120,10 +124,18 @@ async function applyRecordsAction(
     if (r && typeof r === 'object' && !Array.isArray(r)) {
       fields.push(r as RecordFields);
       indexOf.push(index);
-    } else notObject.push({ index, message: 'record: must be an object of the entity\'s fields' });
+    } else notObject.push({ index, message: "record: must be an object of the entity's fields" });
   });
   const result = await db.transaction((tx) =>
-    insertRecords({ db: tx, validator, appId, entity: action.entity, schema, records: fields, creatorId: builderId }),
+    insertRecords({
+      db: tx,
+      validator,
+      appId,
+      entity: action.entity,
+      schema,
+      records: fields,
+      creatorId: builderId,
+    }),
   );
   const failed = [...notObject, ...result.failed.map((f) => ({ ...f, index: indexOf[f.index]! }))].sort(
     (a, b) => a.index - b.index,

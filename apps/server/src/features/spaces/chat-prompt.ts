@@ -130,7 +130,10 @@ function historyText(row: MessageRow): string {
   if (row.role === 'user') return row.content;
   const actions = row.actions
     .map((a) => {
-      const what = a.entity !== undefined ? `${a.entity}${a.records ? ` (${a.records.inserted} of ${a.records.sent} records inserted)` : ''}` : (a.file ?? '');
+      const what =
+        a.entity !== undefined
+          ? `${a.entity}${a.records ? ` (${a.records.inserted} of ${a.records.sent} records inserted)` : ''}`
+          : (a.file ?? '');
       return `${a.type} ${what}${a.isTruncated ? ' (cut off, not applied)' : a.error ? ` (failed: ${a.error})` : ''}`;
     })
     .join('; ');

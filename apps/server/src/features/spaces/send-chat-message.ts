@@ -115,7 +115,11 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
   await platform.db.transaction(async (tx) => {
     await lockChat(tx, appId).catch((err: unknown) => {
       // the database screen's permission change says what to wait for (spec 001 §6)
-      if (systemActionInfo?.type === 'permissions' && err instanceof AppError && err.code === 'space/chat-busy')
+      if (
+        systemActionInfo?.type === 'permissions' &&
+        err instanceof AppError &&
+        err.code === 'space/chat-busy'
+      )
         throw new AppError('entity/permissions-chat-busy');
       throw err;
     });
@@ -167,7 +171,10 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     const retrieved = retrieveContext({
       files,
       request: [text, truncated?.file ?? ''].join(' '),
-      recentlyChanged: [...(truncated && !truncated.entity ? [truncated.file] : []), ...recentlyChanged(history)],
+      recentlyChanged: [
+        ...(truncated && !truncated.entity ? [truncated.file] : []),
+        ...recentlyChanged(history),
+      ],
     });
     const prompt = chatPrompt({
       allPaths: files.map((f) => f.path),
@@ -186,7 +193,13 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       messages: prompt.messages,
       tools: {
         ...fileTools(platform.db, appId, applied),
-        ...entityTools({ db: platform.db, validator: options.validator, appId, builderId: caller.userId, applied }),
+        ...entityTools({
+          db: platform.db,
+          validator: options.validator,
+          appId,
+          builderId: caller.userId,
+          applied,
+        }),
       },
       stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
       maxRetries: 1,

@@ -96,7 +96,13 @@ export async function turnActions(
         cut,
         errorText: part.state === 'output-error' ? part.errorText : undefined,
       });
-      if (cut) truncated = { type, file: action.entity ?? '(unknown entity)', entity: action.entity, partial: action.content ?? '' };
+      if (cut)
+        truncated = {
+          type,
+          file: action.entity ?? '(unknown entity)',
+          entity: action.entity,
+          partial: action.content ?? '',
+        };
       actions.push(action);
       const { type: _t, toolName: _n, rawInput: _r, ...rest } = part as Record<string, unknown>;
       stored.push({ ...rest, type: `tool-${type}`, input });

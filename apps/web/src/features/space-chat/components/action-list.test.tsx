@@ -121,14 +121,22 @@ describe('a turn that changes entities', { timeout: 20_000 }, () => {
           toolName: 'insert_entity_records',
           input: { entity: 'Task', records: [{ title: 'a' }, { title: 'b' }] },
         },
-        { type: 'tool-output-available', toolCallId: 'c2', output: { ok: true, inserted: 2, failed: [], failedCount: 0 } },
+        {
+          type: 'tool-output-available',
+          toolCallId: 'c2',
+          output: { ok: true, inserted: 2, failed: [], failedCount: 0 },
+        },
         {
           type: 'tool-input-available',
           toolCallId: 'c3',
           toolName: 'edit_entity',
           input: { name: 'Nope', schema: { properties: {} } },
         },
-        { type: 'tool-output-available', toolCallId: 'c3', output: { ok: false, error: 'There is no entity Nope' } },
+        {
+          type: 'tool-output-available',
+          toolCallId: 'c3',
+          output: { ok: false, error: 'There is no entity Nope' },
+        },
       ),
     );
     await waitFor(() => expect(screen.getByText('Inserted 2 records')).toBeTruthy());

@@ -79,15 +79,25 @@ export function ActionList({ actions }: { actions: ShownAction[] }) {
       {actions.map((a) => {
         const Icon = typeIcon[a.type];
         return (
-          <li key={a.key} data-state={a.state} data-type={a.type} className="flex items-start gap-3 px-3 py-2">
+          <li
+            key={a.key}
+            data-state={a.state}
+            data-type={a.type}
+            className="flex items-start gap-3 px-3 py-2"
+          >
             <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
             <div className="min-w-0 flex-1">
-              <p className={cn('truncate font-medium', a.state === 'failed' && 'text-destructive')}>{a.title}</p>
+              <p className={cn('truncate font-medium', a.state === 'failed' && 'text-destructive')}>
+                {a.title}
+              </p>
               {a.file && <p className="truncate font-mono text-xs text-muted-foreground">{a.file}</p>}
               {a.permissions && (
                 <p className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
                   <ShieldCheck className="size-3.5 shrink-0" aria-hidden />
-                  <span className="truncate" title={`Read: ${a.permissions.read}, write: ${a.permissions.write}`}>
+                  <span
+                    className="truncate"
+                    title={`Read: ${a.permissions.read}, write: ${a.permissions.write}`}
+                  >
                     {permissionDescription(a.permissions)}
                   </span>
                 </p>

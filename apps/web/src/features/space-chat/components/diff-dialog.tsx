@@ -73,7 +73,9 @@ export function DiffDialog({ streaming, ...props }: Props) {
         <DialogContent className="sm:max-w-[1000px]">
           <DialogHeader>
             <DialogTitle>{spaceTexts.allChanges}</DialogTitle>
-            <DialogDescription>What this change did to the app's files and database entities.</DialogDescription>
+            <DialogDescription>
+              What this change did to the app's files and database entities.
+            </DialogDescription>
           </DialogHeader>
           {open && <DiffBody {...props} />}
         </DialogContent>

@@ -53,7 +53,10 @@ function fromStored(a: ChatAction, i: number): ShownAction {
 }
 
 /** What a live entity tool part shows: its title, entity, the permissions its schema asks for, the records count. */
-function entityPartInfo(type: EntityActionType, p: ToolPartLike): Pick<ShownAction, 'title' | 'entity' | 'permissions' | 'records'> {
+function entityPartInfo(
+  type: EntityActionType,
+  p: ToolPartLike,
+): Pick<ShownAction, 'title' | 'entity' | 'permissions' | 'records'> {
   const input = (p.input ?? {}) as { name?: unknown; entity?: unknown; schema?: unknown; records?: unknown };
   const named = type === 'add_entity' || type === 'edit_entity' ? input.name : input.entity;
   const entity = typeof named === 'string' ? named : undefined;
@@ -62,12 +65,21 @@ function entityPartInfo(type: EntityActionType, p: ToolPartLike): Pick<ShownActi
     title: entityActionTitle(type, entity, sent),
     ...(entity !== undefined ? { entity } : {}),
   };
-  const output = p.output as { ok?: boolean; permissions?: unknown; inserted?: number; failed?: { index: number; message: string }[] } | undefined;
+  const output = p.output as
+    | {
+        ok?: boolean;
+        permissions?: unknown;
+        inserted?: number;
+        failed?: { index: number; message: string }[];
+      }
+    | undefined;
   if (type === 'add_entity' || type === 'edit_entity') {
     const kept = permissionPairSchema.safeParse(output?.permissions);
     const asked =
       input.schema && typeof input.schema === 'object'
-        ? permissionPairSchema.safeParse(entityPermissions(input.schema as Parameters<typeof entityPermissions>[0]))
+        ? permissionPairSchema.safeParse(
+            entityPermissions(input.schema as Parameters<typeof entityPermissions>[0]),
+          )
         : null;
     const pair = kept.success ? kept.data : asked?.success ? asked.data : undefined;
     if (pair) out.permissions = pair;
@@ -130,7 +142,9 @@ export function actionsOf(message: SpaceUIMessage, streaming: boolean): ShownAct
       const info = entityPartInfo(type, p);
       return [{ key, ...info, title: storedTwin?.title ?? info.title, type, state, error }];
     }
-    return [{ key, title: storedTwin?.title ?? `${verbs[type]} ${path ?? 'file'}`, type, file: path, state, error }];
+    return [
+      { key, title: storedTwin?.title ?? `${verbs[type]} ${path ?? 'file'}`, type, file: path, state, error },
+    ];
   });
 }
 
@@ -140,7 +154,11 @@ export const entityDiffPath = (entity: string) => `entities/${entity}.json`;
 /** What a message's actions named, for the diff of a first version: files, and entity schemas as their pseudo-paths. */
 export const touchedPaths = (actions: ShownAction[]) =>
   actions.flatMap((a) =>
-    a.file ? [a.file] : a.entity && (a.type === 'add_entity' || a.type === 'edit_entity') ? [entityDiffPath(a.entity)] : [],
+    a.file
+      ? [a.file]
+      : a.entity && (a.type === 'add_entity' || a.type === 'edit_entity')
+        ? [entityDiffPath(a.entity)]
+        : [],
   );
 
 /** Whether the message changed a file (a completed file action). */

@@ -15,13 +15,23 @@ describe('entity actions as the message shows them', () => {
   it('titles live tool parts, with the asked permissions, then the records the tool inserted', () => {
     const shown = actionsOf(
       message([
-        { type: 'tool-add_entity', toolCallId: 'c1', state: 'input-available', input: { name: 'Task', schema: TASK } },
+        {
+          type: 'tool-add_entity',
+          toolCallId: 'c1',
+          state: 'input-available',
+          input: { name: 'Task', schema: TASK },
+        },
         {
           type: 'tool-insert_entity_records',
           toolCallId: 'c2',
           state: 'output-available',
           input: { entity: 'Task', records: [{ title: 'a' }, { title: 1 }, { title: 'c' }] },
-          output: { ok: true, inserted: 2, failed: [{ index: 1, message: 'title: must be string' }], failedCount: 1 },
+          output: {
+            ok: true,
+            inserted: 2,
+            failed: [{ index: 1, message: 'title: must be string' }],
+            failedCount: 1,
+          },
         },
         {
           type: 'tool-import_entities',
@@ -66,7 +76,12 @@ describe('entity actions as the message shows them', () => {
   it('defaults an entity without x-accessControl to Creator for both, and prefers the permissions the tool kept', () => {
     const [asked, kept] = actionsOf(
       message([
-        { type: 'tool-add_entity', toolCallId: 'c1', state: 'input-available', input: { name: 'Note', schema: { properties: {} } } },
+        {
+          type: 'tool-add_entity',
+          toolCallId: 'c1',
+          state: 'input-available',
+          input: { name: 'Note', schema: { properties: {} } },
+        },
         {
           type: 'tool-edit_entity',
           toolCallId: 'c2',
@@ -97,16 +112,38 @@ describe('entity actions as the message shows them', () => {
       }),
       false,
     );
-    expect(a).toMatchObject({ state: 'complete', entity: 'Task', permissions: { read: 'admin', write: 'admin' } });
+    expect(a).toMatchObject({
+      state: 'complete',
+      entity: 'Task',
+      permissions: { read: 'admin', write: 'admin' },
+    });
   });
 
   it('names entity schemas as entities/{Name}.json for the diff, records actions not at all', () => {
     const shown = actionsOf(
       message([], {
         actions: [
-          { title: 'Create pages/A.tsx', type: 'add_file', file: 'pages/A.tsx', isComplete: true, isTruncated: false },
-          { title: 'Add entity Task', type: 'add_entity', entity: 'Task', isComplete: true, isTruncated: false },
-          { title: 'Insert 1 record into Task', type: 'insert_entity_records', entity: 'Task', isComplete: true, isTruncated: false },
+          {
+            title: 'Create pages/A.tsx',
+            type: 'add_file',
+            file: 'pages/A.tsx',
+            isComplete: true,
+            isTruncated: false,
+          },
+          {
+            title: 'Add entity Task',
+            type: 'add_entity',
+            entity: 'Task',
+            isComplete: true,
+            isTruncated: false,
+          },
+          {
+            title: 'Insert 1 record into Task',
+            type: 'insert_entity_records',
+            entity: 'Task',
+            isComplete: true,
+            isTruncated: false,
+          },
         ],
       }),
       false,
@@ -141,6 +178,8 @@ describe('the All Changes diff of entity schemas', () => {
   });
 
   it('reads a version without entities (made before the app database) as files only', () => {
-    expect(versionSnapshot({ files: [{ path: 'a.ts', content: '1' }] })).toEqual([{ path: 'a.ts', content: '1' }]);
+    expect(versionSnapshot({ files: [{ path: 'a.ts', content: '1' }] })).toEqual([
+      { path: 'a.ts', content: '1' },
+    ]);
   });
 });
