@@ -8,6 +8,13 @@ export const WORD_DIFF_MAX_CHARS = 10_000;
 
 const order = { added: 0, modified: 1, deleted: 2 } as const;
 
+/** A schema's top-level keys in the order people read them (the database keeps its own order). */
+function readingOrder(schema: Record<string, unknown>): Record<string, unknown> {
+  const first = ['type', 'properties', 'required', 'x-accessControl'].filter((k) => k in schema);
+  const rest = Object.keys(schema).filter((k) => !first.includes(k));
+  return Object.fromEntries([...first, ...rest].map((k) => [k, schema[k]]));
+}
+
 /**
  * What a version holds, as files to compare: its files, and each entity's schema as the pseudo-file
  * `entities/{Name}.json` (pretty JSON), so schema changes show in the same diff (decision 0008).
@@ -17,7 +24,7 @@ export function versionSnapshot(version: Pick<VersionFilesResponse, 'files' | 'e
     ...version.files,
     ...(version.entities ?? []).map((e) => ({
       path: entityDiffPath(e.name),
-      content: `${JSON.stringify(e.schema, null, 2)}\n`,
+      content: `${JSON.stringify(readingOrder(e.schema), null, 2)}\n`,
     })),
   ];
 }
