@@ -156,6 +156,12 @@ describe('records', () => {
     });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ ...created, done: true, points: undefined });
+    // the create body's form is taken too
+    res = await call(recordsUrl(appId, 'Task', `/${created.id}`), {
+      method: 'PATCH',
+      json: { fields: { points: 5 } },
+    });
+    expect(await json(res)).toEqual({ ...created, done: true, points: 5 });
     await expectError(
       await call(recordsUrl(appId, 'Task', `/${created.id}`), { method: 'PATCH', json: { title: null } }),
       400,
