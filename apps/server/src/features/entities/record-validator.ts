@@ -22,7 +22,9 @@ function describe(error: ErrorObject): RecordProblem {
     return { field, message: `${field}: is required` };
   }
   if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v));
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) =>
+      JSON.stringify(v),
+    );
     return { field: path, message: `${path}: must be one of ${allowed.join(', ')}` };
   }
   return { field: path, message: `${path || 'record'}: ${error.message ?? 'is not valid'}` };
@@ -34,14 +36,28 @@ function describe(error: ErrorObject): RecordProblem {
  * unknown keywords are allowed.
  */
 export class RecordValidator {
-  private readonly ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: false, validateFormats: true });
+  private readonly ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    coerceTypes: false,
+    validateFormats: true,
+  });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {
     addFormats(this.ajv);
   }
 
+  /** the validators of a schema object already seen (a bulk request checks every record against the same one) */
+  private readonly bySchema = new WeakMap<EntitySchema, { f?: ValidateFunction; p?: ValidateFunction }>();
+
   private validatorFor(schema: EntitySchema, partial: boolean): ValidateFunction {
+    let known = this.bySchema.get(schema);
+    if (!known) this.bySchema.set(schema, (known = {}));
+    return (known[partial ? 'p' : 'f'] ??= this.validatorByText(schema, partial));
+  }
+
+  private validatorByText(schema: EntitySchema, partial: boolean): ValidateFunction {
     const key = `${partial ? 'p' : 'f'}${JSON.stringify(schema)}`;
     let validate = this.compiled.get(key);
     if (validate) {
