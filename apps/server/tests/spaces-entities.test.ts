@@ -62,6 +62,9 @@ describe('entity actions in the chat', () => {
       }),
     );
     expect(await listEntities(server.platform.db, appId)).toEqual([{ name: 'Task', schema: TASK }]);
+    expect((await getJson(server, `/api/apps/${appId}/entities`, token)).entities).toEqual([
+      { name: 'Task', schema: TASK },
+    ]);
     const [, answer] = await messagesOf(appId);
     expect(answer.actions).toEqual([
       {

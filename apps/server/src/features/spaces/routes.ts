@@ -12,7 +12,7 @@ import {
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
-import { RecordValidator } from '../entities';
+import type { RecordValidator } from '../entities';
 import { deleteFile } from './delete-file';
 import { getVersion } from './get-version';
 import { listFiles } from './list-files';
@@ -49,10 +49,10 @@ function fileTarget(c: Ctx): { appId: string; path: string } {
 }
 
 /**
- * The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). `validator` checks the
- * records the chat's model inserts (one per server: it keeps compiled schemas).
+ * The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). `validator` (the
+ * server's `recordValidator` service) checks the records the chat's model inserts.
  */
-export function spaceRoutes(validator: RecordValidator = new RecordValidator()) {
+export function spaceRoutes(validator: RecordValidator) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
