@@ -109,7 +109,46 @@ test('the chat creates an entity and inserts example records; the actions show, 
   expect(records.map((r) => r.title).sort()).toEqual(['Book the venue', 'Buy milk', 'Send invitations']);
   expect(new Set(records.map((r) => r.creatorId)).size).toBe(1);
 
+  // a second turn: a refused add_entity, a permission change, records of which one is refused
+  await llm.enqueue([
+    {
+      toolCalls: [
+        { name: 'add_entity', arguments: { name: 'Task', schema: TASK } },
+        {
+          name: 'edit_entity',
+          arguments: {
+            name: 'Task',
+            schema: { ...TASK, 'x-accessControl': { permissions: { read: 'admin', write: 'admin' } } },
+          },
+        },
+        {
+          name: 'insert_entity_records',
+          arguments: {
+            entity: 'Task',
+            records: [{ title: 'Plan the menu' }, { title: 'Order cake', priority: 'urgent' }],
+          },
+        },
+      ],
+    },
+    { text: 'Tasks are now for admins only.' },
+  ]);
+  await ask(chat, 'Only admins should see tasks, and add two more', 'Tasks are now for admins only.');
+  const second = chat.getByRole('list', { name: 'Changes' }).last();
+  const refused = second.locator('> li[data-type="add_entity"]');
+  await expect(refused).toHaveAttribute('data-state', 'failed');
+  await expect(refused.getByText(/The entity Task already exists/)).toBeVisible();
+  await expect(second.locator('> li[data-type="edit_entity"]').getByText('Admin Only')).toBeVisible();
+  const partly = second.locator('> li[data-type="insert_entity_records"]');
+  await expect(partly.getByText('Inserted 1 of 2 records, 1 refused')).toBeVisible();
+  await expect(partly.getByText('Record 2: priority: must be one of "low", "medium", "high"')).toBeVisible();
+  await screenshot(p, 'space-entities-chat-second-turn');
+  await chat.getByRole('button', { name: spaceTexts.allChanges }).last().click();
+  await expect(
+    diff.locator('section[data-status="modified"]', { hasText: 'entities/Task.json' }),
+  ).toBeVisible();
+  await p.keyboard.press('Escape');
+
   await p.setViewportSize({ width: 390, height: 844 });
-  await expect(chat.getByText('Add entity Task')).toBeVisible();
+  await expect(chat.getByText('Record 2: priority: must be one of "low", "medium", "high"')).toBeVisible();
   await screenshot(p, 'space-entities-chat-mobile');
 });

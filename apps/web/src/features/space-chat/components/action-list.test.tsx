@@ -54,6 +54,7 @@ describe('entity actions in the action list', () => {
         type: 'add_entity',
         entity: 'Task',
         state: 'failed',
+        permissions: { read: 'creator', write: 'creator' },
         error: 'The entity Task already exists: change it with edit_entity (its whole new schema)',
       },
     ];
@@ -74,6 +75,7 @@ describe('entity actions in the action list', () => {
     expect(within(items[3]!).getByText('Inserted 120 records')).toBeTruthy();
     expect(within(items[4]!).getByText(/already exists/)).toBeTruthy();
     expect(items[4]!.getAttribute('data-state')).toBe('failed');
+    expect(within(items[4]!).queryByText('Creator Only')).toBeNull();
     expect(within(items[4]!).getByLabelText('Failed')).toBeTruthy();
   });
 });

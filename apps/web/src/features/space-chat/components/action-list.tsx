@@ -58,7 +58,7 @@ function RecordsLine({ records }: { records: NonNullable<ShownAction['records']>
       {refused > 0 && records.failed.length > 0 && records.inserted > 0 && (
         <ul aria-label="Refused records" className="mt-1 grid gap-0.5 text-amber-700">
           {records.failed.map((f) => (
-            <li key={f.index} className="truncate">
+            <li key={f.index} className="break-words">
               Record {f.index + 1}: {f.message}
             </li>
           ))}
@@ -70,7 +70,8 @@ function RecordsLine({ records }: { records: NonNullable<ShownAction['records']>
 
 /**
  * The actions of one assistant message, grouped in one card: an icon for the kind of action, the title, the file
- * (or the entity's permissions, or what a record action inserted), and a spinner → check → truncated.
+ * (or the entity's permissions, or what a record action inserted), and a spinner → check → truncated. A refused
+ * action shows why, and not the permissions it asked for (they were not applied).
  */
 export function ActionList({ actions }: { actions: ShownAction[] }) {
   if (!actions.length) return null;
@@ -91,7 +92,7 @@ export function ActionList({ actions }: { actions: ShownAction[] }) {
                 {a.title}
               </p>
               {a.file && <p className="truncate font-mono text-xs text-muted-foreground">{a.file}</p>}
-              {a.permissions && (
+              {a.permissions && a.state !== 'failed' && (
                 <p className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
                   <ShieldCheck className="size-3.5 shrink-0" aria-hidden />
                   <span
