@@ -86,8 +86,19 @@ export type VersionEntry = z.infer<typeof versionEntrySchema>;
 export const versionsResponse = z.object({ versions: z.array(versionEntrySchema) });
 export type VersionsResponse = z.infer<typeof versionsResponse>;
 
-/** GET /api/apps/{appId}/versions/{versionId} */
-export const versionFilesResponse = z.object({ version: versionEntrySchema, files: z.array(appFileSchema) });
+/** GET /api/apps/{appId}/versions/{versionId}; `entities`: the entity schemas after that turn (the app database). */
+export const versionFilesResponse = z.object({
+  version: versionEntrySchema,
+  files: z.array(appFileSchema),
+  entities: z
+    .array(
+      z.object({
+        name: z.string(),
+        schema: z.looseObject({ properties: z.record(z.string(), z.unknown()) }),
+      }),
+    )
+    .optional(),
+});
 export type VersionFilesResponse = z.infer<typeof versionFilesResponse>;
 
 export const diffStatuses = ['added', 'modified', 'deleted'] as const;
@@ -124,6 +135,14 @@ export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
 /** The file actions the chat's model may call (tools named as the spec's action types). */
 export const fileActionTypes = ['add_file', 'edit_file', 'partial_edit', 'delete_file'] as const;
 export type FileActionType = (typeof fileActionTypes)[number];
+/** The app database's actions the chat's model may call. */
+export const entityActionTypes = [
+  'add_entity',
+  'edit_entity',
+  'insert_entity_records',
+  'import_entities',
+] as const;
+export type EntityActionType = (typeof entityActionTypes)[number];
 
 export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
 export const permissionLevelSchema = z.enum(permissionLevels);
@@ -140,6 +159,16 @@ export const chatActionSchema = z.object({
   permissions: permissionPairSchema.optional(),
   /** why an action that finished did not change anything (a search text not found, a bad path); not in the spec */
   error: z.string().optional(),
+  /** the entity an entity action named (add_entity, edit_entity, insert_entity_records, import_entities) */
+  entity: z.string().optional(),
+  /** what a record action did: records sent, inserted, and the first refused ones with why (index in the call) */
+  records: z
+    .object({
+      sent: z.number().int(),
+      inserted: z.number().int(),
+      failed: z.array(z.object({ index: z.number().int(), message: z.string() })),
+    })
+    .optional(),
 });
 export type ChatAction = z.infer<typeof chatActionSchema>;
 

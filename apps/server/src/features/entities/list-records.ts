@@ -3,7 +3,7 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { listPage } from './list-page';
 import { decodeCursor } from './records';
-import { listUserRecords } from './user-records';
+import { listUserRecords } from './list-user-records';
 
 export interface ListRecordsOptions {
   platform: Platform;
