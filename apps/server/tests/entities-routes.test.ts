@@ -367,6 +367,16 @@ describe('records', () => {
     });
   });
 
+  it('answers 401 to a token that is not valid instead of reading its caller as a visitor', async () => {
+    await expectError(
+      await server.request(recordsUrl(appId, 'Task'), { token: 'not.a.token' }),
+      401,
+      'auth/unauthenticated',
+      'You need to sign in to do that',
+    );
+    expect((await server.request(recordsUrl(appId, 'Task'))).status).toBe(200);
+  });
+
   it('answers 404 for an unknown entity or record', async () => {
     await expectError(await call(recordsUrl(appId, 'Nope')), 404, 'entity/not-found', 'Entity not found');
     await expectError(
