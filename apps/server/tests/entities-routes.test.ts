@@ -293,6 +293,10 @@ describe('records', () => {
     expect(byDefault.records).toHaveLength(50);
     expect((await call(recordsUrl(appId, 'Item', '?limit=201'))).status).toBe(400);
     expect((await call(recordsUrl(appId, 'Item', '?limit=0'))).status).toBe(400);
+    for (const forged of ['2026-02-30T00:00:00.000000Z|abc', '0000-01-01T00:00:00.000000Z|abc']) {
+      const cursor = Buffer.from(forged).toString('base64url');
+      expect((await call(recordsUrl(appId, 'Item', `?cursor=${cursor}`))).status).toBe(400);
+    }
     await expectError(
       await call(recordsUrl(appId, 'Item', '?cursor=bm9wZQ')),
       400,
