@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, foreignKey } from 'drizzle-orm/pg-core';
+import { foreignKey, index, json, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { EntitySchema } from '@buildai/domain';
 import { apps } from './apps';
 
@@ -10,7 +10,7 @@ export const appEntities = pgTable(
       .notNull()
       .references(() => apps.appId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    schema: jsonb('schema').$type<EntitySchema>().notNull(),
+    schema: json('schema').$type<EntitySchema>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
