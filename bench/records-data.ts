@@ -176,8 +176,11 @@ export async function openPlatform(db: BenchDb): Promise<Platform> {
  * its tenant, through the product's routes in-process. Tokens stay valid for the built server on the same data (the
  * signing key is stored in the database).
  */
-export async function setUpApp(platform: Platform, endUsers: number): Promise<BenchApp> {
-  const app = createApp(platform);
+export async function setUpApp(
+  platform: Platform,
+  endUsers: number,
+  app = createApp(platform),
+): Promise<BenchApp> {
   const post = async (url: string, body: unknown, token?: string) => {
     const res = await app.request(url, {
       method: 'POST',

@@ -53,7 +53,7 @@ const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 3);
 const UI_ROWS = Number(process.env.BENCH_IMPORT_UI_ROWS ?? 10_000);
 const UI_ENTITY = 'InvoiceWizard';
 // BENCH_RECORDS_PORT: another port, when several checkouts measure on one machine
-const PORT = Number(process.env.BENCH_RECORDS_PORT ?? 4411) + 2;
+const PORT = Number(process.env.BENCH_RECORDS_PORT ?? 4411) + 4;
 const COPY_TABLE = 'bench_copy_records';
 
 /** Sends `records` to the bulk route in batches of `batch`, `parallel` at a time; answers the seconds it took. */

@@ -5,7 +5,8 @@
 // recorded at the driver while the same code answered the same request in-process on the same data — through the same
 // driver and sends the rows as JSON (same-sql-server.ts, the method of the throughput bench, decision 0005
 // "Benchmarks measure the product"). Both are their own processes, measured in turn with autocannon (20 connections,
-// 3 rounds of 5 s, median). Target: the route's time per request at most 1.5× the same SQL's (judged on PostgreSQL).
+// 5 rounds of 3 s, median), with the CPU each server process used per request (from /proc, steadier than requests/s
+// on a shared machine). Target: the route's time per request at most 1.5× the same SQL's (judged on PostgreSQL).
 // On PostgreSQL when BENCH_RECORDS_DATABASE_URL names a server (a fresh database there, dropped after), otherwise on
 // the embedded PGlite (the baseline opens a copy of the product's data directory). The records are seeded straight
 // into the table (one INSERT … SELECT per 5,000), not through 100,000 requests; then VACUUM ANALYZE, as autovacuum
@@ -13,7 +14,7 @@
 // Alone: `npm run bench:records -w @buildai/bench` (both records benches), or in bench/:
 // `node --import tsx records-list.ts` after `npm run build -w @buildai/server`.
 import { type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,15 +40,20 @@ const RECORDS = Number(process.env.BENCH_RECORDS ?? 100_000);
 const END_USERS = Number(process.env.BENCH_RECORDS_USERS ?? 50);
 const LIMIT = 50;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // BENCH_RECORDS_PORT: another pair of ports, when several checkouts measure on one machine
 const PRODUCT_PORT = Number(process.env.BENCH_RECORDS_PORT ?? 4411);
-const BASELINE_PORT = PRODUCT_PORT + 1;
+// the server takes PORT and the app origin PORT + 1
+const BASELINE_PORT = PRODUCT_PORT + 2;
 const SEED_CHUNK = 5000;
 
 /** The records, oldest first one second apart, each by a creator drawn at random among the end users and the owner. */
-async function seedRecords(client: RawClient, app: BenchApp, count: number): Promise<Map<string, number>> {
+export async function seedRecords(
+  client: RawClient,
+  app: BenchApp,
+  count: number,
+): Promise<Map<string, number>> {
   const random = mulberry32(7);
   const creators = [app.ownerId, ...app.users.map((u) => u.id)];
   const perCreator = new Map<string, number>();
@@ -75,12 +81,33 @@ async function seedRecords(client: RawClient, app: BenchApp, count: number): Pro
   return perCreator;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}) {
+/** CPU seconds (user + system) a process has used so far, from /proc (0 where there is none). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux)
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Requests/s and p50 latency, and the CPU the serving process used per request: on a machine shared with other work
+ * the requests/s move with the scheduling, the CPU per request much less.
+ */
+async function measure(server: ChildProcess, url: string, headers: Record<string, string> = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    cpuMs: (cpu * 1000) / result.requests.total,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -179,33 +206,30 @@ async function measureAll(databaseUrl: string | undefined, children: ChildProces
   } finally {
     await planPlatform.close();
   }
-  children.push(await startBaseline(baselineDb, queries, BASELINE_PORT));
+  const bare = await startBaseline(baselineDb, queries, BASELINE_PORT);
+  children.push(bare);
 
   const auth = { authorization: `Bearer ${user.token}` };
   const targets = {
-    page1Baseline: () => measure(`http://127.0.0.1:${BASELINE_PORT}/page1`),
-    page1: () => measure(`${base}${listPath}`, auth),
-    page2Baseline: () => measure(`http://127.0.0.1:${BASELINE_PORT}/page2`),
-    page2: () => measure(`${base}${page2Path}`, auth),
+    page1Baseline: () => measure(bare, `http://127.0.0.1:${BASELINE_PORT}/page1`),
+    page1: () => measure(server, `${base}${listPath}`, auth),
+    page2Baseline: () => measure(bare, `http://127.0.0.1:${BASELINE_PORT}/page2`),
+    page2: () => measure(server, `${base}${page2Path}`, auth),
   };
   type Key = keyof typeof targets;
-  const samples = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as number[]])) as Record<
+  const samples = Object.fromEntries(Object.keys(targets).map((k) => [k, []])) as unknown as Record<
     Key,
-    number[]
-  >;
-  const p50s = Object.fromEntries(Object.keys(targets).map((k) => [k, [] as number[]])) as Record<
-    Key,
-    number[]
+    Awaited<ReturnType<typeof measure>>[]
   >;
   // side by side, measured in turn round after round; each figure is the median of its rounds
   for (let round = 0; round < ROUNDS; round++) {
-    for (const key of Object.keys(targets) as Key[]) {
-      const r = await targets[key]();
-      samples[key].push(r.rps);
-      p50s[key].push(r.p50);
-    }
+    for (const key of Object.keys(targets) as Key[]) samples[key].push(await targets[key]());
   }
-  const figure = (key: Key) => ({ rps: median(samples[key]), p50: median(p50s[key]) });
+  const figure = (key: Key) => ({
+    rps: median(samples[key].map((r) => r.rps)),
+    p50: median(samples[key].map((r) => r.p50)),
+    cpuMs: median(samples[key].map((r) => r.cpuMs)),
+  });
   return {
     db: databaseUrl ? 'postgres' : 'pglite',
     records: RECORDS,
@@ -236,11 +260,12 @@ export function printRecordsList(t: Awaited<ReturnType<typeof benchRecordsList>>
   const row = (label: string, page: 'page1' | 'page2') => {
     const product = t[page];
     const baseline = t[`${page}Baseline`];
+    const cpu = (r: { cpuMs: number }) => `CPU ${r.cpuMs.toFixed(2)} ms/request`;
     console.log(
-      `  same SQL, bare node:http (${t.statements[page].length} statements)  ${f(baseline.rps)}  p50 ${baseline.p50}`,
+      `  same SQL, bare node:http (${t.statements[page].length} statements)  ${f(baseline.rps)}  p50 ${baseline.p50}  ${cpu(baseline)}`,
     );
     console.log(
-      `  ${label}  ${f(product.rps)}  p50 ${product.p50}   time ratio ${(baseline.rps / product.rps).toFixed(2)}x  (target <= 1.5x)`,
+      `  ${label}  ${f(product.rps)}  p50 ${product.p50}  ${cpu(product)}   time ratio ${(baseline.rps / product.rps).toFixed(2)}x  (target <= 1.5x)`,
     );
   };
   row('GET …/records?limit=50 (page 1)  ', 'page1');

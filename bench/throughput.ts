@@ -106,7 +106,15 @@ export async function startBaseline(
   queries: Record<string, CapturedQuery[]>,
   port = BASELINE_PORT,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/same-sql-server.ts')], {
+  // BENCH_BASELINE_CPU_PROF_DIR=dir writes a CPU profile of the baseline there when it stops
+  const profile = process.env.BENCH_BASELINE_CPU_PROF_DIR;
+  const args = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    '--import',
+    'tsx',
+    path.join(root, 'bench/same-sql-server.ts'),
+  ];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
