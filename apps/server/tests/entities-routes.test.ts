@@ -316,6 +316,51 @@ describe('records', () => {
     ).toBe(400);
   });
 
+  it('takes up to 1000 records in one bulk request, in the order sent', async () => {
+    await putEntity(server, owner, appId, 'Many', { properties: { n: { type: 'number' } } });
+    const records = Array.from({ length: 1000 }, (_, n) => ({ n }));
+    const res = await call(recordsUrl(appId, 'Many', '/bulk'), { method: 'POST', json: { records } });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.created).toHaveLength(1000);
+    expect(body.failed).toEqual([]);
+    const newest = await json(await call(recordsUrl(appId, 'Many', '?limit=3')));
+    expect(newest.records.map((r: { n: number }) => r.n)).toEqual([999, 998, 997]);
+    expect(newest.records[0].id).toBe(body.created[999]);
+    const tooMany = await call(recordsUrl(appId, 'Many', '/bulk'), {
+      method: 'POST',
+      json: { records: [...records, { n: 1000 }] },
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await json(tooMany)).error.field).toBe('records');
+  });
+
+  it('takes null as no value, and stores it where the property accepts null', async () => {
+    await putEntity(server, owner, appId, 'Maybe', {
+      properties: { a: { type: 'string' }, b: { type: ['string', 'null'] } },
+    });
+    const created = await json(
+      await call(recordsUrl(appId, 'Maybe'), { method: 'POST', json: { fields: { a: 'x', b: null } } }),
+    );
+    expect(created).toMatchObject({ a: 'x', b: null });
+    const dropped = await json(
+      await call(recordsUrl(appId, 'Maybe'), { method: 'POST', json: { fields: { a: null, b: 'y' } } }),
+    );
+    expect('a' in dropped).toBe(false);
+    const patched = await json(
+      await call(recordsUrl(appId, 'Maybe', `/${created.id}`), {
+        method: 'PATCH',
+        json: { a: null, b: 'z' },
+      }),
+    );
+    expect(patched).toEqual({
+      id: created.id,
+      createdAt: created.createdAt,
+      creatorId: created.creatorId,
+      b: 'z',
+    });
+  });
+
   it('answers 404 for an unknown entity or record', async () => {
     await expectError(await call(recordsUrl(appId, 'Nope')), 404, 'entity/not-found', 'Entity not found');
     await expectError(

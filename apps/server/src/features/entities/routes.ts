@@ -18,7 +18,9 @@ import { createRecord } from './create-record';
 import { deleteRecord } from './delete-record';
 import { getRecord } from './get-record';
 import { listRecords } from './list-records';
-import { listAppEntities, removeEntity, saveEntity } from './manage-entities';
+import { listAppEntities } from './list-app-entities';
+import { removeEntity } from './remove-entity';
+import { saveEntity } from './save-entity';
 import type { RecordValidator } from './record-validator';
 import { updateRecord } from './update-record';
 
