@@ -156,6 +156,12 @@ describe('records', () => {
     });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ ...created, done: true, points: undefined });
+    // the create body's form is taken too
+    res = await call(recordsUrl(appId, 'Task', `/${created.id}`), {
+      method: 'PATCH',
+      json: { fields: { points: 5 } },
+    });
+    expect(await json(res)).toEqual({ ...created, done: true, points: 5 });
     await expectError(
       await call(recordsUrl(appId, 'Task', `/${created.id}`), { method: 'PATCH', json: { title: null } }),
       400,
@@ -287,6 +293,10 @@ describe('records', () => {
     expect(byDefault.records).toHaveLength(50);
     expect((await call(recordsUrl(appId, 'Item', '?limit=201'))).status).toBe(400);
     expect((await call(recordsUrl(appId, 'Item', '?limit=0'))).status).toBe(400);
+    for (const forged of ['2026-02-30T00:00:00.000000Z|abc', '0000-01-01T00:00:00.000000Z|abc']) {
+      const cursor = Buffer.from(forged).toString('base64url');
+      expect((await call(recordsUrl(appId, 'Item', `?cursor=${cursor}`))).status).toBe(400);
+    }
     await expectError(
       await call(recordsUrl(appId, 'Item', '?cursor=bm9wZQ')),
       400,
@@ -359,6 +369,16 @@ describe('records', () => {
       creatorId: created.creatorId,
       b: 'z',
     });
+  });
+
+  it('answers 401 to a token that is not valid instead of reading its caller as a visitor', async () => {
+    await expectError(
+      await server.request(recordsUrl(appId, 'Task'), { token: 'not.a.token' }),
+      401,
+      'auth/unauthenticated',
+      'You need to sign in to do that',
+    );
+    expect((await server.request(recordsUrl(appId, 'Task'))).status).toBe(200);
   });
 
   it('answers 404 for an unknown entity or record', async () => {

@@ -10,6 +10,7 @@ import { appRecords } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { loadEntityAccess } from './access';
+import { fieldsOfCreate } from './create-record';
 import { scopesOf } from './permissions';
 import type { RecordValidator } from './record-validator';
 import { recordColumns, recordView, refusedWrite, scopeWhere, splitNulls, type RecordRow } from './records';
@@ -37,7 +38,11 @@ export async function updateRecord(options: UpdateRecordOptions): Promise<Entity
   const scopes = scopesOf(schema, who);
   const where = { appId, entity, id, scope: scopes.read, who };
   if (scopes.write === 'none') throw await refusedWrite(platform.db, where);
-  const { values, cleared } = splitNulls(schema, await fields());
+  const sent = await fields();
+  // `{fields: {…}}` alone, for an entity without a `fields` property, is the create body's form: taken as the fields
+  const only = Object.keys(sent);
+  const patch = only.length === 1 && only[0] === 'fields' ? fieldsOfCreate(schema, sent) : sent;
+  const { values, cleared } = splitNulls(schema, patch);
   const missing = cleared.find((name) => schema.required?.includes(name));
   if (missing) throw new AppError('record/invalid', { message: `${missing}: is required`, field: missing });
   validator.check(schema, values, true);
