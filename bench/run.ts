@@ -4,6 +4,8 @@ import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchPageWeight, printPageWeight } from './page-weight';
+import { benchRecordsImport, printRecordsImport } from './records-import';
+import { benchRecordsList, printRecordsList } from './records-list';
 import { benchRetrieval, printRetrieval } from './retrieval';
 import { benchSpaceBundle, printSpaceBundle } from './space-bundle';
 import { benchSpacePreview, printSpacePreview } from './space-preview';
@@ -62,3 +64,8 @@ if (!printSpacePreview(await benchSpacePreview())) process.exitCode = 1;
 
 // six parallel 200 MB bodies to anonymous routes, the server's memory against one that reads bodies whole
 printBodyFlood(await benchBodyFlood());
+
+// the app database: 50 of 100,000 records listed through a creator rule against the same SQL, and 100,000 CSV rows
+// imported through the bulk route against COPY (PostgreSQL with BENCH_RECORDS_DATABASE_URL, else PGlite)
+printRecordsList(await benchRecordsList());
+printRecordsImport(await benchRecordsImport());

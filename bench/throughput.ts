@@ -58,7 +58,7 @@ async function seed(base: string): Promise<Builder[]> {
  * The statements each route runs, recorded at the driver while the same build of the app answers the request
  * in this process on the same data. The baseline replays exactly these.
  */
-async function captureQueries(
+export async function captureQueries(
   db: { url?: string; dataDir?: string },
   requests: Record<string, { path: string; token?: string }>,
 ): Promise<Record<string, CapturedQuery[]>> {
@@ -100,21 +100,35 @@ async function captureQueries(
   return captured;
 }
 
-async function startBaseline(
+/** The bare node:http server of same-sql-server.ts answering `/{name}` for each captured request. */
+export async function startBaseline(
   db: { url?: string; dataDir?: string },
   queries: Record<string, CapturedQuery[]>,
+  port = BASELINE_PORT,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/same-sql-server.ts')], {
+  // BENCH_BASELINE_CPU_PROF_DIR=dir writes a CPU profile of the baseline there when it stops
+  const profile = process.env.BENCH_BASELINE_CPU_PROF_DIR;
+  const args = [
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    '--import',
+    'tsx',
+    path.join(root, 'bench/same-sql-server.ts'),
+  ];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      BASELINE_PORT: String(BASELINE_PORT),
+      BASELINE_PORT: String(port),
       BASELINE_QUERIES: JSON.stringify(queries),
       ...(db.url ? { BASELINE_DATABASE_URL: db.url } : { BASELINE_DATA_DIR: `${db.dataDir}/pglite` }),
     },
   });
-  await waitForUrl(`http://127.0.0.1:${BASELINE_PORT}/account`);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the baseline on port ${port} exited (${code})`))),
+  );
+  await Promise.race([waitForUrl(`http://127.0.0.1:${port}/${Object.keys(queries)[0]}`), exited]);
+  exited.catch(() => {});
   return child;
 }
 
