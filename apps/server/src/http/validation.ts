@@ -136,7 +136,9 @@ export function route<
   const described = describe(spec);
   r.openAPIRegistry.registerPath(described);
   const cap = spec.maxBodyBytes ?? JSON_BODY_MAX_BYTES;
-  const middleware = cap === 'own' ? [] : [capBody(cap)];
+  // a GET never reads a body, and the cap's look at it would make the Node adapter build a whole Request for every
+  // read (about 0.2 ms each); what a client sends with a GET is never read
+  const middleware = cap === 'own' || spec.method === 'get' ? [] : [capBody(cap)];
   const run = async (c: Ctx) => {
     let raw: Promise<unknown> | undefined;
     let body: Promise<unknown> | undefined;

@@ -35,7 +35,9 @@ export function isoMillis(micros: string): string {
 
 /** A record as the API answers it: its own fields, then the system fields (which a record cannot hold). */
 export function recordView(row: RecordRow): EntityRecord {
-  return { ...row.data, id: row.id, createdAt: isoMillis(row.createdAt), creatorId: row.creatorId };
+  // the driver's parsed object is this row's own: the system fields are set on it (a spread of it took V8's slow
+  // path, about a tenth of a list's CPU); they still win over a field of the same name
+  return Object.assign(row.data, { id: row.id, createdAt: isoMillis(row.createdAt), creatorId: row.creatorId });
 }
 
 const CURSOR_PATTERN = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|([A-Za-z0-9_-]{1,64})$/;
