@@ -51,7 +51,8 @@ export const entityPropertySchema: z.ZodType<EntityProperty> = z.lazy(() =>
     description: z.string().optional(),
     title: z.string().optional(),
   }),
-);
+  // the OpenAPI document describes a property as an object: its generator would follow the recursion for ever
+).meta({ type: 'object' });
 export interface EntityProperty {
   type?: string | string[];
   format?: string;
