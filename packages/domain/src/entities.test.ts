@@ -72,6 +72,15 @@ describe('convertCsvValue (spec 001 §5)', () => {
     expect(convertCsvValue(raw, { dataType: 'text', splitCharacter })).toEqual(['a', 'b', 'c']);
   });
 
+  it('reads a JSON array of strings (as the export writes it) in a split cell', () => {
+    expect(convertCsvValue('["a, b", " c ", ""]', { dataType: 'text', splitCharacter: ',' })).toEqual([
+      'a, b',
+      'c',
+    ]);
+    expect(convertCsvValue('[1, 2]', { dataType: 'text', splitCharacter: ',' })).toEqual(['[1', '2]']);
+    expect(convertCsvValue('[a, b]', { dataType: 'text', splitCharacter: ',' })).toEqual(['[a', 'b]']);
+  });
+
   it('leaves an empty or blank cell out', () => {
     for (const dataType of ['text', 'number', 'boolean', 'datetime', 'json'] as const) {
       expect(convertCsvValue('', { dataType })).toBeUndefined();

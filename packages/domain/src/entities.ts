@@ -453,6 +453,9 @@ export function csvMappingFor(header: string, path: string, property: EntityProp
 export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType' | 'splitCharacter'>): unknown {
   if (raw.trim() === '') return undefined;
   if (mapping.splitCharacter) {
+    // a cell the export wrote (a JSON array of strings) comes back as that array
+    const listed = jsonStringArray(raw);
+    if (listed) return listed;
     return raw
       .split(mapping.splitCharacter)
       .map((s) => s.trim())
@@ -477,6 +480,18 @@ export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType
       }
     default:
       return raw;
+  }
+}
+
+/** The strings of a cell holding a JSON array of strings (trimmed, empties dropped), else null. */
+function jsonStringArray(raw: string): string[] | null {
+  if (!raw.trim().startsWith('[')) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return null;
+    return value.map((v: string) => v.trim()).filter((v) => v !== '');
+  } catch {
+    return null;
   }
 }
 
