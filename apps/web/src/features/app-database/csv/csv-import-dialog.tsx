@@ -38,7 +38,14 @@ type Step =
 const START: Step = { name: 'upload', reading: false, error: null };
 
 /** The import wizard: upload, mapping (suggested), importing, done. */
-export function CsvImportDialog({ appId, entity, schema, open, onOpenChange, onImported }: CsvImportDialogProps) {
+export function CsvImportDialog({
+  appId,
+  entity,
+  schema,
+  open,
+  onOpenChange,
+  onImported,
+}: CsvImportDialogProps) {
   const [step, setStep] = React.useState<Step>(START);
   const asking = React.useRef<AbortController | null>(null);
   const importing = step.name === 'importing';

@@ -38,14 +38,23 @@ type Fields = { path: string; property: EntityProperty }[];
  * The mapping after a field is chosen for one column: the field's own type (and a comma split for a list of
  * strings); a field another column had is taken from it, so no column silently overwrites another.
  */
-export function chooseField(mappings: CsvMapping[], index: number, path: string, fields: Fields): CsvMapping[] {
+export function chooseField(
+  mappings: CsvMapping[],
+  index: number,
+  path: string,
+  fields: Fields,
+): CsvMapping[] {
   const header = mappings[index]!.csvHeader;
   const field = fields.find((f) => f.path === path);
   return mappings.map((m, i) => {
     if (i === index) {
-      return field ? csvMappingFor(header, field.path, field.property) : { csvHeader: header, schemaField: '', dataType: 'text' };
+      return field
+        ? csvMappingFor(header, field.path, field.property)
+        : { csvHeader: header, schemaField: '', dataType: 'text' };
     }
-    return path && m.schemaField === path ? { csvHeader: m.csvHeader, schemaField: '', dataType: m.dataType } : m;
+    return path && m.schemaField === path
+      ? { csvHeader: m.csvHeader, schemaField: '', dataType: m.dataType }
+      : m;
   });
 }
 
@@ -151,7 +160,10 @@ export function MappingStep({
                   onChange={(e) => {
                     const dataType = e.target.value as CsvDataType;
                     const split = property && isCsvStringArray(property) && dataType === 'text';
-                    update(index, { dataType, splitCharacter: split ? (mapping.splitCharacter ?? ',') : undefined });
+                    update(index, {
+                      dataType,
+                      splitCharacter: split ? (mapping.splitCharacter ?? ',') : undefined,
+                    });
                   }}
                 >
                   {Object.entries(DATA_TYPE_LABELS).map(([value, label]) => (

@@ -18,9 +18,9 @@ export const CSV_HEADER_CHARS = 200;
 
 /** Bytes 0x80–0x9F of Windows-1252 (the rest of the code page is Latin-1). */
 const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d, 0x017d,
-  0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x9d,
-  0x017e, 0x0178,
+  0x20ac, 0x81, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8d,
+  0x017d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0x9d, 0x017e, 0x0178,
 ];
 
 /**
@@ -71,7 +71,8 @@ export function parseCsvText(text: string, fileName = 'data.csv'): ParsedCsv {
     throw new CsvFileError(databaseTexts.csvParseFailed);
   }
   // an unclosed quote swallows the rest of the file: refuse rather than import one long cell
-  if (result.errors.some((e) => e.code === 'MissingQuotes')) throw new CsvFileError(databaseTexts.csvParseFailed);
+  if (result.errors.some((e) => e.code === 'MissingQuotes'))
+    throw new CsvFileError(databaseTexts.csvParseFailed);
   const records = result.data.filter((row): row is string[] => Array.isArray(row));
   const headerIndex = records.findIndex((row) => !isBlank(row));
   if (headerIndex < 0) throw new CsvFileError(databaseTexts.csvEmpty);

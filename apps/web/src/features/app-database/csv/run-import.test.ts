@@ -63,10 +63,13 @@ describe('runImport (spec 001 §9)', () => {
       mappings,
       send: async (records) =>
         records.length === 10
-          ? { created: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], failed: [
-              { index: 5, message: 'price: must be number' },
-              { index: 1, message: 'title is required' },
-            ] }
+          ? {
+              created: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+              failed: [
+                { index: 5, message: 'price: must be number' },
+                { index: 1, message: 'title is required' },
+              ],
+            }
           : ok(records),
     });
     expect(outcome.created).toBe(10);
