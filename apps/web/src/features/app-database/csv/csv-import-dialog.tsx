@@ -150,15 +150,15 @@ export function CsvImportDialog({
         {step.name === 'done' && <ImportResult outcome={step.outcome} />}
 
         {!importing && (
-          <DialogFooter className="items-center gap-2 sm:justify-between">
+          <DialogFooter className="flex-col gap-3 sm:items-center sm:justify-between">
             {step.name === 'mapping' && step.mappings ? (
-              <p className="text-xs text-muted-foreground sm:mr-auto">
+              <p className="text-center text-xs text-muted-foreground sm:text-left">
                 {mappedCount} of {step.mappings.length} columns will be imported
               </p>
             ) : (
               <span className="hidden sm:block" />
             )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <div className="grid grid-cols-2 gap-2 sm:flex">
               {step.name === 'done' ? (
                 <>
                   {step.outcome.requestsFailed && (
@@ -166,16 +166,29 @@ export function CsvImportDialog({
                       Try again
                     </Button>
                   )}
-                  <Button onClick={() => close(false)}>Done</Button>
+                  <Button
+                    className={step.outcome.requestsFailed ? undefined : 'col-span-2'}
+                    onClick={() => close(false)}
+                  >
+                    Done
+                  </Button>
                 </>
               ) : (
                 <>
                   {step.name === 'mapping' && (
-                    <Button variant="ghost" onClick={() => setStep(START)}>
+                    <Button
+                      variant="ghost"
+                      className="order-last col-span-2 sm:order-none"
+                      onClick={() => setStep(START)}
+                    >
                       Choose another file
                     </Button>
                   )}
-                  <Button variant="outline" onClick={() => close(false)}>
+                  <Button
+                    variant="outline"
+                    className={step.name === 'mapping' ? undefined : 'col-span-2'}
+                    onClick={() => close(false)}
+                  >
                     Cancel
                   </Button>
                   {step.name === 'mapping' && (
@@ -205,6 +218,6 @@ function describe(step: Step): string {
     case 'importing':
       return `Importing ${step.csv.fileName}.`;
     case 'done':
-      return `${step.csv.fileName}`;
+      return `${step.csv.fileName} · ${step.csv.rows.length} ${step.csv.rows.length === 1 ? 'row' : 'rows'}`;
   }
 }

@@ -22,11 +22,11 @@ export const DATA_TYPE_LABELS: Record<CsvDataType, string> = {
 };
 
 export const SPLIT_LABELS: Record<CsvSplitCharacter, string> = {
-  ',': 'Comma ( , )',
-  ';': 'Semicolon ( ; )',
-  '|': 'Pipe ( | )',
-  '\n': 'Line break',
-  '\t': 'Tab',
+  ',': 'Split by ,',
+  ';': 'Split by ;',
+  '|': 'Split by |',
+  '\n': 'Split by line',
+  '\t': 'Split by tab',
 };
 
 export const DONT_IMPORT = "Don't import";
@@ -112,7 +112,7 @@ export function MappingStep({
           <AlertDescription>{databaseTexts.mappingFallback}</AlertDescription>
         </Alert>
       )}
-      <div className="hidden grid-cols-[minmax(0,1fr)_1rem_minmax(0,1fr)_minmax(0,0.8fr)] gap-3 px-1 text-xs font-medium text-muted-foreground sm:grid">
+      <div className="hidden grid-cols-[minmax(0,1fr)_1rem_minmax(0,1fr)_minmax(0,0.9fr)] gap-3 px-1 text-xs font-medium text-muted-foreground sm:grid">
         <span>CSV column</span>
         <span />
         <span>Import into</span>
@@ -128,7 +128,7 @@ export function MappingStep({
           return (
             <li
               key={header}
-              className="grid grid-cols-2 items-center gap-x-3 gap-y-2 rounded-lg border bg-card p-3 sm:grid-cols-[minmax(0,1fr)_1rem_minmax(0,1fr)_minmax(0,0.8fr)]"
+              className="grid grid-cols-2 items-start gap-x-3 gap-y-2 rounded-lg border bg-card p-3 sm:items-center sm:grid-cols-[minmax(0,1fr)_1rem_minmax(0,1fr)_minmax(0,0.9fr)]"
             >
               <div className="col-span-2 min-w-0 sm:col-span-1">
                 <p className="truncate text-sm font-medium" title={header}>
@@ -180,7 +180,7 @@ export function MappingStep({
                   >
                     {Object.entries(SPLIT_LABELS).map(([value, label]) => (
                       <option key={label} value={value}>
-                        {`Split by ${label.toLowerCase()}`}
+                        {label}
                       </option>
                     ))}
                   </NativeSelect>
