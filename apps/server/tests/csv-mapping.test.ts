@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { schema as db } from '@buildai/server';
 import {
   signUpBuilder,
   startFakeLlm,
@@ -9,6 +11,7 @@ import {
 import { errorCatalogue, type EntitySchema } from '@buildai/domain';
 import { PROMPT_CELL_CHARS } from '../src/features/csv-mapping';
 import { expectError, fakeLlmConfig, json } from './helpers';
+import { newSpaceApp } from './spaces-helpers';
 
 /** POST /api/csv/generateMapping (spec 001 §7) against the fake OpenAI-compatible model. */
 
@@ -176,6 +179,22 @@ describe('POST /api/csv/generateMapping', () => {
   it('answers 401 to a caller who is not signed in, before reading the body', async () => {
     const res = await generate({ nonsense: true }, null);
     await expectError(res, 401, 'auth/unauthenticated', errorCatalogue['auth/unauthenticated'].message);
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it("answers 403 to an app's end user: they cannot build", async () => {
+    const appId = await newSpaceApp(server, token);
+    await server.platform.db
+      .update(db.apps)
+      .set({ isPublished: true, appSettings: { isSignupEnabled: true } })
+      .where(eq(db.apps.appId, appId));
+    const signUp = await server.request('/api/live_api/auth/signUp', {
+      method: 'POST',
+      json: { email: 'visitor@example.com', password: 'correct horse battery staple', tenantId: appId },
+    });
+    const { idToken } = await json(signUp);
+    const res = await generate(body(), idToken);
+    await expectError(res, 403, 'auth/forbidden', errorCatalogue['auth/forbidden'].message);
     expect(llm.requests).toHaveLength(0);
   });
 
