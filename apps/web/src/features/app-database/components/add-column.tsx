@@ -15,7 +15,15 @@ export function addColumnMessage(entity: string, description: string): string {
  * The add-column pseudo-column's header (id 999999). Columns are the entity's schema, which the chat writes (and a
  * version records, so revert undoes it): the header explains that and sends the builder's description to the chat.
  */
-export function AddColumnHeader({ entity, chat, width }: { entity: string; chat: ChatBridge; width: string }) {
+export function AddColumnHeader({
+  entity,
+  chat,
+  width,
+}: {
+  entity: string;
+  chat: ChatBridge;
+  width: string;
+}) {
   const [open, setOpen] = React.useState(false);
   const [text, setText] = React.useState('');
   const [sending, setSending] = React.useState(false);
@@ -52,8 +60,8 @@ export function AddColumnHeader({ entity, chat, width }: { entity: string; chat:
             <div>
               <p className="text-sm font-medium">Add a column</p>
               <p className="mt-1 text-xs text-muted-foreground">
-                Columns come from the {entity} schema, which the chat changes. Describe the column and the chat adds
-                it; the change is part of a version you can revert.
+                Columns come from the {entity} schema, which the chat changes. Describe the column and the
+                chat adds it; the change is part of a version you can revert.
               </p>
             </div>
             <Textarea

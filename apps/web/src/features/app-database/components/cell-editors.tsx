@@ -121,7 +121,12 @@ export function OptionsEditor({
     <Popover open onOpenChange={(open) => !open && close(true)}>
       <PopoverAnchor className="absolute inset-0 ring-2 ring-primary ring-inset" />
       <PopoverContent align="start" className="w-64 p-1" onEscapeKeyDown={() => close(false)}>
-        <div role="listbox" aria-label={column.label} aria-multiselectable={multi || undefined} className="max-h-60 overflow-y-auto">
+        <div
+          role="listbox"
+          aria-label={column.label}
+          aria-multiselectable={multi || undefined}
+          className="max-h-60 overflow-y-auto"
+        >
           {column.options.length === 0 && (
             <p className="px-2 py-3 text-xs text-muted-foreground">This column has no options yet.</p>
           )}

@@ -27,7 +27,8 @@ export const Cell = React.memo(function Cell({ rowKey, column, value, editing, a
   const columnId = column.id;
   const activate = () => {
     if (column.readonly) return;
-    if (column.dataType === 'boolean') return actions.commit(rowKey, columnId, !(parseBooleanCell(value) ?? false));
+    if (column.dataType === 'boolean')
+      return actions.commit(rowKey, columnId, !(parseBooleanCell(value) ?? false));
     if (editsInModal(column, value)) return actions.openLong(rowKey, columnId);
     actions.startEdit(rowKey, columnId);
   };

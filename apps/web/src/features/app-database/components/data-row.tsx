@@ -26,7 +26,15 @@ interface Props {
 }
 
 /** One row at its virtual position: fixed height, memoised, its cells memoised in turn. */
-export const DataRow = React.memo(function DataRow({ row, index, top, columns, selected, editingColumn, actions }: Props) {
+export const DataRow = React.memo(function DataRow({
+  row,
+  index,
+  top,
+  columns,
+  selected,
+  editingColumn,
+  actions,
+}: Props) {
   return (
     <div
       role="row"

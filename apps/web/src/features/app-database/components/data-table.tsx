@@ -77,7 +77,13 @@ export function DataTable(props: Props) {
 
   const columnDefs = React.useMemo<ColumnDef<TableRow>[]>(
     () => [
-      { id: SELECT_COLUMN, size: SELECT_WIDTH, enableResizing: false, enableSorting: false, enableHiding: false },
+      {
+        id: SELECT_COLUMN,
+        size: SELECT_WIDTH,
+        enableResizing: false,
+        enableSorting: false,
+        enableHiding: false,
+      },
       ...columns.map<ColumnDef<TableRow>>((c) => ({
         id: c.id,
         accessorFn: (row) => row.fields[c.id],
@@ -85,7 +91,13 @@ export function DataTable(props: Props) {
         size: c.readonly ? COLUMN_DEFAULT_WIDTH : defaultColumnWidth(c.dataType),
         sortingFn: compareValues,
       })),
-      { id: ADD_COLUMN, size: ADD_COLUMN_WIDTH, enableResizing: false, enableSorting: false, enableHiding: false },
+      {
+        id: ADD_COLUMN,
+        size: ADD_COLUMN_WIDTH,
+        enableResizing: false,
+        enableSorting: false,
+        enableHiding: false,
+      },
     ],
     [columns],
   );
@@ -125,8 +137,8 @@ export function DataTable(props: Props) {
     const vars: Record<string, string> = {};
     for (const header of table.getFlatHeaders()) vars[`--col-${header.column.id}`] = `${header.getSize()}px`;
     return vars as React.CSSProperties;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the sizes change with these states
-  }, [columnSizing, columnSizingInfo, columnVisibility, columnDefs]);
+    // the sizes change with these states (the table object itself is stable)
+  }, [table, columnSizing, columnSizingInfo, columnVisibility, columnDefs]);
   const totalWidth = table.getTotalSize();
 
   const scroller = React.useRef<HTMLDivElement>(null);
@@ -135,6 +147,8 @@ export function DataTable(props: Props) {
     getScrollElement: () => scroller.current,
     estimateSize: () => TABLE_ROW_HEIGHT_PX,
     overscan: 8,
+    // the table's height is fixed: the first render already knows how many rows are in view
+    initialRect: { width: 0, height: TABLE_HEIGHT_PX },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? 0;
@@ -218,7 +232,14 @@ export function DataTable(props: Props) {
                   </div>
                 );
               if (id === ADD_COLUMN)
-                return <AddColumnHeader key={id} entity={props.entity} chat={props.chat} width={`var(--col-${id})`} />;
+                return (
+                  <AddColumnHeader
+                    key={id}
+                    entity={props.entity}
+                    chat={props.chat}
+                    width={`var(--col-${id})`}
+                  />
+                );
               const column = byId.get(id);
               return column ? <ColumnHeader key={id} header={header} column={column} /> : null;
             })}
@@ -241,7 +262,9 @@ export function DataTable(props: Props) {
             })}
           </div>
           {allRows.length === 0 && (
-            <div className="sticky left-0 flex w-full max-w-[100cqw] justify-center px-4 py-16">{props.empty}</div>
+            <div className="sticky left-0 flex w-full max-w-[100cqw] justify-center px-4 py-16">
+              {props.empty}
+            </div>
           )}
         </div>
       </div>

@@ -1,7 +1,13 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Database, X } from 'lucide-react';
-import { databaseTexts, entityPermissions, permissionDescription, type EntityEntry } from '@buildai/domain';
+import {
+  USER_ENTITY,
+  databaseTexts,
+  entityPermissions,
+  permissionDescription,
+  type EntityEntry,
+} from '@buildai/domain';
 import { PageError } from '@/components/page-state';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -23,7 +29,10 @@ export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClo
   const queryClient = useQueryClient();
   const entities = useQuery(entitiesQuery(appId));
   const [selected, setSelected] = React.useState<string | null>(null);
-  const chat = React.useMemo<ChatBridge>(() => ({ busy: chatBusy, request: requestChat }), [chatBusy, requestChat]);
+  const chat = React.useMemo<ChatBridge>(
+    () => ({ busy: chatBusy, request: requestChat }),
+    [chatBusy, requestChat],
+  );
 
   const firstRefresh = React.useRef(refreshKey);
   React.useEffect(() => {
@@ -31,7 +40,10 @@ export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClo
     void queryClient.invalidateQueries({ queryKey: queryKeys.appEntities(appId) });
   }, [refreshKey, appId, queryClient]);
 
-  const list = entities.data?.entities ?? [];
+  const list = React.useMemo(
+    () => (entities.data?.entities ?? []).filter((e) => e.name !== USER_ENTITY),
+    [entities.data],
+  );
   const current = list.find((e) => e.name === selected) ?? list[0] ?? null;
 
   return (
@@ -39,7 +51,13 @@ export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClo
       <div className="flex h-11 shrink-0 items-center gap-2 border-b px-3">
         <Database className="size-4 text-muted-foreground" aria-hidden />
         <h2 className="text-sm font-semibold">Database</h2>
-        <Button variant="ghost" size="sm" className="ml-auto" onClick={onClose} aria-label="Close the database">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto"
+          onClick={onClose}
+          aria-label="Close the database"
+        >
           <X /> <span className="hidden sm:inline">Close</span>
         </Button>
       </div>
@@ -73,7 +91,11 @@ export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClo
           <div className="min-h-0 min-w-0 flex-1 overflow-y-auto p-3 @3xl:p-4">
             <label className="mb-3 block @3xl:hidden">
               <span className="sr-only">Entity</span>
-              <NativeSelect value={current.name} onChange={(e) => setSelected(e.target.value)} aria-label="Entity">
+              <NativeSelect
+                value={current.name}
+                onChange={(e) => setSelected(e.target.value)}
+                aria-label="Entity"
+              >
                 {list.map((e) => (
                   <option key={e.name} value={e.name}>
                     {e.name}
@@ -81,7 +103,13 @@ export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClo
                 ))}
               </NativeSelect>
             </label>
-            <EntityTable key={current.name} appId={appId} entity={current.name} schema={current.schema} chat={chat} />
+            <EntityTable
+              key={current.name}
+              appId={appId}
+              entity={current.name}
+              schema={current.schema}
+              chat={chat}
+            />
           </div>
         </div>
       )}
@@ -99,8 +127,13 @@ function EntityList({
   onSelect: (name: string) => void;
 }) {
   return (
-    <nav aria-label="Entities" className="hidden w-52 shrink-0 flex-col gap-0.5 overflow-y-auto border-r p-2 @3xl:flex">
-      <p className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Entities</p>
+    <nav
+      aria-label="Entities"
+      className="hidden w-52 shrink-0 flex-col gap-0.5 overflow-y-auto border-r p-2 @3xl:flex"
+    >
+      <p className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        Entities
+      </p>
       {entities.map((entity) => {
         const permissions = entityPermissions(entity.schema);
         const Icon = permissionIcon(permissions);

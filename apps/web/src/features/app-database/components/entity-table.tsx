@@ -78,7 +78,10 @@ export function EntityTable({
     [forget],
   );
   const bulk = useBulkDelete(remove, onDeleted);
-  const selectedIds = React.useMemo(() => Object.keys(rowSelection).filter((k) => rowSelection[k]), [rowSelection]);
+  const selectedIds = React.useMemo(
+    () => Object.keys(rowSelection).filter((k) => rowSelection[k]),
+    [rowSelection],
+  );
 
   const onCommit = React.useCallback(
     (row: TableRow, columnId: string, value: unknown) => {
@@ -95,8 +98,12 @@ export function EntityTable({
     [updateField],
   );
 
-  const addRow = () => setPending((all) => [{ key: `pending-${++pendingSeq}`, id: null, fields: {}, pending: true }, ...all]);
-  const onDiscardPending = React.useCallback((key: string) => setPending((all) => all.filter((p) => p.key !== key)), []);
+  const addRow = () =>
+    setPending((all) => [{ key: `pending-${++pendingSeq}`, id: null, fields: {}, pending: true }, ...all]);
+  const onDiscardPending = React.useCallback(
+    (key: string) => setPending((all) => all.filter((p) => p.key !== key)),
+    [],
+  );
   const pendingRef = React.useRef(pending);
   pendingRef.current = pending;
   const onConfirmPending = React.useCallback(
@@ -167,7 +174,9 @@ export function EntityTable({
       empty={
         <div className="text-center">
           <p className="text-sm font-medium">No rows yet</p>
-          <p className="mt-1 text-xs text-muted-foreground">Add a row, import a CSV, or ask the chat for sample data.</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            Add a row, import a CSV, or ask the chat for sample data.
+          </p>
         </div>
       }
     />
@@ -181,7 +190,9 @@ export function EntityTable({
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {bulk.progress ? (
             <div className="flex items-center gap-2" role="status" aria-label="Deleting rows">
-              <span className="text-xs text-muted-foreground tabular-nums">Deleting… {bulk.progress.percent}%</span>
+              <span className="text-xs text-muted-foreground tabular-nums">
+                Deleting… {bulk.progress.percent}%
+              </span>
               <Progress value={bulk.progress.percent} className="w-28" aria-label="Delete progress" />
               <Button size="sm" variant="outline" onClick={bulk.cancel}>
                 Cancel

@@ -82,7 +82,12 @@ export function PermissionControl({
           const PresetIcon = permissionIcon(preset);
           const selected = current?.label === preset.label;
           return (
-            <DropdownMenuItem key={preset.label} disabled={sending} onSelect={() => void (selected ? undefined : choose(preset))} className="items-start">
+            <DropdownMenuItem
+              key={preset.label}
+              disabled={sending}
+              onSelect={() => void (selected ? undefined : choose(preset))}
+              className="items-start"
+            >
               <PresetIcon className="mt-0.5" />
               <span className="grid flex-1 gap-0.5">
                 <span className="text-sm">{preset.label}</span>

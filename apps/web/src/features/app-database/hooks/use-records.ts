@@ -32,7 +32,8 @@ export function useRecords(appId: string, entity: string) {
       set(value);
       try {
         const saved = await updateRecord(appId, entity, id, { [field]: value });
-        if (saved && typeof saved === 'object') edit((rs) => rs.map((r) => (r.id === id ? { ...r, ...saved } : r)));
+        if (saved && typeof saved === 'object')
+          edit((rs) => rs.map((r) => (r.id === id ? { ...r, ...saved } : r)));
       } catch (error) {
         set(previous);
         toastError(databaseTexts.updateRowFailed, errorMessage(error));
@@ -66,7 +67,10 @@ export function useRecords(appId: string, entity: string) {
     [edit],
   );
 
-  const refetch = React.useCallback(() => queryClient.invalidateQueries({ queryKey: key }), [queryClient, key]);
+  const refetch = React.useCallback(
+    () => queryClient.invalidateQueries({ queryKey: key }),
+    [queryClient, key],
+  );
 
   return { query, records, updateField, createRow, remove, forget, refetch };
 }

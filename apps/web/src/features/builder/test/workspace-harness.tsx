@@ -109,7 +109,9 @@ export function renderWorkspace({
               </p>
               <button
                 type="button"
-                onClick={() => void requestChat('Change permissions', { type: 'permissions' }).then(() => onClose())}
+                onClick={() =>
+                  void requestChat('Change permissions', { type: 'permissions' }).then(() => onClose())
+                }
               >
                 Ask the chat
               </button>

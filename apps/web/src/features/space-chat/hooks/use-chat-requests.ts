@@ -24,7 +24,16 @@ interface Options {
  * same path as 'Resolve with AI' (`send` with a system action). The request is settled once the server took the
  * turn (the answer streams), or with the error when it refused it (busy, no AI provider) or the chat could not send.
  */
-export function useChatRequests({ busy, status, error, readOnly, send, request, onRequestSettled, onBusyChange }: Options) {
+export function useChatRequests({
+  busy,
+  status,
+  error,
+  readOnly,
+  send,
+  request,
+  onRequestSettled,
+  onBusyChange,
+}: Options) {
   React.useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   React.useEffect(() => () => onBusyChange?.(false), [onBusyChange]);
 

@@ -54,7 +54,6 @@ export function SpaceSidebar(props: SpaceSidebarProps) {
 
 function SpacePanelBody({
   panel,
-  app,
   account,
   onUpgrade,
   settings,

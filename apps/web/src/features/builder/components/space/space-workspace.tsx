@@ -38,7 +38,14 @@ interface Props extends SpaceSlots {
  * (Preview / Code). Below 1024 px the chat and the app are tabs and the menu opens as a sheet. Database takes the
  * app's place (docs/decisions/0008 "The database screen"): the table needs the room, the chat stays beside it.
  */
-export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPreview, renderDatabase }: Props) {
+export function SpaceWorkspace({
+  app,
+  account,
+  onUpgrade,
+  renderChat,
+  renderPreview,
+  renderDatabase,
+}: Props) {
   const queryClient = useQueryClient();
   const appId = app.appId;
   const isMobile = useIsMobile();
