@@ -15,6 +15,7 @@ import { devMailRoutes } from './features/dev-mail';
 import { memoryRoutes } from './features/memories';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
+import { entityRoutes } from './features/entities';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
 import { appOrigin } from './config';
 import type { AppEnv } from './http/context';
@@ -80,6 +81,7 @@ export function createApp(platform: Platform, services: Services = createService
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
   app.route('/api/apps', spaceRoutes());
+  app.route('/api/apps', entityRoutes(services.recordValidator));
   app.route('/api/builder', builderRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
   app.route('/api/context', contextRoutes(services.parseLimits));

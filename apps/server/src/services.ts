@@ -14,6 +14,7 @@ import {
 import { loadPlans } from './features/plans';
 import { RunAdmissions } from './features/runtime';
 import { AppBundler } from './features/space-runtime';
+import { RecordValidator } from './features/entities';
 import type { Platform } from './platform';
 
 /**
@@ -42,6 +43,8 @@ export interface Services {
   runAdmissions: RunAdmissions;
   /** space apps' builds (cached by content) and the shared runtime script (decision 0007) */
   appBundler: AppBundler;
+  /** the app database's record checks, each entity schema compiled once (the most recent kept) */
+  recordValidator: RecordValidator;
 }
 
 export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
@@ -54,5 +57,6 @@ export function createServices(platform: Platform, options: ServiceOptions = {})
     appChanges: new AppChangeBus(platform),
     runAdmissions: new RunAdmissions(platform.database),
     appBundler: new AppBundler(),
+    recordValidator: new RecordValidator(),
   };
 }

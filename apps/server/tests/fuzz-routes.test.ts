@@ -17,7 +17,14 @@ import { fakeLlmConfig, json, makeTool } from './helpers';
 
 let server: TestServer;
 let llm: FakeLlm;
-let builder: { idToken: string; appId: string; toolId: string; path: string; spaceAppId: string };
+let builder: {
+  idToken: string;
+  appId: string;
+  toolId: string;
+  path: string;
+  spaceAppId: string;
+  recordId: string;
+};
 let routes: Route[];
 
 interface Route {
@@ -38,7 +45,22 @@ beforeAll(async () => {
   const space = await json(
     await server.request('/api/apps/new', { method: 'POST', token: b.idToken, json: { kind: 'space' } }),
   );
-  builder = { idToken: b.idToken, ...tool, spaceAppId: space.appId };
+  // an entity with a record, so the app database's routes reach their work (validation, permissions, paging)
+  await server.request(`/api/apps/${space.appId}/entities/Task`, {
+    method: 'PUT',
+    token: b.idToken,
+    json: {
+      schema: { properties: { title: { type: 'string' }, n: { type: 'number' } }, required: ['title'] },
+    },
+  });
+  const record = await json(
+    await server.request(`/api/apps/${space.appId}/entities/Task/records`, {
+      method: 'POST',
+      token: b.idToken,
+      json: { fields: { title: 'first' } },
+    }),
+  );
+  builder = { idToken: b.idToken, ...tool, spaceAppId: space.appId, recordId: record.id };
   const doc = await json(await server.request('/api/openapi.json'));
   routes = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)) {
@@ -122,6 +144,8 @@ function segment(name: string) {
     path: ['pages/Home.tsx', 'pages%2FNew.tsx'],
     toolPath: [builder.path],
     provider: ['notion', 'google-drive'],
+    name: ['Task', 'User'],
+    id: [builder.recordId],
   };
   return fc.oneof(
     fc.constantFrom(...(own[name] ?? ['abc'])),

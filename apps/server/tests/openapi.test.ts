@@ -44,6 +44,8 @@ describe('the OpenAPI document', () => {
     expect(served).toContain('POST /api/live_api/auth/signUp');
     expect(served).toContain('PUT /api/apps/{appId}/tools/{toolId}');
     expect(served).toContain('GET /api/openapi.json');
+    expect(served).toContain('PATCH /api/apps/{appId}/entities/{name}/records/{id}');
+    expect(served).toContain('POST /api/apps/{appId}/entities/{name}/records/bulk');
   });
 
   it("describes a route's params, query and body from the domain's schemas", async () => {

@@ -22,7 +22,9 @@ function describe(error: ErrorObject): RecordProblem {
     return { field, message: `${field}: is required` };
   }
   if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v));
+    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map((v) =>
+      JSON.stringify(v),
+    );
     return { field: path, message: `${path}: must be one of ${allowed.join(', ')}` };
   }
   return { field: path, message: `${path || 'record'}: ${error.message ?? 'is not valid'}` };
@@ -34,7 +36,12 @@ function describe(error: ErrorObject): RecordProblem {
  * unknown keywords are allowed.
  */
 export class RecordValidator {
-  private readonly ajv = new Ajv({ strict: false, allErrors: false, coerceTypes: false, validateFormats: true });
+  private readonly ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    coerceTypes: false,
+    validateFormats: true,
+  });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor() {

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError, PLATFORM_TENANT_ID, USER_ENTITY, type EntitySchema } from '@buildai/domain';
+import { preparedPerDb } from '../../db/prepared';
+import { accounts, appEntities, apps, users } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import type { Principal } from './permissions';
+
+/** The app, the entity asked for and who the caller is there, read in one round trip. */
+const accessQuery = preparedPerDb((db) =>
+  db
+    .select({
+      appId: apps.appId,
+      schema: appEntities.schema,
+      ownerUserId: accounts.userId,
+      appRole: users.appRole,
+    })
+    .from(apps)
+    .leftJoin(
+      appEntities,
+      and(eq(appEntities.appId, apps.appId), eq(appEntities.name, sql.placeholder('entity'))),
+    )
+    .leftJoin(
+      accounts,
+      and(eq(accounts.accountId, apps.ownerAccountId), eq(accounts.userId, sql.placeholder('builderId'))),
+    )
+    .leftJoin(users, and(eq(users.id, sql.placeholder('endUserId')), eq(users.tenantId, apps.appId)))
+    .where(eq(apps.appId, sql.placeholder('appId')))
+    .prepare('entity_access'),
+);
+
+export interface AppAccess {
+  who: Principal;
+  /** the entity's schema; null when the app has no entity of that name (or it is the built-in User) */
+  schema: EntitySchema | null;
+}
+
+/**
+ * Who the caller is on an app (docs/decisions/0008, "Who is who") and the entity's schema; 404 `app/not-found` for
+ * an app that does not exist. A builder who does not own the app, a token of another tenant and an end user whose
+ * account is gone are anonymous here.
+ */
+export async function loadAccess(
+  platform: Platform,
+  caller: Caller | null,
+  appId: string,
+  entity: string,
+): Promise<AppAccess> {
+  const builderId = caller?.tenantId === PLATFORM_TENANT_ID ? caller.userId : '';
+  const endUserId = caller && caller.tenantId === appId ? caller.userId : '';
+  const [row] = await accessQuery(platform.db).execute({ appId, entity, builderId, endUserId });
+  if (!row) throw new AppError('app/not-found');
+  let who: Principal = { kind: 'anonymous', userId: null };
+  if (caller && row.ownerUserId) who = { kind: 'owner', userId: caller.userId };
+  else if (caller && row.appRole)
+    who = { kind: row.appRole === 'admin' ? 'admin' : 'user', userId: caller.userId };
+  return { who, schema: entity === USER_ENTITY ? null : (row.schema ?? null) };
+}
+
+/** Like `loadAccess`, but the entity must exist: 404 `entity/not-found` otherwise. */
+export async function loadEntityAccess(
+  platform: Platform,
+  caller: Caller | null,
+  appId: string,
+  entity: string,
+): Promise<{ who: Principal; schema: EntitySchema }> {
+  const access = await loadAccess(platform, caller, appId, entity);
+  if (!access.schema) throw new AppError('entity/not-found');
+  return { who: access.who, schema: access.schema };
+}
+
+/**
+ * The caller must be the app's owner builder (entities, the User entity's records): anyone else answers 404
+ * `app/not-found`, as the space routes do, and no token 401.
+ */
+export async function requireAppOwner(
+  platform: Platform,
+  caller: Caller | null,
+  appId: string,
+): Promise<void> {
+  if (!caller) throw new AppError('auth/unauthenticated');
+  const { who } = await loadAccess(platform, caller, appId, USER_ENTITY);
+  if (who.kind !== 'owner') throw new AppError('app/not-found');
+}

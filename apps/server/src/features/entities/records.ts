@@ -1,0 +1,172 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { AppError, type EntityRecord, type EntitySchema, type RecordFields } from '@buildai/domain';
+import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
+import { appRecords } from '../../db/schema';
+import type { Principal, Scope } from './permissions';
+
+/**
+ * What the record routes share: a record's columns as read, its answer, the list cursor and the WHERE of a scope
+ * (docs/decisions/0008, "Permissions in the SQL").
+ */
+
+/** `created_at` to the microsecond, in UTC ISO form: the cursor needs all of it, the answer its milliseconds. */
+export const createdAtText = sql<string>`to_char(${appRecords.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The columns of a record as the routes read them. */
+export const recordColumns = {
+  id: appRecords.id,
+  createdAt: createdAtText,
+  creatorId: appRecords.creatorId,
+  data: appRecords.data,
+};
+
+export interface RecordRow {
+  id: string;
+  /** microseconds, UTC */
+  createdAt: string;
+  creatorId: string | null;
+  data: Record<string, unknown>;
+}
+
+/** `2026-01-02T03:04:05.123456Z` → `2026-01-02T03:04:05.123Z` (the API's ISO form, as `toISOString`). */
+export function isoMillis(micros: string): string {
+  return `${micros.slice(0, 23)}Z`;
+}
+
+/** A record as the API answers it: its own fields, then the system fields (which a record cannot hold). */
+export function recordView(row: RecordRow): EntityRecord {
+  return { ...row.data, id: row.id, createdAt: isoMillis(row.createdAt), creatorId: row.creatorId };
+}
+
+const CURSOR_PATTERN = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)\|([A-Za-z0-9_-]{1,64})$/;
+
+/** The opaque cursor after a record: base64url of its `createdAt` (to the microsecond) and id. */
+export function encodeCursor(row: Pick<RecordRow, 'createdAt' | 'id'>): string {
+  return Buffer.from(`${row.createdAt}|${row.id}`).toString('base64url');
+}
+
+/** A cursor back into its position; 400 `request/invalid` (field `cursor`) for one we did not hand out. */
+export function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || Number.isNaN(Date.parse(match[1]!))) {
+    throw new AppError('request/invalid', {
+      message: 'cursor: is not a cursor this list handed out',
+      field: 'cursor',
+    });
+  }
+  return { createdAt: match[1]!, id: match[2]! };
+}
+
+/** The WHERE of one entity's records a caller reaches; `none` reaches nothing. */
+export function scopeWhere(appId: string, entity: string, scope: Scope, who: Principal): SQL {
+  const base = and(eq(appRecords.appId, appId), eq(appRecords.entity, entity))!;
+  if (scope === 'all') return base;
+  if (scope === 'own' && who.userId) return and(base, eq(appRecords.creatorId, who.userId))!;
+  return sql`false`;
+}
+
+/**
+ * The list statements, one per scope and cursor, prepared once per database: `all` walks `app_records_list_idx`,
+ * `own` walks `app_records_creator_idx`, both in (created_at, id) descending order, `limit + 1` rows to know
+ * whether there is a next page.
+ */
+function listStatement(own: boolean, after: boolean, name: string) {
+  return preparedPerDb((db: Db) => {
+    const conditions: SQL[] = [
+      eq(appRecords.appId, sql.placeholder('appId')),
+      eq(appRecords.entity, sql.placeholder('entity')),
+    ];
+    if (own) conditions.push(eq(appRecords.creatorId, sql.placeholder('userId')));
+    if (after) {
+      conditions.push(
+        sql`(${appRecords.createdAt}, ${appRecords.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::text)`,
+      );
+    }
+    return db
+      .select(recordColumns)
+      .from(appRecords)
+      .where(and(...conditions))
+      .orderBy(desc(appRecords.createdAt), desc(appRecords.id))
+      .limit(sql.placeholder('take'))
+      .prepare(name);
+  });
+}
+
+const listAll = listStatement(false, false, 'records_list_all');
+const listAllAfter = listStatement(false, true, 'records_list_all_after');
+const listOwn = listStatement(true, false, 'records_list_own');
+const listOwnAfter = listStatement(true, true, 'records_list_own_after');
+
+export interface ListRecordsInput {
+  appId: string;
+  entity: string;
+  scope: Scope;
+  who: Principal;
+  limit: number;
+  cursor?: { createdAt: string; id: string };
+}
+
+/** One page of the records a caller reaches, newest first, and the cursor after it (null at the end). */
+export async function selectRecordsPage(
+  db: Db,
+  input: ListRecordsInput,
+): Promise<{ records: EntityRecord[]; nextCursor: string | null }> {
+  const { appId, entity, scope, who, limit, cursor } = input;
+  if (scope === 'none' || (scope === 'own' && !who.userId)) return { records: [], nextCursor: null };
+  const own = scope === 'own';
+  const statement = (own ? (cursor ? listOwnAfter : listOwn) : cursor ? listAllAfter : listAll)(db);
+  const rows = (await statement.execute({
+    appId,
+    entity,
+    take: limit + 1,
+    ...(own ? { userId: who.userId } : {}),
+    ...(cursor ? { afterAt: cursor.createdAt, afterId: cursor.id } : {}),
+  })) as RecordRow[];
+  const page = rows.length > limit ? rows.slice(0, limit) : rows;
+  return {
+    records: page.map(recordView),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+/** One record the caller reaches under `scope`, or null. */
+export async function selectRecord(
+  db: Db,
+  where: { appId: string; entity: string; id: string; scope: Scope; who: Principal },
+): Promise<RecordRow | null> {
+  if (where.scope === 'none') return null;
+  const [row] = await db
+    .select(recordColumns)
+    .from(appRecords)
+    .where(and(eq(appRecords.id, where.id), scopeWhere(where.appId, where.entity, where.scope, where.who)));
+  return (row as RecordRow | undefined) ?? null;
+}
+
+/**
+ * The fields of a write with its `null`s taken as "no value": a field whose schema does not accept null is left out
+ * (a create) or removed (an update); one that accepts null keeps it (docs/decisions/0008, "Records API").
+ */
+export function splitNulls(
+  schema: EntitySchema,
+  fields: RecordFields,
+): { values: RecordFields; cleared: string[] } {
+  const values: RecordFields = {};
+  const cleared: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null && !acceptsNull(schema, name)) cleared.push(name);
+    else values[name] = value;
+  }
+  return { values, cleared };
+}
+
+function acceptsNull(schema: EntitySchema, name: string): boolean {
+  const property = schema.properties[name];
+  if (!property) return false;
+  const type = property.type;
+  return (
+    type === 'null' ||
+    (Array.isArray(type) && type.includes('null')) ||
+    (property.enum?.includes(null) ?? false)
+  );
+}

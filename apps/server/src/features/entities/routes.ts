@@ -1,0 +1,227 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  MAX_RECORD_CHARS,
+  accessControlSchema,
+  bulkRecordsRequest,
+  createRecordRequest,
+  listRecordsQuery,
+  putEntityRequest,
+  recordFieldsSchema,
+  resourceIdSchema,
+} from '@buildai/domain';
+import type { AppEnv } from '../../http/context';
+import { appParams } from '../../http/params';
+import { route, validateWith } from '../../http/validation';
+import { bulkCreateRecords } from './bulk-create-records';
+import { createRecord } from './create-record';
+import { deleteRecord } from './delete-record';
+import { getRecord } from './get-record';
+import { listRecords } from './list-records';
+import { listAppEntities, removeEntity, saveEntity } from './manage-entities';
+import type { RecordValidator } from './record-validator';
+import { updateRecord } from './update-record';
+
+/**
+ * An entity's name in a path: printable ASCII (anything else names nothing, 404), checked against the entity name
+ * pattern where an entity is created (400 there).
+ */
+const entityParams = z.object({ appId: resourceIdSchema, name: z.string().regex(/^[\x21-\x7e]{1,64}$/) });
+const recordParams = entityParams.extend({ id: resourceIdSchema });
+
+/**
+ * The PUT body as the document describes it: the domain's `entitySchemaSchema` nests properties through `z.lazy`,
+ * which the document cannot write, so the body is read with this outline and the schema checked in the use-case.
+ */
+const putEntityBody = z.object({
+  schema: z.looseObject({
+    type: z.literal('object').optional(),
+    properties: z.record(z.string(), z.looseObject({})),
+    required: z.array(z.string()).optional(),
+    'x-accessControl': accessControlSchema.optional(),
+  }),
+});
+
+/** One record is at most MAX_RECORD_CHARS characters of JSON; four bytes each at worst, and the wrapping. */
+const RECORD_BODY_MAX_BYTES = 4 * MAX_RECORD_CHARS + 4096;
+/** A bulk create: up to MAX_BULK_RECORDS records (an import sends 10 at a time). */
+const BULK_BODY_MAX_BYTES = 8 * 1024 * 1024;
+/** An entity schema is at most MAX_ENTITY_SCHEMA_CHARS characters. */
+const SCHEMA_BODY_MAX_BYTES = 256 * 1024;
+
+/**
+ * The app database under /api/apps (issue "The app database", docs/decisions/0008): entities for the app's owner,
+ * records for everyone the entity's permissions let in, as the app's owner, its end users or visitors.
+ */
+export function entityRoutes(validator: RecordValidator) {
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    { method: 'get', path: '/{appId}/entities', summary: "An app's entities (its owner)", params: appParams },
+    async (c, { params }) => c.json(await listAppEntities(c.get('platform'), c.get('caller'), params.appId)),
+  );
+  route(
+    r,
+    {
+      method: 'put',
+      path: '/{appId}/entities/{name}',
+      summary: 'Creates or replaces an entity (its owner)',
+      params: entityParams,
+      body: putEntityBody,
+      maxBodyBytes: SCHEMA_BODY_MAX_BYTES,
+    },
+    async (c, { params, body }) => {
+      const { entry, created } = await saveEntity({
+        platform: c.get('platform'),
+        caller: c.get('caller'),
+        appId: params.appId,
+        name: params.name,
+        schema: async () => validateWith(putEntityRequest, await body()).schema,
+      });
+      return c.json(entry, created ? 201 : 200);
+    },
+  );
+  route(
+    r,
+    {
+      method: 'delete',
+      path: '/{appId}/entities/{name}',
+      summary: 'Removes an entity and its records (its owner)',
+      params: entityParams,
+      status: 204,
+    },
+    async (c, { params }) => {
+      await removeEntity(c.get('platform'), c.get('caller'), params.appId, params.name);
+      return c.body(null, 204);
+    },
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/entities/{name}/records',
+      summary: "A page of an entity's records the caller may read, newest first",
+      params: entityParams,
+      query: listRecordsQuery,
+    },
+    async (c, { params, query }) =>
+      c.json(
+        await listRecords({
+          platform: c.get('platform'),
+          caller: c.get('caller'),
+          appId: params.appId,
+          entity: params.name,
+          limit: query.limit,
+          cursor: query.cursor,
+        }),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/entities/{name}/records',
+      summary: 'Creates a record',
+      params: entityParams,
+      body: createRecordRequest,
+      maxBodyBytes: RECORD_BODY_MAX_BYTES,
+      status: 201,
+    },
+    async (c, { params, body }) => {
+      const record = await createRecord({
+        platform: c.get('platform'),
+        validator,
+        caller: c.get('caller'),
+        appId: params.appId,
+        entity: params.name,
+        body,
+      });
+      return c.json(record, 201);
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/entities/{name}/records/bulk',
+      summary: 'Creates many records; each bad one is reported by its index',
+      params: entityParams,
+      body: bulkRecordsRequest,
+      maxBodyBytes: BULK_BODY_MAX_BYTES,
+    },
+    async (c, { params, body }) =>
+      c.json(
+        await bulkCreateRecords({
+          platform: c.get('platform'),
+          validator,
+          caller: c.get('caller'),
+          appId: params.appId,
+          entity: params.name,
+          records: async () => (await body()).records,
+        }),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/entities/{name}/records/{id}',
+      summary: 'One record',
+      params: recordParams,
+    },
+    async (c, { params }) =>
+      c.json(
+        await getRecord({
+          platform: c.get('platform'),
+          caller: c.get('caller'),
+          appId: params.appId,
+          entity: params.name,
+          id: params.id,
+        }),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'patch',
+      path: '/{appId}/entities/{name}/records/{id}',
+      summary: "Changes some of a record's fields",
+      params: recordParams,
+      body: recordFieldsSchema,
+      maxBodyBytes: RECORD_BODY_MAX_BYTES,
+    },
+    async (c, { params, body }) =>
+      c.json(
+        await updateRecord({
+          platform: c.get('platform'),
+          validator,
+          caller: c.get('caller'),
+          appId: params.appId,
+          entity: params.name,
+          id: params.id,
+          fields: body,
+        }),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'delete',
+      path: '/{appId}/entities/{name}/records/{id}',
+      summary: 'Deletes a record',
+      params: recordParams,
+      status: 204,
+    },
+    async (c, { params }) => {
+      await deleteRecord({
+        platform: c.get('platform'),
+        caller: c.get('caller'),
+        appId: params.appId,
+        entity: params.name,
+        id: params.id,
+      });
+      return c.body(null, 204);
+    },
+  );
+  return r;
+}
