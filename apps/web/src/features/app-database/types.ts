@@ -11,6 +11,9 @@ export interface DatabaseScreenProps {
   requestChat: (text: string, systemActionInfo?: SystemActionInfo) => Promise<void>;
   /** back to the app's preview */
   onClose: () => void;
+  /** the table takes the chat's room too (desktop; the chat stays mounted, hidden) */
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
 }
 
 /** What the table needs of the chat: whether it is busy and how to ask it for a change. */

@@ -79,6 +79,9 @@ export interface SpaceDatabaseSlotProps {
   requestChat: (text: string, systemActionInfo?: SystemActionInfo) => Promise<void>;
   /** back to the app's preview */
   onClose: () => void;
+  /** the table takes the chat's room too (desktop; the chat stays mounted, hidden) */
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
 }
 
 export interface SpaceSlots {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Database, X } from 'lucide-react';
+import { Database, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import {
   USER_ENTITY,
   databaseTexts,
@@ -25,7 +25,15 @@ import { permissionIcon } from './permission-control';
  * screen is narrow — and the selected one's data table. It takes the app's place in the workspace
  * (docs/decisions/0008 "The database screen"); the chat's changes refetch the entities and the open table.
  */
-export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClose }: DatabaseScreenProps) {
+export function DatabaseScreen({
+  appId,
+  refreshKey,
+  chatBusy,
+  requestChat,
+  onClose,
+  expanded,
+  onExpandedChange,
+}: DatabaseScreenProps) {
   const queryClient = useQueryClient();
   const entities = useQuery(entitiesQuery(appId));
   const [selected, setSelected] = React.useState<string | null>(null);
@@ -51,15 +59,36 @@ export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClo
       <div className="flex h-11 shrink-0 items-center gap-2 border-b px-3">
         <Database className="size-4 text-muted-foreground" aria-hidden />
         <h2 className="text-sm font-semibold">Database</h2>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto"
-          onClick={onClose}
-          aria-label="Close the database"
-        >
-          <X /> <span className="hidden sm:inline">Close</span>
-        </Button>
+        {list.length > 0 && current && (
+          <NativeSelect
+            className="ml-2 w-44 min-w-0 @3xl:hidden"
+            value={current.name}
+            onChange={(e) => setSelected(e.target.value)}
+            aria-label="Entity"
+          >
+            {list.map((e) => (
+              <option key={e.name} value={e.name}>
+                {e.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="hidden lg:inline-flex"
+            onClick={() => onExpandedChange(!expanded)}
+            aria-pressed={expanded}
+            aria-label={expanded ? 'Show the chat' : 'Hide the chat'}
+            title={expanded ? 'Show the chat' : 'Hide the chat'}
+          >
+            {expanded ? <PanelLeftOpen /> : <PanelLeftClose />}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close the database">
+            <X /> <span className="hidden sm:inline">Close</span>
+          </Button>
+        </div>
       </div>
       {entities.isPending ? (
         <div role="status" aria-label="Loading the database" className="grid gap-3 p-4">
@@ -89,20 +118,6 @@ export function DatabaseScreen({ appId, refreshKey, chatBusy, requestChat, onClo
         <div className="flex min-h-0 flex-1">
           <EntityList entities={list} current={current.name} onSelect={setSelected} />
           <div className="min-h-0 min-w-0 flex-1 overflow-y-auto p-3 @3xl:p-4">
-            <label className="mb-3 block @3xl:hidden">
-              <span className="sr-only">Entity</span>
-              <NativeSelect
-                value={current.name}
-                onChange={(e) => setSelected(e.target.value)}
-                aria-label="Entity"
-              >
-                {list.map((e) => (
-                  <option key={e.name} value={e.name}>
-                    {e.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </label>
             <EntityTable
               key={current.name}
               appId={appId}

@@ -185,7 +185,7 @@ export function EntityTable({
   return (
     <div className="flex min-w-0 flex-col gap-3" aria-busy={confirming !== null || undefined}>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="mr-1 truncate text-base font-semibold">{entity}</h3>
+        <h3 className="mr-1 hidden truncate text-base font-semibold @3xl:block">{entity}</h3>
         <PermissionControl entity={entity} permissions={entityPermissions(schema)} chat={chat} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {bulk.progress ? (
@@ -205,11 +205,25 @@ export function EntityTable({
               </Button>
             )
           )}
-          <Button size="sm" variant="outline" onClick={() => setImportOpen(true)}>
-            <Upload /> Import
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setImportOpen(true)}
+            aria-label="Import"
+            title="Import a CSV file"
+          >
+            <Upload /> <span className="hidden @lg:inline">Import</span>
           </Button>
-          <Button size="sm" variant="outline" onClick={() => void exportCsv()} disabled={exporting}>
-            {exporting ? <Loader2 className="animate-spin" /> : <Download />} Export
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+            aria-label="Export"
+            title="Export as CSV"
+          >
+            {exporting ? <Loader2 className="animate-spin" /> : <Download />}{' '}
+            <span className="hidden @lg:inline">Export</span>
           </Button>
           <Button size="sm" onClick={addRow} disabled={query.isPending || query.isError}>
             <Plus /> Add row

@@ -55,6 +55,8 @@ export function renderScreen(over: Partial<DatabaseScreenProps> = {}) {
     chatBusy: false,
     requestChat: vi.fn(async () => undefined),
     onClose: vi.fn(),
+    expanded: false,
+    onExpandedChange: vi.fn(),
     ...over,
   };
   const ui = (p: DatabaseScreenProps) => (

@@ -107,6 +107,7 @@ export function SpaceWorkspace({
     [onRequestSettled, isMobile],
   );
   const databaseOpen = panel === 'database';
+  const [databaseExpanded, setDatabaseExpanded] = React.useState(false);
   const closeDatabase = React.useCallback(() => setPanel(null), []);
 
   const saving = settings.busy || details.busy || drafts.status === 'saving';
@@ -204,7 +205,10 @@ export function SpaceWorkspace({
             entries={menuFor('space', account)}
             open={panel}
             onOpen={(next) => {
-              if (next === 'database') setMenuOpen(false);
+              if (next === 'database') {
+                setMenuOpen(false);
+                setMobileView('app');
+              }
               setPanel(next);
             }}
           />
@@ -219,6 +223,7 @@ export function SpaceWorkspace({
           className={cn(
             'min-h-0 w-full flex-col border-r bg-background lg:flex lg:w-[400px] lg:shrink-0 xl:w-[440px]',
             mobileView === 'chat' ? 'flex' : 'hidden',
+            databaseOpen && databaseExpanded && 'lg:hidden',
           )}
         >
           {renderChat({
@@ -240,7 +245,15 @@ export function SpaceWorkspace({
               mobileView === 'app' ? 'flex' : 'hidden',
             )}
           >
-            {renderDatabase({ appId, refreshKey, chatBusy, requestChat, onClose: closeDatabase })}
+            {renderDatabase({
+              appId,
+              refreshKey,
+              chatBusy,
+              requestChat,
+              onClose: closeDatabase,
+              expanded: databaseExpanded,
+              onExpandedChange: setDatabaseExpanded,
+            })}
           </section>
         )}
         {/* the preview stays mounted under the database, so the frame keeps its state */}
