@@ -66,7 +66,10 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
   const put = await request.put(api('/Task'), { headers, data: { schema } });
   expect(put.ok()).toBe(true);
 
-  await p.getByRole('navigation', { name: 'App menu rail' }).getByRole('button', { name: 'Database' }).click();
+  await p
+    .getByRole('navigation', { name: 'App menu rail' })
+    .getByRole('button', { name: 'Database' })
+    .click();
   const database = p.getByRole('region', { name: 'Database' });
   const grid = database.getByRole('grid', { name: 'Task records' });
   await expect(grid).toBeVisible();
