@@ -25,6 +25,7 @@ const schema: EntitySchema = {
     done: { type: 'boolean' },
     tags: { type: 'array', items: { type: 'string' } },
   },
+  required: ['title'],
   'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
 };
 
@@ -129,4 +130,22 @@ test('a builder imports a CSV file with the basic mapping and exports it back', 
       expected,
     ).toBe(true);
   }
+
+  // a file with a bad row: the others are imported, and the bad one is named with the server's reason
+  await llm.enqueue({ error: { status: 500, message: 'The model is down' } });
+  await database.getByRole('button', { name: 'Import' }).click();
+  await wizard.getByLabel('Choose a CSV file').setInputFiles({
+    name: 'more.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('title,price\nTea,1\n,2\nCoffee,3\n'),
+  });
+  await wizard.getByRole('button', { name: 'Import 3 rows' }).click();
+  await expect(wizard.getByText(databaseTexts.importPartlyFailed(1, 3))).toBeVisible();
+  const failures = wizard.getByRole('list', { name: 'Rows not imported' });
+  await expect(failures.getByRole('listitem')).toHaveCount(1);
+  await expect(failures).toContainText('Row 3');
+  await expect(failures).toContainText('title: is required');
+  await screenshot(p, 'csv-import-partly-failed');
+  await wizard.getByRole('button', { name: 'Done' }).click();
+  await expect(grid.getByText('Coffee')).toBeVisible();
 });

@@ -64,7 +64,7 @@ export function ImportResult({ outcome }: { outcome: ImportOutcome }) {
         <ul className="max-h-56 divide-y overflow-y-auto text-sm" aria-label="Rows not imported">
           {listed.map((f) => (
             <li key={f.row} className="flex gap-3 px-3 py-2">
-              <span className="w-20 shrink-0 font-medium tabular-nums">Row {f.row}</span>
+              <span className="w-16 shrink-0 font-medium tabular-nums">Row {f.row}</span>
               <span className="min-w-0 break-words text-muted-foreground">{f.message}</span>
             </li>
           ))}
