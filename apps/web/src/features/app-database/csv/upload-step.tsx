@@ -27,11 +27,9 @@ export function UploadStep({
   onTemplate: () => void;
 }) {
   const [dragging, setDragging] = React.useState(false);
-  const inputId = React.useId();
   return (
     <div className="grid gap-3">
       <label
-        htmlFor={inputId}
         data-testid="csv-drop-zone"
         onDragOver={(e) => {
           e.preventDefault();
@@ -45,7 +43,7 @@ export function UploadStep({
           if (file) onFile(file);
         }}
         className={cn(
-          'flex min-h-44 cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors hover:border-primary/50 hover:bg-accent/40',
+          'flex min-h-44 cursor-pointer flex-col has-[input:focus-visible]:ring-[3px] has-[input:focus-visible]:ring-ring/40 items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 py-8 text-center transition-colors hover:border-primary/50 hover:bg-accent/40',
           dragging && 'border-primary bg-accent',
           error && 'border-destructive/50',
           reading && 'pointer-events-none opacity-60',
@@ -62,20 +60,19 @@ export function UploadStep({
         <span className="text-xs text-muted-foreground">
           {UPLOAD_TEXTS.hint} Rows become {entity} records.
         </span>
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          aria-label="Choose a CSV file"
+          disabled={reading}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) onFile(file);
+          }}
+        />
       </label>
-      <input
-        id={inputId}
-        type="file"
-        accept=".csv,text/csv"
-        className="sr-only"
-        aria-label="Choose a CSV file"
-        disabled={reading}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) onFile(file);
-        }}
-      />
       {error && (
         <Alert variant="destructive">
           <AlertDescription>{error}</AlertDescription>
