@@ -1,9 +1,9 @@
 import { AppError, DEFAULT_RECORDS_LIMIT, USER_ENTITY, type RecordsPage } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { listPage } from './list-page';
+import { listPage } from './scoped-reads';
 import { decodeCursor } from './records';
-import { listUserRecords } from './user-records';
+import { listUserRecords } from './list-user-records';
 
 export interface ListRecordsOptions {
   platform: Platform;
