@@ -45,7 +45,8 @@ export const DataRow = React.memo(function DataRow({
         'absolute left-0 flex w-full border-b',
         row.pending ? 'bg-amber-50/70' : selected ? 'bg-primary/5' : 'bg-background',
       )}
-      style={{ height: TABLE_ROW_HEIGHT_PX, transform: `translateY(${top}px)` }}
+      // a fixed box: its layout and paint never reach beyond it
+      style={{ height: TABLE_ROW_HEIGHT_PX, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
       <div
         role="gridcell"
