@@ -152,6 +152,7 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
       await grid.getByRole('textbox', { name: 'coverImage' }).press('Enter');
     }),
   ).toEqual({ coverImage: 'https://example.com/fern.png' });
+  await grid.evaluate((el) => el.scrollTo({ left: 0 }));
   await screenshot(p, 'app-database-desktop');
   // the table may take the chat's room too
   await database.getByRole('button', { name: 'Hide the chat' }).click();
@@ -176,6 +177,7 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
   // on a phone: the entity dropdown, the table scrolls sideways
   await p.setViewportSize({ width: 390, height: 844 });
   await expect(database.getByRole('combobox', { name: 'Entity' })).toBeVisible();
+  await grid.evaluate((el) => el.scrollTo({ left: 0 }));
   await screenshot(p, 'app-database-mobile');
   await p.setViewportSize({ width: 1280, height: 800 });
 
