@@ -156,6 +156,12 @@ describe('records', () => {
     });
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ ...created, done: true, points: undefined });
+    // the create body's form is taken too
+    res = await call(recordsUrl(appId, 'Task', `/${created.id}`), {
+      method: 'PATCH',
+      json: { fields: { points: 5 } },
+    });
+    expect(await json(res)).toEqual({ ...created, done: true, points: 5 });
     await expectError(
       await call(recordsUrl(appId, 'Task', `/${created.id}`), { method: 'PATCH', json: { title: null } }),
       400,
@@ -314,6 +320,61 @@ describe('records', () => {
     expect(
       (await call(recordsUrl(appId, 'Task', '/bulk'), { method: 'POST', json: { records: [] } })).status,
     ).toBe(400);
+  });
+
+  it('takes up to 1000 records in one bulk request, in the order sent', async () => {
+    await putEntity(server, owner, appId, 'Many', { properties: { n: { type: 'number' } } });
+    const records = Array.from({ length: 1000 }, (_, n) => ({ n }));
+    const res = await call(recordsUrl(appId, 'Many', '/bulk'), { method: 'POST', json: { records } });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.created).toHaveLength(1000);
+    expect(body.failed).toEqual([]);
+    const newest = await json(await call(recordsUrl(appId, 'Many', '?limit=3')));
+    expect(newest.records.map((r: { n: number }) => r.n)).toEqual([999, 998, 997]);
+    expect(newest.records[0].id).toBe(body.created[999]);
+    const tooMany = await call(recordsUrl(appId, 'Many', '/bulk'), {
+      method: 'POST',
+      json: { records: [...records, { n: 1000 }] },
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await json(tooMany)).error.field).toBe('records');
+  });
+
+  it('takes null as no value, and stores it where the property accepts null', async () => {
+    await putEntity(server, owner, appId, 'Maybe', {
+      properties: { a: { type: 'string' }, b: { type: ['string', 'null'] } },
+    });
+    const created = await json(
+      await call(recordsUrl(appId, 'Maybe'), { method: 'POST', json: { fields: { a: 'x', b: null } } }),
+    );
+    expect(created).toMatchObject({ a: 'x', b: null });
+    const dropped = await json(
+      await call(recordsUrl(appId, 'Maybe'), { method: 'POST', json: { fields: { a: null, b: 'y' } } }),
+    );
+    expect('a' in dropped).toBe(false);
+    const patched = await json(
+      await call(recordsUrl(appId, 'Maybe', `/${created.id}`), {
+        method: 'PATCH',
+        json: { a: null, b: 'z' },
+      }),
+    );
+    expect(patched).toEqual({
+      id: created.id,
+      createdAt: created.createdAt,
+      creatorId: created.creatorId,
+      b: 'z',
+    });
+  });
+
+  it('answers 401 to a token that is not valid instead of reading its caller as a visitor', async () => {
+    await expectError(
+      await server.request(recordsUrl(appId, 'Task'), { token: 'not.a.token' }),
+      401,
+      'auth/unauthenticated',
+      'You need to sign in to do that',
+    );
+    expect((await server.request(recordsUrl(appId, 'Task'))).status).toBe(200);
   });
 
   it('answers 404 for an unknown entity or record', async () => {

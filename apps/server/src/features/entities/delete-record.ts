@@ -5,8 +5,7 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { loadEntityAccess } from './access';
 import { scopesOf } from './permissions';
-import { scopeWhere } from './records';
-import { refusedWrite } from './update-record';
+import { refusedWrite, scopeWhere } from './records';
 
 export interface DeleteRecordOptions {
   platform: Platform;
@@ -23,10 +22,10 @@ export async function deleteRecord(options: DeleteRecordOptions): Promise<void> 
   const { who, schema } = await loadEntityAccess(platform, caller, appId, entity);
   const scopes = scopesOf(schema, who);
   const where = { appId, entity, id, scope: scopes.read, who };
-  if (scopes.write === 'none') throw await refusedWrite(platform, where);
+  if (scopes.write === 'none') throw await refusedWrite(platform.db, where);
   const removed = await platform.db
     .delete(appRecords)
     .where(and(eq(appRecords.id, id), scopeWhere(appId, entity, scopes.write, who)))
     .returning({ id: appRecords.id });
-  if (removed.length === 0) throw await refusedWrite(platform, where);
+  if (removed.length === 0) throw await refusedWrite(platform.db, where);
 }

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform';
 import { loadEntityAccess } from './access';
 import { scopesOf } from './permissions';
 import { recordView, selectRecord } from './records';
-import { getUserRecord } from './user-records';
+import { getUserRecord } from './get-user-record';
 
 export interface GetRecordOptions {
   platform: Platform;

@@ -48,7 +48,16 @@ export class RecordValidator {
     addFormats(this.ajv);
   }
 
+  /** the validators of a schema object already seen (a bulk request checks every record against the same one) */
+  private readonly bySchema = new WeakMap<EntitySchema, { f?: ValidateFunction; p?: ValidateFunction }>();
+
   private validatorFor(schema: EntitySchema, partial: boolean): ValidateFunction {
+    let known = this.bySchema.get(schema);
+    if (!known) this.bySchema.set(schema, (known = {}));
+    return (known[partial ? 'p' : 'f'] ??= this.validatorByText(schema, partial));
+  }
+
+  private validatorByText(schema: EntitySchema, partial: boolean): ValidateFunction {
     const key = `${partial ? 'p' : 'f'}${JSON.stringify(schema)}`;
     let validate = this.compiled.get(key);
     if (validate) {

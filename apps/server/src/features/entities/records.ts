@@ -1,7 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError, type EntityRecord, type EntitySchema, type RecordFields } from '@buildai/domain';
 import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
 import { appRecords } from '../../db/schema';
 import type { Principal, Scope } from './permissions';
 
@@ -66,70 +65,6 @@ export function scopeWhere(appId: string, entity: string, scope: Scope, who: Pri
   return sql`false`;
 }
 
-/**
- * The list statements, one per scope and cursor, prepared once per database: `all` walks `app_records_list_idx`,
- * `own` walks `app_records_creator_idx`, both in (created_at, id) descending order, `limit + 1` rows to know
- * whether there is a next page.
- */
-function listStatement(own: boolean, after: boolean, name: string) {
-  return preparedPerDb((db: Db) => {
-    const conditions: SQL[] = [
-      eq(appRecords.appId, sql.placeholder('appId')),
-      eq(appRecords.entity, sql.placeholder('entity')),
-    ];
-    if (own) conditions.push(eq(appRecords.creatorId, sql.placeholder('userId')));
-    if (after) {
-      conditions.push(
-        sql`(${appRecords.createdAt}, ${appRecords.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::text)`,
-      );
-    }
-    return db
-      .select(recordColumns)
-      .from(appRecords)
-      .where(and(...conditions))
-      .orderBy(desc(appRecords.createdAt), desc(appRecords.id))
-      .limit(sql.placeholder('take'))
-      .prepare(name);
-  });
-}
-
-const listAll = listStatement(false, false, 'records_list_all');
-const listAllAfter = listStatement(false, true, 'records_list_all_after');
-const listOwn = listStatement(true, false, 'records_list_own');
-const listOwnAfter = listStatement(true, true, 'records_list_own_after');
-
-export interface ListRecordsInput {
-  appId: string;
-  entity: string;
-  scope: Scope;
-  who: Principal;
-  limit: number;
-  cursor?: { createdAt: string; id: string };
-}
-
-/** One page of the records a caller reaches, newest first, and the cursor after it (null at the end). */
-export async function selectRecordsPage(
-  db: Db,
-  input: ListRecordsInput,
-): Promise<{ records: EntityRecord[]; nextCursor: string | null }> {
-  const { appId, entity, scope, who, limit, cursor } = input;
-  if (scope === 'none' || (scope === 'own' && !who.userId)) return { records: [], nextCursor: null };
-  const own = scope === 'own';
-  const statement = (own ? (cursor ? listOwnAfter : listOwn) : cursor ? listAllAfter : listAll)(db);
-  const rows = (await statement.execute({
-    appId,
-    entity,
-    take: limit + 1,
-    ...(own ? { userId: who.userId } : {}),
-    ...(cursor ? { afterAt: cursor.createdAt, afterId: cursor.id } : {}),
-  })) as RecordRow[];
-  const page = rows.length > limit ? rows.slice(0, limit) : rows;
-  return {
-    records: page.map(recordView),
-    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
-  };
-}
-
 /** One record the caller reaches under `scope`, or null. */
 export async function selectRecord(
   db: Db,
@@ -141,6 +76,14 @@ export async function selectRecord(
     .from(appRecords)
     .where(and(eq(appRecords.id, where.id), scopeWhere(where.appId, where.entity, where.scope, where.who)));
   return (row as RecordRow | undefined) ?? null;
+}
+
+/**
+ * Why a write found no record: 403 `auth/forbidden` when the caller may read it (but not change it), else 404
+ * `record/not-found` (a record the caller cannot read is not shown to exist).
+ */
+export async function refusedWrite(db: Db, where: Parameters<typeof selectRecord>[1]): Promise<AppError> {
+  return (await selectRecord(db, where)) ? new AppError('auth/forbidden') : new AppError('record/not-found');
 }
 
 /**

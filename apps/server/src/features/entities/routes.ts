@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
+  AppError,
   MAX_RECORD_CHARS,
   accessControlSchema,
   bulkRecordsRequest,
@@ -10,7 +11,7 @@ import {
   recordFieldsSchema,
   resourceIdSchema,
 } from '@buildai/domain';
-import type { AppEnv } from '../../http/context';
+import type { AppEnv, Caller, Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route, validateWith } from '../../http/validation';
 import { bulkCreateRecords } from './bulk-create-records';
@@ -18,7 +19,9 @@ import { createRecord } from './create-record';
 import { deleteRecord } from './delete-record';
 import { getRecord } from './get-record';
 import { listRecords } from './list-records';
-import { listAppEntities, removeEntity, saveEntity } from './manage-entities';
+import { listAppEntities } from './list-app-entities';
+import { removeEntity } from './remove-entity';
+import { saveEntity } from './save-entity';
 import type { RecordValidator } from './record-validator';
 import { updateRecord } from './update-record';
 
@@ -50,6 +53,18 @@ const BULK_BODY_MAX_BYTES = 8 * 1024 * 1024;
 const SCHEMA_BODY_MAX_BYTES = 256 * 1024;
 
 /**
+ * The caller, or null for a visitor. A token that was sent but is not valid (expired, signed out) answers 401 rather
+ * than being read as a visitor: a client whose token lapsed then refreshes it, instead of being shown the smaller,
+ * anonymous view of the data as if it were all there is.
+ */
+function callerOf(c: Ctx): Caller | null {
+  const caller = c.get('caller');
+  if (!caller && /^Bearer\s+\S/i.test(c.req.header('authorization') ?? ''))
+    throw new AppError('auth/unauthenticated');
+  return caller;
+}
+
+/**
  * The app database under /api/apps (issue "The app database", docs/decisions/0008): entities for the app's owner,
  * records for everyone the entity's permissions let in, as the app's owner, its end users or visitors.
  */
@@ -58,7 +73,7 @@ export function entityRoutes(validator: RecordValidator) {
   route(
     r,
     { method: 'get', path: '/{appId}/entities', summary: "An app's entities (its owner)", params: appParams },
-    async (c, { params }) => c.json(await listAppEntities(c.get('platform'), c.get('caller'), params.appId)),
+    async (c, { params }) => c.json(await listAppEntities(c.get('platform'), callerOf(c), params.appId)),
   );
   route(
     r,
@@ -73,7 +88,7 @@ export function entityRoutes(validator: RecordValidator) {
     async (c, { params, body }) => {
       const { entry, created } = await saveEntity({
         platform: c.get('platform'),
-        caller: c.get('caller'),
+        caller: callerOf(c),
         appId: params.appId,
         name: params.name,
         schema: async () => validateWith(putEntityRequest, await body()).schema,
@@ -91,7 +106,7 @@ export function entityRoutes(validator: RecordValidator) {
       status: 204,
     },
     async (c, { params }) => {
-      await removeEntity(c.get('platform'), c.get('caller'), params.appId, params.name);
+      await removeEntity(c.get('platform'), callerOf(c), params.appId, params.name);
       return c.body(null, 204);
     },
   );
@@ -108,7 +123,7 @@ export function entityRoutes(validator: RecordValidator) {
       c.json(
         await listRecords({
           platform: c.get('platform'),
-          caller: c.get('caller'),
+          caller: callerOf(c),
           appId: params.appId,
           entity: params.name,
           limit: query.limit,
@@ -131,7 +146,7 @@ export function entityRoutes(validator: RecordValidator) {
       const record = await createRecord({
         platform: c.get('platform'),
         validator,
-        caller: c.get('caller'),
+        caller: callerOf(c),
         appId: params.appId,
         entity: params.name,
         body,
@@ -154,7 +169,7 @@ export function entityRoutes(validator: RecordValidator) {
         await bulkCreateRecords({
           platform: c.get('platform'),
           validator,
-          caller: c.get('caller'),
+          caller: callerOf(c),
           appId: params.appId,
           entity: params.name,
           records: async () => (await body()).records,
@@ -173,7 +188,7 @@ export function entityRoutes(validator: RecordValidator) {
       c.json(
         await getRecord({
           platform: c.get('platform'),
-          caller: c.get('caller'),
+          caller: callerOf(c),
           appId: params.appId,
           entity: params.name,
           id: params.id,
@@ -195,7 +210,7 @@ export function entityRoutes(validator: RecordValidator) {
         await updateRecord({
           platform: c.get('platform'),
           validator,
-          caller: c.get('caller'),
+          caller: callerOf(c),
           appId: params.appId,
           entity: params.name,
           id: params.id,
@@ -215,7 +230,7 @@ export function entityRoutes(validator: RecordValidator) {
     async (c, { params }) => {
       await deleteRecord({
         platform: c.get('platform'),
-        caller: c.get('caller'),
+        caller: callerOf(c),
         appId: params.appId,
         entity: params.name,
         id: params.id,

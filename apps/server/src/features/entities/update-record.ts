@@ -10,10 +10,11 @@ import { appRecords } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { loadEntityAccess } from './access';
+import { fieldsOfCreate } from './create-record';
 import { scopesOf } from './permissions';
 import type { RecordValidator } from './record-validator';
-import { recordColumns, recordView, scopeWhere, selectRecord, splitNulls, type RecordRow } from './records';
-import { patchUserRecord } from './user-records';
+import { recordColumns, recordView, refusedWrite, scopeWhere, splitNulls, type RecordRow } from './records';
+import { patchUserRecord } from './patch-user-record';
 
 export interface UpdateRecordOptions {
   platform: Platform;
@@ -27,19 +28,6 @@ export interface UpdateRecordOptions {
 }
 
 /**
- * Why a write found no record: 403 `auth/forbidden` when the caller may read it (but not change it), else 404
- * `record/not-found` (a record the caller cannot read is not shown to exist).
- */
-export async function refusedWrite(
-  platform: Platform,
-  where: Parameters<typeof selectRecord>[1],
-): Promise<AppError> {
-  return (await selectRecord(platform.db, where))
-    ? new AppError('auth/forbidden')
-    : new AppError('record/not-found');
-}
-
-/**
  * Changes some fields of a record, checked as a partial record, merged into the stored one in the statement
  * (`data || patch`): two people changing two different fields at once both keep their change.
  */
@@ -49,8 +37,12 @@ export async function updateRecord(options: UpdateRecordOptions): Promise<Entity
   const { who, schema } = await loadEntityAccess(platform, caller, appId, entity);
   const scopes = scopesOf(schema, who);
   const where = { appId, entity, id, scope: scopes.read, who };
-  if (scopes.write === 'none') throw await refusedWrite(platform, where);
-  const { values, cleared } = splitNulls(schema, await fields());
+  if (scopes.write === 'none') throw await refusedWrite(platform.db, where);
+  const sent = await fields();
+  // `{fields: {…}}` alone, for an entity without a `fields` property, is the create body's form: taken as the fields
+  const only = Object.keys(sent);
+  const patch = only.length === 1 && only[0] === 'fields' ? fieldsOfCreate(schema, sent) : sent;
+  const { values, cleared } = splitNulls(schema, patch);
   const missing = cleared.find((name) => schema.required?.includes(name));
   if (missing) throw new AppError('record/invalid', { message: `${missing}: is required`, field: missing });
   validator.check(schema, values, true);
@@ -62,6 +54,6 @@ export async function updateRecord(options: UpdateRecordOptions): Promise<Entity
     .set({ data })
     .where(and(eq(appRecords.id, id), scopeWhere(appId, entity, scopes.write, who)))
     .returning(recordColumns);
-  if (!row) throw await refusedWrite(platform, where);
+  if (!row) throw await refusedWrite(platform.db, where);
   return recordView(row as RecordRow);
 }

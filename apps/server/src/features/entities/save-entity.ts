@@ -2,7 +2,6 @@ import {
   AppError,
   USER_ENTITY,
   entityNameSchema,
-  type EntitiesResponse,
   type EntityEntry,
   type EntitySchema,
 } from '@buildai/domain';
@@ -10,17 +9,7 @@ import type { Caller } from '../../http/context';
 import { validateWith } from '../../http/validation';
 import type { Platform } from '../../platform';
 import { requireAppOwner } from './access';
-import { deleteEntity, listEntities, putEntity } from './entity-store';
-
-/** The app's entities, for its owner (the built-in User entity is not listed). */
-export async function listAppEntities(
-  platform: Platform,
-  caller: Caller | null,
-  appId: string,
-): Promise<EntitiesResponse> {
-  await requireAppOwner(platform, caller, appId);
-  return { entities: await listEntities(platform.db, appId) };
-}
+import { putEntity } from './entity-store';
 
 export interface SaveEntityOptions {
   platform: Platform;
@@ -41,16 +30,4 @@ export async function saveEntity(
   const schema = await options.schema();
   const { created } = await putEntity(platform.db, appId, name, schema);
   return { entry: { name, schema }, created };
-}
-
-/** Removes an entity and its records (its owner only). */
-export async function removeEntity(
-  platform: Platform,
-  caller: Caller | null,
-  appId: string,
-  name: string,
-): Promise<void> {
-  await requireAppOwner(platform, caller, appId);
-  if (name === USER_ENTITY) throw new AppError('entity/builtin');
-  if (!(await deleteEntity(platform.db, appId, name))) throw new AppError('entity/not-found');
 }
