@@ -23,7 +23,7 @@ export function isPlainText(column: TableColumn): boolean {
 
 /**
  * A cell's value when it is not being edited: as few elements as can show it, no state, cheap to render in a
- * scrolling table. Plain types are a string (the cell shows a dash for an empty one, in CSS); the others elements.
+ * scrolling table. Plain types are a string (an empty cell stays blank); the others elements.
  */
 export function CellView({ value, column }: { value: unknown; column: TableColumn }) {
   if (isPlainText(column)) return displayText(value, column.dataType);

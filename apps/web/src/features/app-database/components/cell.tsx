@@ -66,8 +66,6 @@ export const Cell = React.memo(function Cell({ rowKey, column, value, editing, a
       }}
       className={cn(
         'h-full min-w-0 overflow-hidden border-r px-2 text-sm',
-        // a dash for an empty cell, without an element of its own
-        "empty:before:text-muted-foreground/50 empty:before:content-['—']",
         isPlainText(column)
           ? 'truncate leading-10 whitespace-nowrap'
           : 'flex items-center gap-1 whitespace-nowrap',

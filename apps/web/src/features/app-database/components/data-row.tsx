@@ -75,13 +75,26 @@ export const DataRow = React.memo(function DataRow({
             </button>
           </>
         ) : (
-          <input
-            type="checkbox"
+          // a span, not an <input>: a form control costs more to style and lay out in every new row
+          <span
+            role="checkbox"
+            tabIndex={0}
             aria-label="Select row"
-            className="size-4 accent-primary"
-            checked={selected}
-            onChange={() => actions.toggleSelected(row.key)}
-          />
+            aria-checked={selected}
+            onClick={() => actions.toggleSelected(row.key)}
+            onKeyDown={(e) => {
+              if (e.key === ' ' || e.key === 'Enter') {
+                e.preventDefault();
+                actions.toggleSelected(row.key);
+              }
+            }}
+            className={cn(
+              'flex size-4 cursor-pointer items-center justify-center rounded-[4px] border',
+              selected ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-background',
+            )}
+          >
+            {selected && <Check className="size-3" strokeWidth={3} />}
+          </span>
         )}
       </div>
       {columns.map((column) => (
