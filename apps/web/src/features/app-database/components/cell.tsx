@@ -66,11 +66,12 @@ export const Cell = React.memo(function Cell({ rowKey, column, value, editing, a
       }}
       className={cn(
         'h-full min-w-0 overflow-hidden border-r px-2 text-sm',
+        // before the line height below: a font size given later would take the line height back
+        column.dataType === 'json' && 'font-mono text-xs',
         isPlainText(column)
           ? 'truncate leading-10 whitespace-nowrap'
           : 'flex items-center gap-1 whitespace-nowrap',
         column.dataType === 'number' && 'text-right tabular-nums',
-        column.dataType === 'json' && 'font-mono text-xs',
         column.readonly ? 'text-muted-foreground' : 'cursor-pointer hover:bg-accent/60',
       )}
       style={{ width: `var(--col-${columnId})` }}
