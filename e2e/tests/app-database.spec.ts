@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { databaseTexts, type EntityRecord, type EntitySchema } from '../../packages/domain/src/entities';
+import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { signUpVerified } from '../support/auth';
-import { BASE_URL, uniqueEmail } from '../support/env';
+import { BASE_URL, LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
 // The database screen of a space app (spec 001 §2–§5): an entity made through the entities API with the builder's
@@ -21,6 +22,8 @@ const schema: EntitySchema = {
   },
   'x-accessControl': { permissions: { read: 'creator', write: 'creator' } },
 };
+
+const llm = fakeLlmControl(LLM_URL);
 
 async function tokenOf(p: Page): Promise<string> {
   const cookie = (await p.context().cookies()).find((c) => c.name === 'buildai_token');
@@ -152,6 +155,7 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
       await grid.getByRole('textbox', { name: 'coverImage' }).press('Enter');
     }),
   ).toEqual({ coverImage: 'https://example.com/fern.png' });
+  await grid.evaluate((el) => el.scrollTo({ left: 0 }));
   await screenshot(p, 'app-database-desktop');
   // the table may take the chat's room too
   await database.getByRole('button', { name: 'Hide the chat' }).click();
@@ -176,6 +180,7 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
   // on a phone: the entity dropdown, the table scrolls sideways
   await p.setViewportSize({ width: 390, height: 844 });
   await expect(database.getByRole('combobox', { name: 'Entity' })).toBeVisible();
+  await grid.evaluate((el) => el.scrollTo({ left: 0 }));
   await screenshot(p, 'app-database-mobile');
   await p.setViewportSize({ width: 1280, height: 800 });
 
@@ -188,4 +193,15 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
   await expect(database.getByText('No rows yet')).toBeVisible();
   const after = await request.get(api('/Task/records'), { headers });
   expect(((await after.json()) as { records: unknown[] }).records).toEqual([]);
+
+  // a permission change is a chat message (the model answers without changing anything here)
+  await llm.reset();
+  await llm.enqueue([{ text: 'I will change the permissions.' }]);
+  await database.getByRole('button', { name: 'Permissions: Creator Only' }).click();
+  await p.getByRole('menuitem', { name: /^Admin Only admins view and edit/ }).click();
+  const chat = p.getByRole('region', { name: 'App Chat' });
+  await expect(
+    chat.getByText('Please change the permissions for entity "Task" to "Admin Only".', { exact: true }),
+  ).toBeVisible();
+  await expect(chat.getByText('I will change the permissions.')).toBeVisible({ timeout: 30_000 });
 });

@@ -15,28 +15,29 @@ export function OptionChip({ label }: { label: string }) {
   );
 }
 
-/** A cell's value when it is not being edited: plain elements, no state, cheap to render in a scrolling table. */
+/** Types shown as one line of text, straight in the cell (no element of their own). */
+export function isPlainText(column: TableColumn): boolean {
+  const t = column.dataType;
+  return t === 'text' || t === 'number' || t === 'datetime' || t === 'json';
+}
+
+/**
+ * A cell's value when it is not being edited: as few elements as can show it, no state, cheap to render in a
+ * scrolling table. Plain types are a string (an empty cell stays blank); the others elements.
+ */
 export function CellView({ value, column }: { value: unknown; column: TableColumn }) {
-  if (value === null || value === undefined || value === '') {
-    if (column.dataType === 'boolean') return <BooleanBox checked={false} />;
-    return <span className="text-muted-foreground/50">—</span>;
-  }
+  if (isPlainText(column)) return displayText(value, column.dataType);
+  if (column.dataType === 'boolean') return <BooleanBox checked={parseBooleanCell(value) === true} />;
+  if (value === null || value === undefined || value === '') return null;
   switch (column.dataType) {
-    case 'boolean':
-      return <BooleanBox checked={parseBooleanCell(value) === true} />;
     case 'select':
       return <OptionChip label={String(value)} />;
     case 'multiselect':
+      return (Array.isArray(value) ? value : [value]).map((v, i) => <OptionChip key={i} label={String(v)} />);
+    default:
+      // image: the thumbnail and its address
       return (
-        <span className="flex min-w-0 gap-1 overflow-hidden">
-          {(Array.isArray(value) ? value : [value]).map((v, i) => (
-            <OptionChip key={i} label={String(v)} />
-          ))}
-        </span>
-      );
-    case 'image':
-      return (
-        <span className="flex min-w-0 items-center gap-2">
+        <>
           <img
             src={String(value)}
             alt=""
@@ -45,14 +46,8 @@ export function CellView({ value, column }: { value: unknown; column: TableColum
             className="size-7 shrink-0 rounded border bg-muted object-cover"
           />
           <span className="truncate text-xs text-muted-foreground">{String(value)}</span>
-        </span>
+        </>
       );
-    case 'number':
-      return <span className="ml-auto truncate tabular-nums">{displayText(value, 'number')}</span>;
-    case 'json':
-      return <span className="truncate font-mono text-xs">{displayText(value, 'json')}</span>;
-    default:
-      return <span className="truncate">{displayText(value, column.dataType)}</span>;
   }
 }
 

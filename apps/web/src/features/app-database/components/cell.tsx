@@ -2,7 +2,7 @@ import * as React from 'react';
 import { isLongText, parseBooleanCell } from '@buildai/domain';
 import { cn } from '@/lib/utils';
 import { InlineEditor, OptionsEditor } from './cell-editors';
-import { CellView } from './cell-view';
+import { CellView, isPlainText } from './cell-view';
 import type { CellActions, TableColumn } from './table-types';
 
 interface Props {
@@ -65,7 +65,13 @@ export const Cell = React.memo(function Cell({ rowKey, column, value, editing, a
         }
       }}
       className={cn(
-        'flex h-full min-w-0 items-center overflow-hidden border-r px-2 text-sm',
+        'h-full min-w-0 overflow-hidden border-r px-2 text-sm',
+        // before the line height below: a font size given later would take the line height back
+        column.dataType === 'json' && 'font-mono text-xs',
+        isPlainText(column)
+          ? 'truncate leading-10 whitespace-nowrap'
+          : 'flex items-center gap-1 whitespace-nowrap',
+        column.dataType === 'number' && 'text-right tabular-nums',
         column.readonly ? 'text-muted-foreground' : 'cursor-pointer hover:bg-accent/60',
       )}
       style={{ width: `var(--col-${columnId})` }}

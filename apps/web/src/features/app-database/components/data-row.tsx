@@ -45,7 +45,8 @@ export const DataRow = React.memo(function DataRow({
         'absolute left-0 flex w-full border-b',
         row.pending ? 'bg-amber-50/70' : selected ? 'bg-primary/5' : 'bg-background',
       )}
-      style={{ height: TABLE_ROW_HEIGHT_PX, transform: `translateY(${top}px)` }}
+      // a fixed box: its layout and paint never reach beyond it
+      style={{ height: TABLE_ROW_HEIGHT_PX, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
       <div
         role="gridcell"
@@ -74,13 +75,26 @@ export const DataRow = React.memo(function DataRow({
             </button>
           </>
         ) : (
-          <input
-            type="checkbox"
+          // a span, not an <input>: a form control costs more to style and lay out in every new row
+          <span
+            role="checkbox"
+            tabIndex={0}
             aria-label="Select row"
-            className="size-4 accent-primary"
-            checked={selected}
-            onChange={() => actions.toggleSelected(row.key)}
-          />
+            aria-checked={selected}
+            onClick={() => actions.toggleSelected(row.key)}
+            onKeyDown={(e) => {
+              if (e.key === ' ' || e.key === 'Enter') {
+                e.preventDefault();
+                actions.toggleSelected(row.key);
+              }
+            }}
+            className={cn(
+              'flex size-4 cursor-pointer items-center justify-center rounded-[4px] border',
+              selected ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-background',
+            )}
+          >
+            {selected && <Check className="size-3" strokeWidth={3} />}
+          </span>
         )}
       </div>
       {columns.map((column) => (

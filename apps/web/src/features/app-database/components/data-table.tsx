@@ -9,7 +9,6 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   ADD_COLUMN_ID,
   COLUMN_DEFAULT_WIDTH,
@@ -23,13 +22,12 @@ import type { ChatBridge } from '../types';
 import { AddColumnHeader } from './add-column';
 import { ColumnHeader } from './column-header';
 import { LongTextDialog } from './long-text-dialog';
-import { DataRow, SELECT_COLUMN, SELECT_WIDTH, type RowActions } from './data-row';
+import { SELECT_COLUMN, SELECT_WIDTH, type RowActions } from './data-row';
 import type { CellActions, TableColumn, TableRow } from './table-types';
+import { VirtualRows } from './virtual-rows';
 
 const ADD_COLUMN = String(ADD_COLUMN_ID);
 const ADD_COLUMN_WIDTH = 56;
-/** Rows from the end of what is loaded at which the next page is asked for. */
-const LOAD_AHEAD_ROWS = 40;
 
 // values of any type: empty last, numbers as numbers, the rest as text
 const compareValues: SortingFn<TableRow> = (a, b, columnId) => {
@@ -106,16 +104,15 @@ export function DataTable(props: Props) {
     data: rows,
     columns: columnDefs,
     defaultColumn: { size: COLUMN_DEFAULT_WIDTH, minSize: COLUMN_MIN_WIDTH, maxSize: COLUMN_MAX_WIDTH },
-    state: { sorting, columnVisibility, rowSelection },
+    state: { sorting, columnVisibility },
     onSortingChange: setSorting,
     onColumnVisibilityChange: setColumnVisibility,
-    onRowSelectionChange: (updater) =>
-      onRowSelectionChange(typeof updater === 'function' ? updater(rowSelection) : updater),
     getRowId: (row) => row.key,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     columnResizeMode: 'onChange',
-    enableRowSelection: true,
+    // rows are selected by the table's own state below: the row model (one object per row) is built only to sort
+    enableRowSelection: false,
   });
 
   const byId = React.useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
@@ -125,12 +122,16 @@ export function DataTable(props: Props) {
   );
   const hidden = columns.length - visibleColumns.length;
 
-  const sortedRows = table.getRowModel().rows;
+  // 100,000 loaded rows cost nothing per page as they are; TanStack's row model is built only while sorting
+  const sortedRows = React.useMemo(
+    () => (sorting.length ? table.getRowModel().rows.map((r) => r.original) : rows),
+    [sorting, rows, table],
+  );
   const allRows = React.useMemo(
-    () => [...pending, ...sortedRows.map((r) => r.original)],
+    () => (pending.length ? [...pending, ...sortedRows] : sortedRows),
     [pending, sortedRows],
   );
-  const rowByKey = React.useMemo(() => new Map(allRows.map((r) => [r.key, r])), [allRows]);
+  const findRow = (key: string) => latest.current.allRows.find((r) => r.key === key);
 
   const { columnSizing, columnSizingInfo } = table.getState();
   const sizeVars = React.useMemo(() => {
@@ -141,25 +142,13 @@ export function DataTable(props: Props) {
   }, [table, columnSizing, columnSizingInfo, columnVisibility, columnDefs]);
   const totalWidth = table.getTotalSize();
 
-  const scroller = React.useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: allRows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => TABLE_ROW_HEIGHT_PX,
-    overscan: 8,
-    // the table's height is fixed: the first render already knows how many rows are in view
-    initialRect: { width: 0, height: TABLE_HEIGHT_PX },
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? 0;
+  // the rows follow the scroller's own scrolling (state, so the rows know it once it is in the page)
+  const [scroller, setScroller] = React.useState<HTMLDivElement | null>(null);
   const { hasNextPage, fetchingNextPage, fetchNextPage } = props;
-  React.useEffect(() => {
-    if (hasNextPage && !fetchingNextPage && lastIndex >= allRows.length - LOAD_AHEAD_ROWS) fetchNextPage();
-  }, [hasNextPage, fetchingNextPage, fetchNextPage, lastIndex, allRows.length]);
 
   // one stable object for every cell and row: what they call reads the latest state through a ref
-  const latest = React.useRef({ props, rowByKey, rowSelection });
-  latest.current = { props, rowByKey, rowSelection };
+  const latest = React.useRef({ props, allRows, rowSelection });
+  latest.current = { props, allRows, rowSelection };
   const actions = React.useMemo<CellActions & RowActions>(
     () => ({
       startEdit: (rowKey, columnId) => setEditing({ rowKey, columnId }),
@@ -167,7 +156,7 @@ export function DataTable(props: Props) {
       cancel: () => setEditing(null),
       commit: (rowKey, columnId, value) => {
         setEditing(null);
-        const row = latest.current.rowByKey.get(rowKey);
+        const row = findRow(rowKey);
         if (row) latest.current.props.onCommit(row, columnId, value);
       },
       requestOption: (columnId, label) => latest.current.props.onRequestOption(columnId, label),
@@ -184,16 +173,18 @@ export function DataTable(props: Props) {
     [],
   );
 
-  const modalRow = modal && rowByKey.get(modal.rowKey);
+  const modalRow = modal && findRow(modal.rowKey);
   const modalColumn = modal && byId.get(modal.columnId);
   const headers = table.getHeaderGroups()[0]!.headers;
-  const allSelected = table.getIsAllRowsSelected();
-  const someSelected = table.getIsSomeRowsSelected();
+  const selectedCount = Object.keys(rowSelection).length;
+  const allSelected =
+    rows.length > 0 && selectedCount >= rows.length && rows.every((r) => rowSelection[r.key]);
+  const someSelected = selectedCount > 0 && !allSelected;
 
   return (
     <div className="flex min-h-0 flex-col">
       <div
-        ref={scroller}
+        ref={setScroller}
         role="grid"
         aria-label={`${props.entity} records`}
         aria-rowcount={allRows.length + 1}
@@ -205,7 +196,7 @@ export function DataTable(props: Props) {
         <div style={{ width: totalWidth, minWidth: '100%' }}>
           <div
             role="row"
-            className="sticky top-0 z-10 flex border-b bg-muted/80 backdrop-blur"
+            className="sticky top-0 z-10 flex border-b bg-muted"
             style={{ height: TABLE_ROW_HEIGHT_PX }}
           >
             {headers.map((header) => {
@@ -227,7 +218,11 @@ export function DataTable(props: Props) {
                         if (el) el.indeterminate = someSelected && !allSelected;
                       }}
                       disabled={rows.length === 0}
-                      onChange={table.getToggleAllRowsSelectedHandler()}
+                      onChange={() =>
+                        onRowSelectionChange(
+                          allSelected ? {} : Object.fromEntries(rows.map((r) => [r.key, true])),
+                        )
+                      }
                     />
                   </div>
                 );
@@ -244,23 +239,17 @@ export function DataTable(props: Props) {
               return column ? <ColumnHeader key={id} header={header} column={column} /> : null;
             })}
           </div>
-          <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((item) => {
-              const row = allRows[item.index]!;
-              return (
-                <DataRow
-                  key={row.key}
-                  row={row}
-                  index={item.index}
-                  top={item.start}
-                  columns={visibleColumns}
-                  selected={rowSelection[row.key] === true}
-                  editingColumn={editing?.rowKey === row.key ? editing.columnId : null}
-                  actions={actions}
-                />
-              );
-            })}
-          </div>
+          <VirtualRows
+            scroller={scroller}
+            rows={allRows}
+            columns={visibleColumns}
+            rowSelection={rowSelection}
+            editing={editing}
+            actions={actions}
+            hasNextPage={hasNextPage}
+            fetchingNextPage={fetchingNextPage}
+            fetchNextPage={fetchNextPage}
+          />
           {allRows.length === 0 && (
             <div className="sticky left-0 flex w-full max-w-[100cqw] justify-center px-4 py-16">
               {props.empty}

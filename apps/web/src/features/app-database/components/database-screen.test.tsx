@@ -267,6 +267,33 @@ describe('the database screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('deletes the selected rows after confirming, and they leave the table', async () => {
+    const api = serve(
+      {
+        [`DELETE ${records('Task')}/r1`]: { status: 204 },
+        [`DELETE ${records('Task')}/r2`]: { status: 204 },
+      },
+      [record(), record({ id: 'r2', title: 'Walk the dog' }), record({ id: 'r3', title: 'Call mum' })],
+    );
+    renderScreen();
+    await screen.findByText('Buy milk');
+    const rowOf = (text: string) =>
+      within(grid())
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(text))!;
+    fireEvent.click(within(rowOf('Buy milk')).getByRole('checkbox', { name: 'Select row' }));
+    fireEvent.click(within(rowOf('Walk the dog')).getByRole('checkbox', { name: 'Select row' }));
+    fireEvent.click(screen.getByRole('button', { name: /Delete 2/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(grid()).queryByText('Buy milk')).toBeNull());
+    expect(within(grid()).queryByText('Walk the dog')).toBeNull();
+    expect(within(grid()).getByText('Call mum')).toBeTruthy();
+    expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      `${records('Task')}/r1`,
+      `${records('Task')}/r2`,
+    ]);
+  });
+
   it('refetches the entities and the open table when the chat changed something', async () => {
     const api = serve();
     const { rerenderWith } = renderScreen();

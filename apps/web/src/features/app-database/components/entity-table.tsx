@@ -6,6 +6,7 @@ import {
   entityColumns,
   entityPermissions,
   isEmptyRow,
+  type EntityRecord,
   type EntitySchema,
   type RecordFields,
 } from '@buildai/domain';
@@ -61,8 +62,16 @@ export function EntityTable({
       })),
     [schema],
   );
+  // a record keeps its row object from page to page (a memoised row renders again only when its record changed),
+  // and loading a page allocates rows for that page only
+  const rowOf = React.useRef(new WeakMap<EntityRecord, TableRow>());
   const rows = React.useMemo<TableRow[]>(
-    () => records.map((r) => ({ key: r.id, id: r.id, fields: r, pending: false })),
+    () =>
+      records.map((r) => {
+        let row = rowOf.current.get(r);
+        if (!row) rowOf.current.set(r, (row = { key: r.id, id: r.id, fields: r, pending: false }));
+        return row;
+      }),
     [records],
   );
 
