@@ -9,6 +9,7 @@ import { registerContextJobs, contextRoutes, contextToolRoutes } from './feature
 import { importExternal, integrationRoutes, webIngestRoutes } from './features/integrations';
 import { analyticsRoutes } from './features/analytics';
 import { builderRoutes } from './features/builder';
+import { csvMappingRoutes } from './features/csv-mapping';
 import { filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import { devMailRoutes } from './features/dev-mail';
@@ -83,6 +84,7 @@ export function createApp(platform: Platform, services: Services = createService
   app.route('/api/apps', spaceRoutes(services.recordValidator));
   app.route('/api/apps', entityRoutes(services.recordValidator));
   app.route('/api/builder', builderRoutes());
+  app.route('/api/csv', csvMappingRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
   app.route('/api/context', contextRoutes(services.parseLimits));
   app.route('/api/tools', contextToolRoutes());

@@ -51,7 +51,8 @@ export const entityPropertySchema: z.ZodType<EntityProperty> = z.lazy(() =>
     description: z.string().optional(),
     title: z.string().optional(),
   }),
-);
+  // the OpenAPI document describes a property as an object: its generator would follow the recursion for ever
+).meta({ type: 'object' });
 export interface EntityProperty {
   type?: string | string[];
   format?: string;
@@ -374,6 +375,18 @@ export type GenerateMappingRequest = z.infer<typeof generateMappingRequest>;
 export const generateMappingResponse = z.object({ mappings: z.array(csvMappingSchema) });
 export type GenerateMappingResponse = z.infer<typeof generateMappingResponse>;
 
+/**
+ * Whether a property is an array of strings (a multiselect, tags): its CSV cell is split by a character. Items typed
+ * `string`, or items with an `enum` of strings only.
+ */
+export function isCsvStringArray(property: EntityProperty): boolean {
+  if (!typesOf(property).includes('array')) return false;
+  const items = property.items ?? {};
+  if (typesOf(items).includes('string')) return true;
+  return typesOf(items).length === 0 && Array.isArray(items.enum) && items.enum.length > 0 &&
+    items.enum.every((v) => typeof v === 'string');
+}
+
 /** The CSV type a property takes (nested objects are mapped by their dot paths). */
 export function csvDataTypeOf(property: EntityProperty): CsvDataType {
   const types = typesOf(property);
@@ -381,7 +394,7 @@ export function csvDataTypeOf(property: EntityProperty): CsvDataType {
   if (types.includes('boolean')) return 'boolean';
   if (types.includes('number') || types.includes('integer')) return 'number';
   if (types.includes('string')) return 'text';
-  if (types.includes('array') && typesOf(property.items ?? {}).includes('string')) return 'text';
+  if (isCsvStringArray(property)) return 'text';
   return 'json';
 }
 
@@ -402,21 +415,34 @@ export function csvTargetFields(schema: Pick<EntitySchema, 'properties'>): { pat
   return out;
 }
 
-/** The basic mapping: each header onto the field of the same name, compared case-insensitively. */
+/**
+ * The basic mapping: each header onto the field of the same name, compared case-insensitively (and trimmed). A
+ * header equal to a full dot path wins over one equal to a nested field's last name; each field takes one column
+ * at most (the first header that names it), so no column silently overwrites another.
+ */
 export function fallbackCsvMapping(headers: string[], schema: Pick<EntitySchema, 'properties'>): CsvMapping[] {
   const fields = csvTargetFields(schema);
+  const taken = new Set<string>();
+  const free = (f: { path: string }) => !taken.has(f.path);
   return headers.map((header) => {
     const key = header.trim().toLowerCase();
-    const field = fields.find((f) => f.path.toLowerCase() === key || f.path.split('.').pop()!.toLowerCase() === key);
-    if (!field) return { csvHeader: header, schemaField: '', dataType: 'text' };
-    const isStringArray = typesOf(field.property).includes('array');
-    return {
-      csvHeader: header,
-      schemaField: field.path,
-      dataType: csvDataTypeOf(field.property),
-      ...(isStringArray ? { splitCharacter: ',' as const } : {}),
-    };
+    const field =
+      fields.find((f) => free(f) && f.path.toLowerCase() === key) ??
+      fields.find((f) => free(f) && f.path.split('.').pop()!.toLowerCase() === key);
+    if (!key || !field) return { csvHeader: header, schemaField: '', dataType: 'text' };
+    taken.add(field.path);
+    return csvMappingFor(header, field.path, field.property);
   });
+}
+
+/** The mapping of a header onto one field, with the field's CSV type (and a comma split for a string array). */
+export function csvMappingFor(header: string, path: string, property: EntityProperty): CsvMapping {
+  return {
+    csvHeader: header,
+    schemaField: path,
+    dataType: csvDataTypeOf(property),
+    ...(isCsvStringArray(property) ? { splitCharacter: ',' as const } : {}),
+  };
 }
 
 /**
@@ -425,8 +451,11 @@ export function fallbackCsvMapping(headers: string[], schema: Pick<EntitySchema,
  * An empty cell is left out (undefined).
  */
 export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType' | 'splitCharacter'>): unknown {
-  if (raw === '') return undefined;
+  if (raw.trim() === '') return undefined;
   if (mapping.splitCharacter) {
+    // a cell the export wrote (a JSON array of strings) comes back as that array
+    const listed = jsonStringArray(raw);
+    if (listed) return listed;
     return raw
       .split(mapping.splitCharacter)
       .map((s) => s.trim())
@@ -435,7 +464,7 @@ export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType
   switch (mapping.dataType) {
     case 'number': {
       const n = Number.parseFloat(raw);
-      return Number.isNaN(n) ? undefined : n;
+      return Number.isFinite(n) ? n : undefined;
     }
     case 'boolean':
       return raw.trim().toLowerCase() === 'true';
@@ -454,16 +483,33 @@ export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType
   }
 }
 
+/** The strings of a cell holding a JSON array of strings (trimmed, empties dropped), else null. */
+function jsonStringArray(raw: string): string[] | null {
+  if (!raw.trim().startsWith('[')) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return null;
+    return value.map((v: string) => v.trim()).filter((v) => v !== '');
+  } catch {
+    return null;
+  }
+}
+
 /** Sets `value` at a dot path of `target`, making the objects on the way. */
 export function setByPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split('.');
   let at = target;
   for (const key of keys.slice(0, -1)) {
-    const next = at[key];
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) at[key] = {};
+    const next = Object.hasOwn(at, key) ? at[key] : undefined;
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) ownSet(at, key, {});
     at = at[key] as Record<string, unknown>;
   }
-  at[keys[keys.length - 1]!] = value;
+  ownSet(at, keys[keys.length - 1]!, value);
+}
+
+/** Sets an own property, even one named `__proto__` (a valid property name), never the object's prototype. */
+function ownSet(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The record one CSV row makes under a mapping (unmapped columns are ignored). */

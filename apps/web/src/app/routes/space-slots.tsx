@@ -7,6 +7,10 @@ const SpaceChat = React.lazy(() => import('@/features/space-chat').then((m) => (
 const SpaceAppFrame = React.lazy(() =>
   import('@/features/space-runtime').then((m) => ({ default: m.SpaceAppFrame })),
 );
+// the data table (TanStack Table and Virtual) loads when the builder first opens the database
+const DatabaseScreen = React.lazy(() =>
+  import('@/features/app-database').then((m) => ({ default: m.DatabaseScreen })),
+);
 
 function Loading({ label }: { label: string }) {
   return (
@@ -37,6 +41,11 @@ export const spaceSlots: SpaceSlots = {
         onAppErrors={onAppErrors}
         className={className}
       />
+    </React.Suspense>
+  ),
+  renderDatabase: (props) => (
+    <React.Suspense fallback={<Loading label="Loading the database" />}>
+      <DatabaseScreen {...props} />
     </React.Suspense>
   ),
 };

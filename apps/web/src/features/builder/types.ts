@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { AiApp, AppErrorItem, AppView, ToolSummary } from '@buildai/domain';
+import type { AiApp, AppErrorItem, AppView, SystemActionInfo, ToolSummary } from '@buildai/domain';
 
 /** What the builder needs to know about the signed-in builder; passed in by the route (features stay apart). */
 export interface BuilderAccount {
@@ -44,6 +44,19 @@ export interface SpaceChatSlotProps {
   /** the chat changed the app's files: the preview, the file tree and the open file refresh */
   onFilesChanged: () => void;
   onClearErrors: () => void;
+  /** the chat reports whether a turn is running (the database screen refuses permission changes meanwhile) */
+  onBusyChange?: (busy: boolean) => void;
+  /** a message another screen asks the chat to send (the database screen's permission change) */
+  request?: ChatRequest | null;
+  /** the chat sent the request (`error` null) or could not (busy, refused, the turn failed to start) */
+  onRequestSettled?: (id: number, error: unknown) => void;
+}
+
+/** A message the workspace hands the chat to send, with its system action (spec 001 §3 annotation). */
+export interface ChatRequest {
+  id: number;
+  text: string;
+  systemActionInfo?: SystemActionInfo;
 }
 
 /** What the workspace gives the preview slot of a space app (the sandboxed frame, composed by the route). */
@@ -55,7 +68,24 @@ export interface SpacePreviewSlotProps {
   className?: string;
 }
 
+/** What the workspace gives the database slot of a space app (the app database's screen, composed by the route). */
+export interface SpaceDatabaseSlotProps {
+  appId: string;
+  /** changes whenever the chat changed files or entities: the entities and the open table refetch */
+  refreshKey: number;
+  /** a chat turn is running */
+  chatBusy: boolean;
+  /** sends a message through the chat; rejects when the chat could not send it */
+  requestChat: (text: string, systemActionInfo?: SystemActionInfo) => Promise<void>;
+  /** back to the app's preview */
+  onClose: () => void;
+  /** the table takes the chat's room too (desktop; the chat stays mounted, hidden) */
+  expanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
+}
+
 export interface SpaceSlots {
   renderChat: (props: SpaceChatSlotProps) => React.ReactNode;
   renderPreview: (props: SpacePreviewSlotProps) => React.ReactNode;
+  renderDatabase: (props: SpaceDatabaseSlotProps) => React.ReactNode;
 }

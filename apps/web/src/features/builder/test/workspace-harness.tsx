@@ -78,12 +78,20 @@ export function renderWorkspace({
         account={account}
         onUpgrade={onUpgrade}
         space={{
-          renderChat: ({ appErrors, onFilesChanged }) => (
+          renderChat: ({ appErrors, onFilesChanged, onBusyChange, request, onRequestSettled }) => (
             <div aria-label="Chat slot">
               <p>{appErrors.length} app errors</p>
               <button type="button" onClick={onFilesChanged}>
                 Chat changed files
               </button>
+              <button type="button" onClick={() => onBusyChange?.(true)}>
+                Chat starts a turn
+              </button>
+              {request && (
+                <button type="button" onClick={() => onRequestSettled?.(request.id, null)}>
+                  Send “{request.text}”
+                </button>
+              )}
             </div>
           ),
           renderPreview: ({ refreshKey, onAppErrors }) => (
@@ -91,6 +99,24 @@ export function renderWorkspace({
               <p>Preview {refreshKey}</p>
               <button type="button" onClick={() => onAppErrors([{ title: 'Boom', details: 'at Home' }])}>
                 App throws
+              </button>
+            </div>
+          ),
+          renderDatabase: ({ refreshKey, chatBusy, requestChat, onClose }) => (
+            <div aria-label="Database slot">
+              <p>
+                Database {refreshKey} {chatBusy ? 'chat busy' : 'chat free'}
+              </p>
+              <button
+                type="button"
+                onClick={() =>
+                  void requestChat('Change permissions', { type: 'permissions' }).then(() => onClose())
+                }
+              >
+                Ask the chat
+              </button>
+              <button type="button" onClick={onClose}>
+                Close the database
               </button>
             </div>
           ),

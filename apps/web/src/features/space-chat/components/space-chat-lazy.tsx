@@ -1,6 +1,7 @@
 import * as React from 'react';
 import type { AppErrorItem } from '@buildai/domain';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { ChatRequest } from '../hooks/use-chat-requests';
 
 export interface SpaceChatProps {
   appId: string;
@@ -9,6 +10,12 @@ export interface SpaceChatProps {
   appErrors: AppErrorItem[];
   onFilesChanged: () => void;
   onClearErrors: () => void;
+  /** reports whether a turn is running (the workspace refuses permission changes meanwhile) */
+  onBusyChange?: (busy: boolean) => void;
+  /** a message another screen asks the chat to send, with its system action */
+  request?: ChatRequest | null;
+  /** the request was sent (`error` null) or could not be */
+  onRequestSettled?: (id: number, error: unknown) => void;
 }
 
 /** The chat's place while it loads. */

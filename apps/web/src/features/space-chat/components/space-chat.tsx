@@ -5,6 +5,7 @@ import { PageError } from '@/components/page-state';
 import { errorMessage } from '@/lib/api-client';
 import { chatMessagesQuery } from '../api/chat-messages';
 import { useAutofix } from '../hooks/use-autofix';
+import { useChatRequests } from '../hooks/use-chat-requests';
 import { useResolveWithAi } from '../hooks/use-resolve';
 import { useSpaceChat } from '../hooks/use-space-chat';
 import type { SpaceUIMessage } from '../lib/types';
@@ -30,6 +31,16 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
   const { messages, busy, send } = chat;
   const { fixing, resolve } = useResolveWithAi(busy, send, props.onClearErrors);
   useAutofix({ messages, busy, appErrors, lastChangeAt: chat.lastChangeAt, send, readOnly });
+  useChatRequests({
+    busy,
+    status: chat.status,
+    error: chat.error,
+    readOnly,
+    send,
+    request: props.request,
+    onRequestSettled: props.onRequestSettled,
+    onBusyChange: props.onBusyChange,
+  });
 
   const scroller = React.useRef<HTMLDivElement>(null);
   const toBottom = () => scroller.current?.scrollTo({ top: scroller.current.scrollHeight });

@@ -8,7 +8,6 @@ import type { BuilderAccount } from '../../types';
 import { DetailsPanel } from '../panels/details-panel';
 import { SettingsPanel } from '../panels/settings-panel';
 import { MainMenu } from '../workspace/main-menu';
-import { DatabasePanel } from './database-panel';
 
 export interface SpaceSidebarProps {
   app: AppView;
@@ -25,7 +24,8 @@ export interface SpaceSidebarProps {
 export function SpaceSidebar(props: SpaceSidebarProps) {
   const { app, account, panel, onOpenPanel } = props;
   const entries = menuFor('space', account);
-  const open = panel && entries.includes(panel) ? panel : null;
+  // Database is not a side panel: it takes the app's place (docs/decisions/0008 "The database screen")
+  const open = panel && panel !== 'database' && entries.includes(panel) ? panel : null;
   if (!open)
     return (
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4">
@@ -54,7 +54,6 @@ export function SpaceSidebar(props: SpaceSidebarProps) {
 
 function SpacePanelBody({
   panel,
-  app,
   account,
   onUpgrade,
   settings,
@@ -70,8 +69,6 @@ function SpacePanelBody({
           intro="Your app's name and a line about it: shown in your list of apps and on the page when it is shared."
         />
       );
-    case 'database':
-      return <DatabasePanel appId={app.appId} />;
     case 'settings':
       return (
         <SettingsPanel

@@ -72,13 +72,25 @@ describe('the space app workspace', () => {
     expect(screen.queryByText('Soon')).toBeNull();
   });
 
-  it('Database opens the empty state and Done goes back to the menu', async () => {
+  it("Database takes the app's place beside the chat; it refetches on chat changes, sends through the chat, closes", async () => {
     openSpace();
     fireEvent.click(await screen.findByRole('button', { name: /Database/ }));
-    expect(screen.getByRole('heading', { name: 'Database' })).toBeTruthy();
-    expect(screen.getByText('No entities yet, use the chat to create one')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
-    expect(screen.getByRole('navigation', { name: 'Builder menu' })).toBeTruthy();
+    const database = await screen.findByLabelText('Database slot');
+    expect(within(database).getByText('Database 0 chat free')).toBeTruthy();
+    // the preview stays mounted (the frame keeps its state), hidden under the database
+    expect(screen.getByLabelText('Preview slot')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your app', hidden: true }).className).toContain('hidden');
+
+    const chat = screen.getByLabelText('Chat slot');
+    fireEvent.click(within(chat).getByRole('button', { name: 'Chat changed files' }));
+    fireEvent.click(within(chat).getByRole('button', { name: 'Chat starts a turn' }));
+    expect(within(database).getByText('Database 1 chat busy')).toBeTruthy();
+
+    // a request goes to the chat; once the chat sent it the promise resolves (here: the slot closes)
+    fireEvent.click(within(database).getByRole('button', { name: 'Ask the chat' }));
+    fireEvent.click(await within(chat).findByRole('button', { name: 'Send “Change permissions”' }));
+    await waitFor(() => expect(screen.queryByLabelText('Database slot')).toBeNull());
+    expect(screen.getByRole('region', { name: 'Your app' }).className).toContain('lg:flex');
   });
 
   it("App settings offers the app's pages as main page, Home first, the not-found page left out", async () => {

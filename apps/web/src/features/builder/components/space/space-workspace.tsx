@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppWindow, Menu, MessagesSquare } from 'lucide-react';
-import type { AppErrorItem, AppSettings, AppView } from '@buildai/domain';
+import type { AppErrorItem, AppSettings, AppView, SystemActionInfo } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useIsMobile } from '@/components/ui/use-mobile';
@@ -15,13 +15,16 @@ import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import { mainPageOptions } from '../../lib/main-pages';
 import { menuFor, type PanelId } from '../../lib/menu';
 import { toEditableSettings } from '../../lib/tool-draft';
-import type { BuilderAccount, SpaceSlots } from '../../types';
+import type { BuilderAccount, ChatRequest, SpaceSlots } from '../../types';
 import { LeaveDialog } from '../leave-dialog';
 import { AppPane, type AppPaneTab } from './app-pane';
 import { MenuRail } from './menu-rail';
 import { PublishControl } from './publish-control';
 import { SegmentedTabs } from './segmented-tabs';
 import { SpaceSidebar } from './space-sidebar';
+
+/** How long a request waits for the chat to take it (the chat may still be loading its history). */
+const CHAT_REQUEST_TIMEOUT_MS = 20_000;
 
 interface Props extends SpaceSlots {
   app: AppView;
@@ -32,9 +35,17 @@ interface Props extends SpaceSlots {
 /**
  * The workspace of a space app (spec 001 §2, docs/decisions/0007 "Workspace layout"): a header with the app's name
  * and Publish; the side menu (App details, Database, App settings); the chat on the left and the app on the right
- * (Preview / Code). Below 1024 px the chat and the app are tabs and the menu opens as a sheet.
+ * (Preview / Code). Below 1024 px the chat and the app are tabs and the menu opens as a sheet. Database takes the
+ * app's place (docs/decisions/0008 "The database screen"): the table needs the room, the chat stays beside it.
  */
-export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPreview }: Props) {
+export function SpaceWorkspace({
+  app,
+  account,
+  onUpgrade,
+  renderChat,
+  renderPreview,
+  renderDatabase,
+}: Props) {
   const queryClient = useQueryClient();
   const appId = app.appId;
   const isMobile = useIsMobile();
@@ -65,6 +76,39 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
     void queryClient.invalidateQueries({ queryKey: appFilesQuery(appId).queryKey });
   }, [queryClient, appId]);
   const onClearErrors = React.useCallback(() => setAppErrors([]), []);
+
+  // the bridge from the database screen to the chat: the chat's busy state and a request it sends
+  const [chatBusy, setChatBusy] = React.useState(false);
+  const [chatRequest, setChatRequest] = React.useState<ChatRequest | null>(null);
+  const waiting = React.useRef(new Map<number, (error: unknown) => void>());
+  const lastRequestId = React.useRef(0);
+  const onRequestSettled = React.useCallback((id: number, error: unknown) => {
+    waiting.current.get(id)?.(error);
+    waiting.current.delete(id);
+    setChatRequest((current) => (current?.id === id ? null : current));
+  }, []);
+  const requestChat = React.useCallback(
+    (text: string, systemActionInfo?: SystemActionInfo) =>
+      new Promise<void>((resolve, reject) => {
+        const id = ++lastRequestId.current;
+        const timer = setTimeout(
+          () => onRequestSettled(id, new Error('The chat did not take the message')),
+          CHAT_REQUEST_TIMEOUT_MS,
+        );
+        waiting.current.set(id, (error) => {
+          clearTimeout(timer);
+          if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+          resolve();
+          // on a phone the chat is the other tab: show the turn the request started
+          if (isMobile) setMobileView('chat');
+        });
+        setChatRequest({ id, text, systemActionInfo });
+      }),
+    [onRequestSettled, isMobile],
+  );
+  const databaseOpen = panel === 'database';
+  const [databaseExpanded, setDatabaseExpanded] = React.useState(false);
+  const closeDatabase = React.useCallback(() => setPanel(null), []);
 
   const saving = settings.busy || details.busy || drafts.status === 'saving';
   const blocker = useLeaveGuard(saving || drafts.dirty);
@@ -98,6 +142,12 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
       onOpenPanel={(next) => {
         // Done returns to the main menu (spec 001 §2), unfolded
         if (next === null) setMenuOpen(true);
+        if (next === 'database') {
+          // the database takes the app's place: the menu folds away, on a phone the sheet closes
+          setMenuOpen(false);
+          setSheetOpen(false);
+          setMobileView('app');
+        }
         setPanel(next);
       }}
     />
@@ -154,10 +204,16 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
             appType={app.appType}
             entries={menuFor('space', account)}
             open={panel}
-            onOpen={setPanel}
+            onOpen={(next) => {
+              if (next === 'database') {
+                setMenuOpen(false);
+                setMobileView('app');
+              }
+              setPanel(next);
+            }}
           />
         )}
-        {!isMobile && (menuOpen || panel) && (
+        {!isMobile && (menuOpen || panel) && !databaseOpen && (
           <aside aria-label="App menu" className="flex w-72 shrink-0 flex-col border-r bg-background">
             {sidebar}
           </aside>
@@ -167,12 +223,46 @@ export function SpaceWorkspace({ app, account, onUpgrade, renderChat, renderPrev
           className={cn(
             'min-h-0 w-full flex-col border-r bg-background lg:flex lg:w-[400px] lg:shrink-0 xl:w-[440px]',
             mobileView === 'chat' ? 'flex' : 'hidden',
+            databaseOpen && databaseExpanded && 'lg:hidden',
           )}
         >
-          {renderChat({ appId, isAdmin: account.isAdmin, appErrors, onFilesChanged, onClearErrors })}
+          {renderChat({
+            appId,
+            isAdmin: account.isAdmin,
+            appErrors,
+            onFilesChanged,
+            onClearErrors,
+            onBusyChange: setChatBusy,
+            request: chatRequest,
+            onRequestSettled,
+          })}
         </section>
+        {databaseOpen && (
+          <section
+            aria-label="Database"
+            className={cn(
+              'min-h-0 min-w-0 flex-1 flex-col bg-background lg:flex',
+              mobileView === 'app' ? 'flex' : 'hidden',
+            )}
+          >
+            {renderDatabase({
+              appId,
+              refreshKey,
+              chatBusy,
+              requestChat,
+              onClose: closeDatabase,
+              expanded: databaseExpanded,
+              onExpandedChange: setDatabaseExpanded,
+            })}
+          </section>
+        )}
+        {/* the preview stays mounted under the database, so the frame keeps its state */}
         <AppPane
-          className={cn('flex-1 lg:flex', mobileView === 'app' ? 'flex' : 'hidden')}
+          className={cn(
+            'flex-1',
+            databaseOpen ? 'hidden' : 'lg:flex',
+            !databaseOpen && mobileView === 'app' ? 'flex' : 'hidden',
+          )}
           tab={tab}
           onTab={setTab}
           preview={{ appId, refreshKey, onAppErrors: setAppErrors }}

@@ -67,6 +67,7 @@ export function BuilderPage({
           onUpgrade={onUpgrade}
           renderChat={space.renderChat}
           renderPreview={space.renderPreview}
+          renderDatabase={space.renderDatabase}
         />
       </React.Suspense>
     );
