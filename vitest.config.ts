@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
+      { test: { name: 'app-runtime', root: 'packages/app-runtime', environment: 'jsdom' } },
       { test: { name: 'testkit', root: 'packages/testkit', environment: 'node', testTimeout: 20000 } },
       {
         test: {

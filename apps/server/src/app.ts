@@ -80,7 +80,7 @@ export function createApp(platform: Platform, services: Services = createService
     '/api/apps',
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
-  app.route('/api/apps', spaceRoutes());
+  app.route('/api/apps', spaceRoutes(services.recordValidator));
   app.route('/api/apps', entityRoutes(services.recordValidator));
   app.route('/api/builder', builderRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));

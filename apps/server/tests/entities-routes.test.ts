@@ -64,6 +64,21 @@ describe('entities', () => {
     );
   });
 
+  it('keeps the order of the properties as written (the table shows its columns in that order)', async () => {
+    const properties = {
+      zebra: { type: 'string' },
+      description: { type: 'string' },
+      a: { type: 'number' },
+      createdOn: { type: 'string', format: 'date-time' },
+    };
+    await putEntity(server, owner, appId, 'Ordered', { properties, required: ['zebra'] });
+    const listed = await json(await call(`/api/apps/${appId}/entities`));
+    const ordered = listed.entities.find((e: { name: string }) => e.name === 'Ordered');
+    expect(Object.keys(ordered.schema)).toEqual(['properties', 'required']);
+    expect(Object.keys(ordered.schema.properties)).toEqual(['zebra', 'description', 'a', 'createdOn']);
+    expect((await call(`/api/apps/${appId}/entities/Ordered`, { method: 'DELETE' })).status).toBe(204);
+  });
+
   it('refuses the built-in User entity, bad names and bad schemas', async () => {
     const builtin = "The User entity is built in; only its records' roles can be changed";
     await expectError(
@@ -293,6 +308,10 @@ describe('records', () => {
     expect(byDefault.records).toHaveLength(50);
     expect((await call(recordsUrl(appId, 'Item', '?limit=201'))).status).toBe(400);
     expect((await call(recordsUrl(appId, 'Item', '?limit=0'))).status).toBe(400);
+    for (const forged of ['2026-02-30T00:00:00.000000Z|abc', '0000-01-01T00:00:00.000000Z|abc']) {
+      const cursor = Buffer.from(forged).toString('base64url');
+      expect((await call(recordsUrl(appId, 'Item', `?cursor=${cursor}`))).status).toBe(400);
+    }
     await expectError(
       await call(recordsUrl(appId, 'Item', '?cursor=bm9wZQ')),
       400,

@@ -13,10 +13,26 @@ export interface AppErrorItem {
   componentName?: string;
 }
 
+export type DataOp = 'list' | 'get' | 'create' | 'update' | 'delete' | 'bulkCreate';
+export type AuthOp = 'me' | 'signIn' | 'signUp' | 'signOut';
+
+/** A call the shell makes for the frame (the frame has no token): `appBridgeRequestSchema` in the domain. */
+export type BridgeRequest =
+  | {
+      source: typeof FRAME_SOURCE;
+      type: 'data';
+      id: string;
+      op: DataOp;
+      entity: string;
+      args: Record<string, unknown>;
+    }
+  | { source: typeof FRAME_SOURCE; type: 'auth'; id: string; op: AuthOp };
+
 export type FrameMessage =
   | { source: typeof FRAME_SOURCE; type: 'loaded'; page: string }
   | { source: typeof FRAME_SOURCE; type: 'error'; error: AppErrorItem }
-  | { source: typeof FRAME_SOURCE; type: 'navigate'; page: string; search: string };
+  | { source: typeof FRAME_SOURCE; type: 'navigate'; page: string; search: string }
+  | BridgeRequest;
 
 export function postToShell(message: FrameMessage): void {
   if (window.parent === window) return;
@@ -44,4 +60,133 @@ export function toErrorItem(error: unknown, componentName?: string): AppErrorIte
 
 export function reportToShell(error: AppErrorItem): void {
   postToShell({ source: FRAME_SOURCE, type: 'error', error });
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Requests: the app database and sign-in, made by the shell with the visitor's session
+// -------------------------------------------------------------------------------------------------------------
+
+/** Requests open at once (the shell refuses past twice this); more wait their turn. `APP_BRIDGE_MAX_IN_FLIGHT`. */
+export const MAX_IN_FLIGHT = 6;
+/** `APP_BRIDGE_TIMEOUT_MS` */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Why a call of the app database or of auth failed: the server's message, its code and HTTP status. */
+export class AppDataError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(message: string, code: string, status: number) {
+    super(message);
+    this.name = 'AppDataError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+type Outgoing =
+  { type: 'data'; op: DataOp; entity: string; args: Record<string, unknown> } | { type: 'auth'; op: AuthOp };
+
+const pending = new Map<string, Pending>();
+const queue: { message: Outgoing; id: string }[] = [];
+let sequence = 0;
+let listening = false;
+
+function newRequestId(): string {
+  sequence += 1;
+  return `r${sequence}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function pump(): void {
+  while (queue.length > 0 && [...pending.values()].filter((p) => p.timer !== null).length < MAX_IN_FLIGHT) {
+    const next = queue.shift()!;
+    const entry = pending.get(next.id);
+    if (!entry) continue;
+    entry.timer = setTimeout(() => {
+      settle(next.id, {
+        ok: false,
+        error: { code: 'bridge/timeout', message: 'The app database did not answer in time', status: 0 },
+      });
+    }, REQUEST_TIMEOUT_MS);
+    postToShell({ source: FRAME_SOURCE, id: next.id, ...next.message } as BridgeRequest);
+  }
+}
+
+type Settlement =
+  { ok: true; result: unknown } | { ok: false; error: { code: string; message: string; status: number } };
+
+function settle(id: string, outcome: Settlement): void {
+  const entry = pending.get(id);
+  if (!entry) return;
+  pending.delete(id);
+  if (entry.timer !== null) clearTimeout(entry.timer);
+  if (outcome.ok) entry.resolve(outcome.result);
+  else entry.reject(new AppDataError(outcome.error.message, outcome.error.code, outcome.error.status));
+  pump();
+}
+
+/**
+ * A reply of the shell (`appBridgeReplySchema`), from the frame's parent only; anything else is ignored. Answers
+ * whether the message was one.
+ */
+export function receiveReply(data: unknown): boolean {
+  if (!data || typeof data !== 'object') return false;
+  const reply = data as {
+    source?: unknown;
+    type?: unknown;
+    id?: unknown;
+    ok?: unknown;
+    result?: unknown;
+    error?: unknown;
+  };
+  if (reply.source !== SHELL_SOURCE || reply.type !== 'reply' || typeof reply.id !== 'string') return false;
+  if (reply.ok === true) {
+    settle(reply.id, { ok: true, result: reply.result });
+    return true;
+  }
+  const error = (reply.error ?? {}) as { code?: unknown; message?: unknown; status?: unknown };
+  settle(reply.id, {
+    ok: false,
+    error: {
+      code: typeof error.code === 'string' ? error.code : 'internal',
+      message: typeof error.message === 'string' && error.message ? error.message : 'The request failed',
+      status: typeof error.status === 'number' ? error.status : 0,
+    },
+  });
+  return true;
+}
+
+function listenForReplies(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent) return;
+    receiveReply(event.data);
+  });
+}
+
+/** Sends a request to the shell; resolves its result or rejects with an `AppDataError` (also after a timeout). */
+export function requestShell<T>(message: Outgoing): Promise<T> {
+  if (typeof window === 'undefined' || window.parent === window) {
+    return Promise.reject(
+      new AppDataError('The app database is available only inside the app’s page', 'bridge/no-shell', 0),
+    );
+  }
+  listenForReplies();
+  const id = newRequestId();
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer: null });
+    queue.push({ message, id });
+    pump();
+  });
+}
+
+/** Requests waiting for a reply and waiting to be sent (for tests). */
+export function pendingRequests(): { inFlight: number; queued: number } {
+  return { inFlight: [...pending.values()].filter((p) => p.timer !== null).length, queued: queue.length };
 }

@@ -16,3 +16,4 @@ export * from './run-events';
 export * from './context-events';
 export * from './space-apps';
 export * from './entities';
+export * from './app-bridge';

@@ -86,8 +86,19 @@ export type VersionEntry = z.infer<typeof versionEntrySchema>;
 export const versionsResponse = z.object({ versions: z.array(versionEntrySchema) });
 export type VersionsResponse = z.infer<typeof versionsResponse>;
 
-/** GET /api/apps/{appId}/versions/{versionId} */
-export const versionFilesResponse = z.object({ version: versionEntrySchema, files: z.array(appFileSchema) });
+/** GET /api/apps/{appId}/versions/{versionId}; `entities`: the entity schemas after that turn (the app database). */
+export const versionFilesResponse = z.object({
+  version: versionEntrySchema,
+  files: z.array(appFileSchema),
+  entities: z
+    .array(
+      z.object({
+        name: z.string(),
+        schema: z.looseObject({ properties: z.record(z.string(), z.unknown()) }),
+      }),
+    )
+    .optional(),
+});
 export type VersionFilesResponse = z.infer<typeof versionFilesResponse>;
 
 export const diffStatuses = ['added', 'modified', 'deleted'] as const;
@@ -124,6 +135,14 @@ export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
 /** The file actions the chat's model may call (tools named as the spec's action types). */
 export const fileActionTypes = ['add_file', 'edit_file', 'partial_edit', 'delete_file'] as const;
 export type FileActionType = (typeof fileActionTypes)[number];
+/** The app database's actions the chat's model may call. */
+export const entityActionTypes = [
+  'add_entity',
+  'edit_entity',
+  'insert_entity_records',
+  'import_entities',
+] as const;
+export type EntityActionType = (typeof entityActionTypes)[number];
 
 export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
 export const permissionLevelSchema = z.enum(permissionLevels);
@@ -140,6 +159,16 @@ export const chatActionSchema = z.object({
   permissions: permissionPairSchema.optional(),
   /** why an action that finished did not change anything (a search text not found, a bad path); not in the spec */
   error: z.string().optional(),
+  /** the entity an entity action named (add_entity, edit_entity, insert_entity_records, import_entities) */
+  entity: z.string().optional(),
+  /** what a record action did: records sent, inserted, and the first refused ones with why (index in the call) */
+  records: z
+    .object({
+      sent: z.number().int(),
+      inserted: z.number().int(),
+      failed: z.array(z.object({ index: z.number().int(), message: z.string() })),
+    })
+    .optional(),
 });
 export type ChatAction = z.infer<typeof chatActionSchema>;
 
@@ -347,7 +376,7 @@ export const appUiExports = [
   'Spinner',
 ] as const;
 
-/** What `@buildai/app-sdk` exports. */
+/** What `@buildai/app-sdk` exports (and `db`, the first version's name for `entities`, kept for old apps). */
 export const appSdkExports = [
   'navigate',
   'Link',
@@ -357,7 +386,10 @@ export const appSdkExports = [
   'getAppId',
   'getPages',
   'reportError',
-  'db',
+  'entities',
+  'auth',
+  'useEntityList',
+  'useAuth',
 ] as const;
 
 /**
@@ -370,7 +402,10 @@ export const appRuntimeGuide = [
   `Only these imports are allowed: ${appAllowedImports.join(', ')}. No other package, no CSS files.`,
   'JSX needs no React import. Hooks come from "react". Icons: import { Star } from "lucide-react".',
   `@buildai/app-ui exports: ${appUiExports.join(', ')}. Button variant: primary | secondary | outline | ghost | destructive, size: sm | md | lg. Badge variant: default | secondary | outline | success | warning | danger. Stack props: direction (row|column), gap (steps of 4px), align, justify, wrap. Grid: columns, gap. Container size: sm | md | lg | full. Heading level: 1-4. Text: muted, size. Alert variant: info | success | danger.`,
-  `@buildai/app-sdk exports: ${appSdkExports.join(', ')}. navigate("Pricing", { id: "42" }) opens pages/Pricing.tsx; <Link to="Pricing"> is its link; usePage() is the current page name; useParams() its parameters; reportError(error) sends an error to the builder; db is not available yet.`,
+  `@buildai/app-sdk exports: ${appSdkExports.join(', ')}. navigate("Pricing", { id: "42" }) opens pages/Pricing.tsx; <Link to="Pricing"> is its link; usePage() is the current page name; useParams() its parameters; reportError(error) sends an error to the builder.`,
+  'The app database: entities.{Entity} for each entity of the app (create entities with add_entity). list({ limit?, cursor? }) answers the records, newest first (an array with .nextCursor), get(id), create(fields), update(id, fields), delete(id), bulkCreate(records). A record is { id, createdAt, creatorId, ...fields }; record.creatorId === user.id means the user’s own. Calls run as the signed-in visitor and follow the entity’s permissions; a refused or failed call rejects with an Error whose message says why (catch it and show it).',
+  'Sign-in: auth.me() answers the signed-in user { id, email, role: "user" | "admin" } or null; auth.signIn(), auth.signUp() open the app’s sign-in page and come back; auth.signOut(). Hooks: useAuth() → { user, loading, signIn, signUp, signOut }; useEntityList("Task", { limit? }) → { records, loading, error, reload } (it reloads after this page’s own create, update and delete).',
+  'Example: const { user } = useAuth(); const { records, error } = useEntityList("Task"); if (!user) return <Button onClick={() => auth.signIn()}>Sign in</Button>; await entities.Task.create({ title });',
   'Style with the kit, inline style={{…}} or className with your own <style> element; colours can be changed through the CSS variables --bai-primary, --bai-bg, --bai-fg, --bai-muted, --bai-border, --bai-radius.',
 ].join('\n');
 

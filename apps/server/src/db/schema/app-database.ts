@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, foreignKey } from 'drizzle-orm/pg-core';
+import { foreignKey, index, json, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { EntitySchema } from '@buildai/domain';
 import { apps } from './apps';
 
@@ -10,7 +10,7 @@ export const appEntities = pgTable(
       .notNull()
       .references(() => apps.appId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    schema: jsonb('schema').$type<EntitySchema>().notNull(),
+    schema: json('schema').$type<EntitySchema>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,18 +36,7 @@ export const appRecords = pgTable(
     foreignKey({ columns: [t.appId, t.entity], foreignColumns: [appEntities.appId, appEntities.name] })
       .onDelete('cascade')
       .onUpdate('cascade'),
-    index('app_records_list_idx').on(
-      t.appId,
-      t.entity,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('app_records_creator_idx').on(
-      t.appId,
-      t.entity,
-      t.creatorId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('app_records_list_idx').on(t.appId, t.entity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('app_records_creator_idx').on(t.appId, t.entity, t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

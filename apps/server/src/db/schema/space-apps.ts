@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, json, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AppFile, ChatAction, MessageAnnotation } from '@buildai/domain';
 import { apps } from './apps';
 
@@ -42,7 +42,7 @@ export const appVersions = pgTable(
     userRequest: text('user_request').notNull().default(''),
     description: text('description').notNull().default(''),
     files: jsonb('files').$type<AppFile[]>().notNull(),
-    entities: jsonb('entities').$type<unknown[]>().notNull().default([]),
+    entities: json('entities').$type<unknown[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('app_versions_app_idx').on(t.appId, t.createdAt.desc())],

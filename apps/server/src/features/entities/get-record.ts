@@ -1,10 +1,8 @@
 import { AppError, USER_ENTITY, type EntityRecord } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadEntityAccess } from './access';
-import { scopesOf } from './permissions';
-import { recordView, selectRecord } from './records';
 import { getUserRecord } from './get-user-record';
+import { readOne } from './scoped-reads';
 
 export interface GetRecordOptions {
   platform: Platform;
@@ -14,12 +12,16 @@ export interface GetRecordOptions {
   id: string;
 }
 
-/** One record the caller may read; any other answers 404 `record/not-found`. */
+/**
+ * One record the caller may read, read with who the caller is in one statement; any other answers 404
+ * `record/not-found`, whether it exists or not.
+ */
 export async function getRecord(options: GetRecordOptions): Promise<EntityRecord> {
   const { platform, caller, appId, entity, id } = options;
   if (entity === USER_ENTITY) return getUserRecord({ platform, caller, appId, id });
-  const { who, schema } = await loadEntityAccess(platform, caller, appId, entity);
-  const row = await selectRecord(platform.db, { appId, entity, id, scope: scopesOf(schema, who).read, who });
-  if (!row) throw new AppError('record/not-found');
-  return recordView(row);
+  const read = await readOne(platform.database, { caller, appId, entity, id });
+  if (read.found === 'app') throw new AppError('app/not-found');
+  if (read.found === 'entity') throw new AppError('entity/not-found');
+  if (read.found === 'record') throw new AppError('record/not-found');
+  return read.record;
 }

@@ -1,7 +1,7 @@
 import { AppError, DEFAULT_RECORDS_LIMIT, USER_ENTITY, type RecordsPage } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { listPage } from './list-page';
+import { listPage } from './scoped-reads';
 import { decodeCursor } from './records';
 import { listUserRecords } from './list-user-records';
 

@@ -48,7 +48,11 @@ export function encodeCursor(row: Pick<RecordRow, 'createdAt' | 'id'>): string {
 /** A cursor back into its position; 400 `request/invalid` (field `cursor`) for one we did not hand out. */
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const match = CURSOR_PATTERN.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || Number.isNaN(Date.parse(match[1]!))) {
+  // a real instant the database reads as it is (JavaScript takes 30 February, PostgreSQL does not)
+  const at = match ? Date.parse(match[1]!) : Number.NaN;
+  const real =
+    !Number.isNaN(at) && at >= 0 && new Date(at).toISOString().slice(0, 19) === match![1]!.slice(0, 19);
+  if (!match || !real) {
     throw new AppError('request/invalid', {
       message: 'cursor: is not a cursor this list handed out',
       field: 'cursor',

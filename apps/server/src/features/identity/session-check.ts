@@ -23,6 +23,10 @@ interface Entry {
  */
 export class SessionCheck {
   private readonly entries = new Map<string, Entry>();
+  /** lookups under way, by session: requests of the same session that miss the cache together share one query */
+  private readonly pending = new Map<string, { userId: string; lookup: Promise<boolean> }>();
+  /** bumped whenever sessions end: a lookup that started before is answered but not cached */
+  private generation = 0;
   private following = false;
 
   constructor(private readonly platform: Platform) {}
@@ -31,6 +35,19 @@ export class SessionCheck {
     this.follow();
     const hit = this.entries.get(sessionId);
     if (hit && hit.userId === userId && hit.until > Date.now()) return hit.live;
+    const inFlight = this.pending.get(sessionId);
+    if (inFlight && inFlight.userId === userId) return inFlight.lookup;
+    const lookup = this.lookUp(userId, sessionId);
+    this.pending.set(sessionId, { userId, lookup });
+    try {
+      return await lookup;
+    } finally {
+      if (this.pending.get(sessionId)?.lookup === lookup) this.pending.delete(sessionId);
+    }
+  }
+
+  private async lookUp(userId: string, sessionId: string): Promise<boolean> {
+    const generation = this.generation;
     const [row] = await this.platform.db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
@@ -43,8 +60,10 @@ export class SessionCheck {
         ),
       )
       .limit(1);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(sessionId, { userId, live: row !== undefined, until: Date.now() + CACHE_MS });
+    if (generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(sessionId, { userId, live: row !== undefined, until: Date.now() + CACHE_MS });
+    }
     return row !== undefined;
   }
 
@@ -79,7 +98,10 @@ export class SessionCheck {
   }
 
   private forget(userId: unknown) {
+    this.generation++;
     for (const [sessionId, entry] of this.entries)
       if (entry.userId === userId) this.entries.delete(sessionId);
+    for (const [sessionId, entry] of this.pending)
+      if (entry.userId === userId) this.pending.delete(sessionId);
   }
 }

@@ -81,35 +81,100 @@ function countAndInsert(batch: Request[]) {
 }
 
 /**
- * Counts and stores a batch. On PostgreSQL, in a transaction that first takes a lock per app and user (in the
- * locks' order, so two instances cannot deadlock): a concurrent batch with the same user waits, then its statement sees
- * this one's runs (each statement sees what was committed when it began). The embedded database runs one
- * statement at a time, which is already as good as the lock.
+ * On PostgreSQL the batch is counted and stored by one function call, one round trip: the function first takes a
+ * lock per app and user (and per app and client address of an anonymous visitor), in the locks' order so two
+ * instances cannot deadlock, then runs the counting statement. A volatile function takes a new snapshot for each of
+ * its statements, so a concurrent batch of the same user that waited for the lock sees this one's runs; the locks
+ * are held until the call's own transaction ends. (Before, a transaction of four round trips did the same: begin,
+ * lock, count and insert, commit.)
  */
+const ADMIT_FUNCTION = 'buildai_admit_runs_v1';
+
+const ADMIT_FUNCTION_SQL = `
+create or replace function ${ADMIT_FUNCTION}(requests jsonb)
+returns table (ord int, today int, week int, admitted boolean)
+language plpgsql volatile as $fn$
+#variable_conflict use_column
+begin
+  perform pg_advisory_xact_lock(k.app_lock, k.user_lock)
+  from (
+    select distinct hashtext(r.app_id) as app_lock, hashtext(r.lock_key) as user_lock
+    from jsonb_to_recordset(requests) as x (app_id text, user_key text, client_key text)
+    cross join lateral (values (x.app_id, x.user_key), (x.app_id, x.client_key)) as r (app_id, lock_key)
+    where r.lock_key is not null
+    order by app_lock, user_lock
+  ) k;
+  return query
+  with request as (
+    select * from jsonb_to_recordset(requests) as x (ord int, run_id text, app_id text, tool_id text,
+      user_key text, credits int, inputs jsonb, status text, model text, daily int, weekly int, client_key text)
+  ), counted as (
+    select request.*, before.today, before.week,
+      (select count(*) from request ahead
+        where ahead.app_id = request.app_id and ahead.ord <= request.ord
+          and (ahead.user_key = request.user_key or ahead.client_key = request.client_key))::int as nth
+    from request cross join lateral (
+      select
+        (count(*) filter (
+          where runs.created_at >= (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')
+        ))::int as today,
+        count(*)::int as week
+      from runs
+      where runs.app_id = request.app_id
+        and (runs.user_key = request.user_key or runs.client_key = request.client_key)
+        and (runs.error_code is null or runs.error_code <> '${PROVIDER_FAILED}')
+        and runs.created_at > now() - interval '7 days'
+    ) before
+  ), admitted as (
+    insert into runs (run_id, app_id, tool_id, user_key, credits, inputs, status, model, client_key)
+    select c.run_id, c.app_id, c.tool_id, c.user_key, c.credits, c.inputs, c.status, c.model, c.client_key
+    from counted c
+    where (c.daily is null or c.today + c.nth <= c.daily) and (c.weekly is null or c.week + c.nth <= c.weekly)
+    returning run_id
+  )
+  select counted.ord, (counted.today + counted.nth - 1)::int, (counted.week + counted.nth - 1)::int,
+    exists (select 1 from admitted where admitted.run_id = counted.run_id)
+  from counted order by counted.ord;
+end
+$fn$`;
+
+/** Creates the admission function once per database and process (another instance may race: both end with it). */
+function ensureAdmitFunction(database: Database): Promise<void> {
+  return database.once(ADMIT_FUNCTION, async () => {
+    try {
+      await database.db.execute(sql.raw(ADMIT_FUNCTION_SQL));
+    } catch (err) {
+      const found = await database.db.execute(sql`select to_regproc(${ADMIT_FUNCTION}) is not null as found`);
+      if ((found as unknown as { rows: { found: boolean }[] }).rows[0]?.found !== true) throw err;
+    }
+  });
+}
+
+/** Counts and stores a batch: on PostgreSQL with the locking function, on the embedded database (which runs one
+ * statement at a time, already as good as the lock) with the statement alone. */
 async function admitBatch(database: Database, batch: Request[]): Promise<Counted[]> {
-  const statement = countAndInsert(batch);
   let result: unknown;
   if (database.kind === 'postgres') {
-    // one lock per app and user, and per app and client address of an anonymous visitor
-    const keys = sql.join(
-      batch.flatMap(({ row }) => [
-        sql`(${row.appId}::text, ${row.userKey}::text)`,
-        ...(row.clientKey ? [sql`(${row.appId}::text, ${row.clientKey}::text)`] : []),
-      ]),
-      sql`, `,
+    await ensureAdmitFunction(database);
+    const requests = batch.map(({ row, limits }, ord) => ({
+      ord,
+      run_id: row.runId,
+      app_id: row.appId,
+      tool_id: row.toolId,
+      user_key: row.userKey,
+      credits: row.credits,
+      inputs: row.inputs,
+      status: row.status,
+      model: row.model,
+      daily: limits.daily,
+      weekly: limits.weekly,
+      client_key: row.clientKey ?? null,
+    }));
+    result = await database.db.execute(
+      sql`select * from ${sql.raw(ADMIT_FUNCTION)}(${JSON.stringify(requests)}::jsonb)`,
     );
-    result = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        select pg_advisory_xact_lock(k.app_lock, k.user_lock)
-        from (
-          select distinct hashtext(app_id) as app_lock, hashtext(user_key) as user_lock
-          from (values ${keys}) as v (app_id, user_key)
-          order by app_lock, user_lock
-        ) k`);
-      return tx.execute(statement);
-    });
   } else {
-    result = await database.db.execute(statement);
+    result = await database.db.execute(countAndInsert(batch));
   }
   const rows = (result as { rows: { ord: number; today: number; week: number; admitted: boolean }[] }).rows;
   const byOrd = new Map(rows.map((r) => [Number(r.ord), r]));

@@ -6,6 +6,7 @@ import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import type { Platform } from '../../platform';
 import type { SigningKey } from '../identity';
+import { getAppUser } from './get-app-user';
 import { renderAppDocument, renderMessagePage, appResponseHeaders } from './app-document';
 import type { AppBundler } from './app-bundler';
 import { loadPreviewApp, loadPublishedApp, type AppToServe } from './load-app-files';
@@ -30,6 +31,16 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
     },
     async (c, { params }) =>
       c.json(await mintPreviewToken(c.get('platform'), signingKey, requireCaller(c), params.appId)),
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/me',
+      summary: 'Who the caller is to the app: its end user with their role, the owner as admin, else null',
+      params: appParams,
+    },
+    async (c, { params }) => c.json(await getAppUser(c.get('platform'), c.get('caller'), params.appId)),
   );
   return r;
 }

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
-import { appRuntimeGuide, type ChatAction } from '@buildai/domain';
+import { appRuntimeGuide, type ChatAction, type EntityEntry } from '@buildai/domain';
+import { MAX_IMPORT_RECORDS, MAX_INSERT_RECORDS } from './apply-entity-action';
 import type { ContextCandidate } from './retrieve-context';
 import type { MessageRow } from './views';
 
@@ -37,7 +38,10 @@ function boundedHistory(history: MessageRow[]): ModelMessage[] {
 /** The part of a cut action the model is shown when it is asked to finish it. */
 export interface TruncatedAction {
   type: ChatAction['type'];
+  /** the file, or for an entity action the entity */
   file: string;
+  /** set for an entity action */
+  entity?: string;
   /** what had been written of the file (or of the replacement) when the output stopped */
   partial: string;
 }
@@ -46,10 +50,33 @@ export interface ChatPromptOptions {
   allPaths: string[];
   contextFiles: ContextCandidate[];
   history: MessageRow[];
+  /** the app database's entities as they are now */
+  entities: EntityEntry[];
   request: string;
   /** set on a continue message: the action the previous answer left cut */
   truncated: TruncatedAction | null;
 }
+
+/**
+ * How the model creates and changes the app database (decision 0008, "Entity actions in the chat"). The generated
+ * code reads and writes it through the SDK, as the runtime guide says.
+ */
+const ENTITY_RULES = `The app has a database of entities (tables). Change them only through the tools:
+- add_entity {name, schema}: a new entity; name is PascalCase and singular (Task, BlogPost); refused if it exists;
+- edit_entity {name, schema}: the whole new schema of an existing entity (every property, not only the changed ones); records are kept;
+- insert_entity_records {entity, records}: up to ${MAX_INSERT_RECORDS} records you write yourself (examples, seed data);
+- import_entities {entity, records}: data the builder gave in the chat (pasted rows, a table), every row, none invented, up to ${MAX_IMPORT_RECORDS} a call.
+A schema: {"type": "object", "properties": {"title": {"type": "string"}, "done": {"type": "boolean"}, "due": {"type": "string", "format": "date-time"}, "priority": {"type": "string", "enum": ["low", "high"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["title"], "x-accessControl": {"permissions": {"read": "creator", "write": "creator"}}}.
+Every record also has id, createdAt and creatorId, set by the database: never declare them. A property whose name contains "image" holds an image URL.
+x-accessControl.permissions has read and write, each one of:
+- anonymous: everyone, signed in or not (write: anyone may create; a record is changed only by its creator and admins);
+- all: signed-in users (write: any signed-in user creates and changes);
+- admin: the app's admins only;
+- creator: each signed-in user their own records (admins all); the default for both when left out;
+- none: only the app's builder (from the database screen), never the app's users.
+Choose them for what the data is: a contact form is {"read": "admin", "write": "anonymous"}, a public catalogue {"read": "anonymous", "write": "admin"}, personal notes {"read": "creator", "write": "creator"}.
+When the builder asks to change an entity's permissions, call edit_entity with its whole schema and the new x-accessControl.
+The app's code reads and writes the data through @buildai/app-sdk: entities.{Name} (entities.Task.list(), create, update, delete). Create an entity before the code that uses it.`;
 
 const RULES = `You are the assistant of a no-code builder. You write and change a small React app made of files.
 The app's runtime:
@@ -60,6 +87,7 @@ Change files only through the tools:
 - partial_edit {path, search, replace}: replaces the one place where \`search\` occurs (it must occur exactly once; copy it from the file as is);
 - delete_file {path}.
 Paths are relative ("pages/About.tsx"), never absolute and never with "..". Prefer partial_edit for small changes of large files.
+${ENTITY_RULES}
 After the changes, answer in a few sentences: what you changed and why. Do not paste whole files in the text.`;
 
 function fence(path: string, content: string): string {
@@ -69,7 +97,20 @@ function fence(path: string, content: string): string {
 /** The most of a cut action's text shown back: enough to go on from, and a bounded cost whatever the output limit. */
 const PARTIAL_CHARS = 60_000;
 
+/** The continue block of an entity action cut off: nothing of it was applied; it is to be called again, whole. */
+function entityContinueBlock(cut: TruncatedAction): string {
+  const entity = cut.entity ?? 'an entity';
+  const records = cut.type === 'insert_entity_records' || cut.type === 'import_entities';
+  return [
+    `Your previous answer stopped because it was too long, in the middle of ${cut.type} for ${entity}.`,
+    records
+      ? `That call was NOT applied: no record of it was inserted. Call ${cut.type} again for ${entity} with all those records, in smaller calls (at most ${MAX_INSERT_RECORDS} records each), then finish whatever else the request asked.`
+      : `That call was NOT applied: ${entity} is as it was before. Call ${cut.type} again with the whole schema of ${entity}, then finish whatever else the request asked.`,
+  ].join('\n');
+}
+
 function continueBlock(cut: TruncatedAction): string {
+  if (cut.entity !== undefined || cut.type.includes('entit')) return entityContinueBlock(cut);
   const what = cut.type === 'partial_edit' ? 'a partial_edit of' : `${cut.type} for`;
   const shown = cut.partial.slice(0, PARTIAL_CHARS);
   const size =
@@ -88,12 +129,36 @@ function continueBlock(cut: TruncatedAction): string {
 function historyText(row: MessageRow): string {
   if (row.role === 'user') return row.content;
   const actions = row.actions
-    .map(
-      (a) =>
-        `${a.type} ${a.file ?? ''}${a.isTruncated ? ' (cut off, not applied)' : a.error ? ` (failed: ${a.error})` : ''}`,
-    )
+    .map((a) => {
+      const what =
+        a.entity !== undefined
+          ? `${a.entity}${a.records ? ` (${a.records.inserted} of ${a.records.sent} records inserted)` : ''}`
+          : (a.file ?? '');
+      return `${a.type} ${what}${a.isTruncated ? ' (cut off, not applied)' : a.error ? ` (failed: ${a.error})` : ''}`;
+    })
     .join('; ');
   return [row.content, actions ? `[actions: ${actions}]` : ''].filter(Boolean).join('\n') || '(no answer)';
+}
+
+/** The most characters of entity schemas shown in full; past it the other entities are named only. */
+const ENTITY_SCHEMAS_CHARS = 40_000;
+
+/** The entities as they are now, each with its schema (compact JSON), within ENTITY_SCHEMAS_CHARS. */
+function entitiesBlock(entities: EntityEntry[]): string {
+  if (entities.length === 0) return 'The app database has no entities yet.';
+  const lines: string[] = [];
+  const named: string[] = [];
+  let chars = 0;
+  for (const e of entities) {
+    const line = `- ${e.name}: ${JSON.stringify(e.schema)}`;
+    if (chars + line.length > ENTITY_SCHEMAS_CHARS) named.push(e.name);
+    else {
+      chars += line.length;
+      lines.push(line);
+    }
+  }
+  if (named.length) lines.push(`- also (schemas left out for length): ${named.join(', ')}`);
+  return `The app database's entities (${entities.length}), with their schemas:\n${lines.join('\n')}`;
 }
 
 /** The system prompt and the messages of one turn. */
@@ -102,6 +167,7 @@ export function chatPrompt(options: ChatPromptOptions): { system: string; messag
   const system = [
     RULES,
     `All the app's files (${allPaths.length}):\n${allPaths.join('\n') || '(none yet)'}`,
+    entitiesBlock(options.entities),
     contextFiles.length
       ? `The files that matter for this request, as they are now:\n${contextFiles.map((f) => fence(f.path, f.content)).join('\n\n')}`
       : '',

@@ -1,12 +1,24 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import type { FileActionType } from '@buildai/domain';
+import type { EntityActionType, FileActionType } from '@buildai/domain';
 import type { Db } from '../../db/client';
+import type { EntityActionResult } from './apply-entity-action';
 import { applyFileAction, type FileActionInput, type FileActionResult } from './apply-file-action';
 import { cleanStored } from './stored-text';
 
+/** What one of the turn's tools did. */
+export type AppliedAction =
+  | { kind: 'file'; type: FileActionType; path: string; result: FileActionResult }
+  | { kind: 'entity'; type: EntityActionType; entity: string; result: EntityActionResult };
+
 /** What a turn's tools did, by tool call id. */
-export type AppliedActions = Map<string, { type: FileActionType; path: string; result: FileActionResult }>;
+export type AppliedActions = Map<string, AppliedAction>;
+
+/** Whether the action changed what a version holds: a file, or an entity's schema (records are not versioned). */
+export function changedVersioned(action: AppliedAction): boolean {
+  if (!action.result.ok) return false;
+  return action.kind === 'file' || action.type === 'add_entity' || action.type === 'edit_entity';
+}
 
 /**
  * The model's four file tools (named as the spec's action types). Each call is applied at once, in its own
@@ -19,7 +31,7 @@ export function fileTools(db: Db, appId: string, applied: AppliedActions) {
     // not, so that a control character in it is refused rather than silently dropped
     const action = { ...cleanStored(input), path: input.path };
     const result = await applyFileAction(db, appId, action);
-    applied.set(toolCallId, { type: action.type, path: action.path, result });
+    applied.set(toolCallId, { kind: 'file', type: action.type, path: action.path, result });
     return result;
   };
   const path = z.string().describe('the file path, relative to the app, e.g. pages/Home.tsx');

@@ -3,6 +3,7 @@ import { MAX_APP_VERSIONS } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { appVersions } from '../../db/schema';
+import { listEntities } from '../entities';
 import { readAppFiles } from './app-files';
 
 export interface MakeVersionOptions {
@@ -12,7 +13,10 @@ export interface MakeVersionOptions {
   description: string;
 }
 
-/** Snapshots every current file as a new version and keeps only the MAX_APP_VERSIONS newest. */
+/**
+ * Snapshots every current file and every entity's schema as a new version and keeps only the MAX_APP_VERSIONS newest
+ * (decision 0008, "Versions hold the schemas").
+ */
 export async function makeVersion(db: Db, options: MakeVersionOptions): Promise<string> {
   const { appId } = options;
   const versionId = newId();
@@ -23,6 +27,7 @@ export async function makeVersion(db: Db, options: MakeVersionOptions): Promise<
     userRequest: options.userRequest,
     description: options.description,
     files: await readAppFiles(db, appId),
+    entities: await listEntities(db, appId),
   });
   const kept = await db
     .select({ versionId: appVersions.versionId })

@@ -5,7 +5,7 @@ import { appChatMessages } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
 import { contextEvals } from './context-evals';
-import type { AppliedActions } from './file-tools';
+import { changedVersioned, type AppliedActions } from './file-tools';
 import { makeVersion } from './make-version';
 import type { RetrievedContext } from './retrieve-context';
 import { cleanStored } from './stored-text';
@@ -50,7 +50,7 @@ const sum = (steps: TurnStep[], pick: (u: LanguageModelUsage) => number | undefi
 
 /**
  * Reads the answer as it streams and keeps the assistant's row up to date (on each tool result, and every
- * WRITE_EVERY_MS otherwise), then closes the turn: a version when files changed, the usage, the context metadata.
+ * WRITE_EVERY_MS otherwise), then closes the turn: a version when files or entity schemas changed, the usage, the context metadata.
  * It runs to the end whether or not anyone still reads the answer, and answers what the stream's last metadata
  * carries: the final annotation, with the stored actions and status (never throws).
  */
@@ -100,7 +100,8 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
       finishReason === 'length',
     );
     const content = textOf(message);
-    const changed = [...applied.values()].some((a) => a.result.ok);
+    // files or entity schemas: what a version holds (records are not versioned)
+    const changed = [...applied.values()].some(changedVersioned);
     const usage = priceUsage(
       platform.models.find(modelId),
       {

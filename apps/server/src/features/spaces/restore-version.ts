@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { AppError, type ChatMessagesResponse } from '@buildai/domain';
+import { AppError, type ChatMessagesResponse, type EntityEntry } from '@buildai/domain';
 import { appChatMessages, appFiles, appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { lockChat } from '../apps';
+import { replaceEntities } from '../entities';
 import { loadSpaceApp } from './load-space-app';
 import { messageView } from './views';
 
@@ -18,7 +19,7 @@ export interface RestoreVersionOptions {
 
 /**
  * POST /api/apps/{appId}/versions/{versionId}/restore, in one transaction (decision 0007, "Restore"): the files
- * become the version's, the user message that made it stays with its answer, and every later message and later
+ * and the entity schemas become the version's, the user message that made it stays with its answer, and every later message and later
  * version goes. Refused while a turn runs, since that turn would write over the restored files.
  */
 export async function restoreVersion(options: RestoreVersionOptions): Promise<ChatMessagesResponse> {
@@ -70,6 +71,8 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
         .insert(appFiles)
         .values(version.files.map((f) => ({ appId, path: f.path, content: f.content })));
     }
+    // the schemas become the version's: an entity made after it goes with its records (decision 0008)
+    await replaceEntities(tx, appId, version.entities as EntityEntry[]);
     return { messages: messages.slice(0, answer + 1).map(messageView) };
   });
 }

@@ -12,6 +12,7 @@ import {
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
+import type { RecordValidator } from '../entities';
 import { deleteFile } from './delete-file';
 import { getVersion } from './get-version';
 import { listFiles } from './list-files';
@@ -47,8 +48,11 @@ function fileTarget(c: Ctx): { appId: string; path: string } {
   }
 }
 
-/** The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). */
-export function spaceRoutes() {
+/**
+ * The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). `validator` (the
+ * server's `recordValidator` service) checks the records the chat's model inserts.
+ */
+export function spaceRoutes(validator: RecordValidator) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
@@ -140,7 +144,13 @@ export function spaceRoutes() {
       produces: 'text/event-stream',
     },
     async (c, { params, body }) =>
-      sendChatMessage({ platform: c.get('platform'), caller: requireCaller(c), appId: params.appId, body }),
+      sendChatMessage({
+        platform: c.get('platform'),
+        caller: requireCaller(c),
+        appId: params.appId,
+        validator,
+        body,
+      }),
   );
   route(
     r,

@@ -19,7 +19,9 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { readAppFilesWithTimes } from './app-files';
 import { lockChat, TURN_TIMEOUT_MS } from '../apps';
+import { listEntities, type RecordValidator } from '../entities';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
+import { entityTools } from './entity-tools';
 import { fileTools, type AppliedActions } from './file-tools';
 import { readMessages } from './list-messages';
 import { loadSpaceApp } from './load-space-app';
@@ -34,6 +36,8 @@ export interface SendChatMessageOptions {
   platform: Platform;
   caller: Caller;
   appId: string;
+  /** checks the records the model inserts */
+  validator: RecordValidator;
   /** the body, read once the caller is known to own the app */
   body: () => Promise<ChatRequest>;
 }
@@ -66,10 +70,16 @@ function autofixesInARow(history: MessageRow[]): number {
 function lastTruncated(history: MessageRow[]): TruncatedAction | null {
   const answer = [...history].reverse().find((row) => row.role === 'assistant');
   const cut = answer?.actions.find((a) => a.isTruncated);
-  return cut ? { type: cut.type, file: cut.file ?? '(unknown file)', partial: cut.content ?? '' } : null;
+  if (!cut) return null;
+  return {
+    type: cut.type,
+    file: cut.file ?? cut.entity ?? '(unknown file)',
+    ...(cut.entity !== undefined ? { entity: cut.entity } : {}),
+    partial: cut.content ?? '',
+  };
 }
 
-/** Files the last answers changed, newest first. */
+/** Files the last answers changed, newest first (entity actions name no file). */
 function recentlyChanged(history: MessageRow[]): string[] {
   const out: string[] = [];
   for (const row of [...history].reverse()) {
@@ -103,7 +113,16 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
   };
 
   await platform.db.transaction(async (tx) => {
-    await lockChat(tx, appId);
+    await lockChat(tx, appId).catch((err: unknown) => {
+      // the database screen's permission change says what to wait for (spec 001 §6)
+      if (
+        systemActionInfo?.type === 'permissions' &&
+        err instanceof AppError &&
+        err.code === 'space/chat-busy'
+      )
+        throw new AppError('entity/permissions-chat-busy');
+      throw err;
+    });
     const [taken] = await tx
       .select({ id: appChatMessages.messageId })
       .from(appChatMessages)
@@ -147,16 +166,21 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       (row) => row.messageId !== userId && row.messageId !== assistantId,
     );
     const files = await readAppFilesWithTimes(platform.db, appId);
+    const entities = await listEntities(platform.db, appId);
     const truncated = systemActionInfo?.type === 'continue' ? lastTruncated(history) : null;
     const retrieved = retrieveContext({
       files,
       request: [text, truncated?.file ?? ''].join(' '),
-      recentlyChanged: [...(truncated ? [truncated.file] : []), ...recentlyChanged(history)],
+      recentlyChanged: [
+        ...(truncated && !truncated.entity ? [truncated.file] : []),
+        ...recentlyChanged(history),
+      ],
     });
     const prompt = chatPrompt({
       allPaths: files.map((f) => f.path),
       contextFiles: retrieved.files,
       history,
+      entities,
       request: text,
       truncated,
     });
@@ -167,7 +191,16 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       model: platform.ai.languageModel(modelId),
       system: prompt.system,
       messages: prompt.messages,
-      tools: fileTools(platform.db, appId, applied),
+      tools: {
+        ...fileTools(platform.db, appId, applied),
+        ...entityTools({
+          db: platform.db,
+          validator: options.validator,
+          appId,
+          builderId: caller.userId,
+          applied,
+        }),
+      },
       stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
       maxRetries: 1,
       abortSignal: AbortSignal.timeout(TURN_TIMEOUT_MS),

@@ -1,4 +1,4 @@
-import { cleanText } from '../../http/clean-json';
+import { cleanJson, cleanText } from '../../http/clean-json';
 
 /**
  * What the model writes is untrusted text: a U+0000 or a lone surrogate in it makes PostgreSQL refuse the whole row
@@ -13,4 +13,16 @@ export function cleanStored<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), cleanStored(v)])) as T;
   }
   return value;
+}
+
+/**
+ * A structure the model chose the shape of (an entity schema, records), cleaned as a request body is: strings and
+ * keys, `__proto__` keys dropped, nesting bounded. Null when it is nested too deeply to keep.
+ */
+export function cleanModelJson(value: unknown): unknown {
+  try {
+    return cleanJson(value);
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,13 @@
 import { parsePartialJson, type UIMessage } from 'ai';
-import { fileActionTypes, type ChatAction, type FileActionType } from '@buildai/domain';
+import {
+  entityActionTypes,
+  fileActionTypes,
+  type ChatAction,
+  type EntityActionType,
+  type FileActionType,
+} from '@buildai/domain';
 import type { TruncatedAction } from './chat-prompt';
+import { entityAction, entityInput } from './entity-actions';
 import type { AppliedActions } from './file-tools';
 
 type Part = UIMessage['parts'][number];
@@ -13,11 +20,16 @@ const TITLES: Record<FileActionType, string> = {
   delete_file: 'Delete',
 };
 
-function fileToolName(part: Part): FileActionType | null {
+function toolName(part: Part): FileActionType | EntityActionType | null {
   const name =
     part.type === 'dynamic-tool' ? part.toolName : part.type.startsWith('tool-') ? part.type.slice(5) : null;
-  return name && (fileActionTypes as readonly string[]).includes(name) ? (name as FileActionType) : null;
+  return name && ([...fileActionTypes, ...entityActionTypes] as readonly string[]).includes(name)
+    ? (name as FileActionType | EntityActionType)
+    : null;
 }
+
+const isEntityType = (type: string): type is EntityActionType =>
+  (entityActionTypes as readonly string[]).includes(type);
 
 /** A call's input: the parsed object, or as much as can be read of JSON cut off mid-way. */
 async function inputOf(part: Part): Promise<Record<string, unknown>> {
@@ -70,10 +82,30 @@ export async function turnActions(
   const actions: ChatAction[] = [];
   let truncated: TruncatedAction | null = null;
   for (const part of parts) {
-    const type = fileToolName(part);
+    const type = toolName(part);
     if (!type || !('toolCallId' in part)) {
       // a call of a tool that does not exist never ran: its input, of any shape the model chose, is not kept
       if (part.type !== 'step-start' && !isToolPart(part)) stored.push(part as StoredPart);
+      continue;
+    }
+    if (isEntityType(type)) {
+      const input = entityInput(type, await inputOf(part));
+      const done = applied.get(part.toolCallId);
+      const cut = !done && cutOff && part.state !== 'output-available';
+      const action = entityAction(type, input, done?.kind === 'entity' ? done.result : undefined, {
+        cut,
+        errorText: part.state === 'output-error' ? part.errorText : undefined,
+      });
+      if (cut)
+        truncated = {
+          type,
+          file: action.entity ?? '(unknown entity)',
+          entity: action.entity,
+          partial: action.content ?? '',
+        };
+      actions.push(action);
+      const { type: _t, toolName: _n, rawInput: _r, ...rest } = part as Record<string, unknown>;
+      stored.push({ ...rest, type: `tool-${type}`, input });
       continue;
     }
     const input = fileInput(await inputOf(part));

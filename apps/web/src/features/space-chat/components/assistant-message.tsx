@@ -4,7 +4,7 @@ import { spaceTexts, type MessageRating } from '@buildai/domain';
 import { Markdown } from '@/components/markdown/markdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { actionsOf, textOf } from '../lib/actions';
+import { actionsOf, textOf, touchedPaths } from '../lib/actions';
 import type { SpaceUIMessage } from '../lib/types';
 import { ActionList } from './action-list';
 import { ContextFilesDialog } from './context-files-dialog';
@@ -75,7 +75,7 @@ export function AssistantMessage(props: Props) {
                 appId={appId}
                 versionId={meta.versionId}
                 previousVersionId={props.previousVersionId}
-                touchedFiles={actions.flatMap((a) => (a.file ? [a.file] : []))}
+                touchedFiles={touchedPaths(actions)}
                 streaming={streaming}
               />
             )}

@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { versionQuery } from '../api/versions';
-import { diffVersions } from '../lib/diff';
+import { diffVersions, versionSnapshot } from '../lib/diff';
 import { FileDiff } from './diff-view';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
   versionId: string;
   /** the version before this one; null when this is the first */
   previousVersionId: string | null;
-  /** the files this turn's actions named: without a version before, the diff shows only these */
+  /** the files (and entity pseudo-files) this turn's actions named: without a version before, the diff shows only these */
   touchedFiles: string[];
   streaming: boolean;
 }
@@ -39,8 +39,8 @@ function DiffBody({ appId, versionId, previousVersionId, touchedFiles }: Omit<Pr
       />
     );
   if (results.some((r) => !r.data)) return <PageLoader className="min-h-40" label="Loading changes…" />;
-  const after = results.at(-1)!.data!.files;
-  const before = previousVersionId ? results[0]!.data!.files : [];
+  const after = versionSnapshot(results.at(-1)!.data!);
+  const before = previousVersionId ? versionSnapshot(results[0]!.data!) : [];
   // the first version has no snapshot before it: the starter files are not this turn's changes
   const entries = diffVersions(before, after).filter(
     (e) => previousVersionId || touchedFiles.includes(e.path),
@@ -73,7 +73,9 @@ export function DiffDialog({ streaming, ...props }: Props) {
         <DialogContent className="sm:max-w-[1000px]">
           <DialogHeader>
             <DialogTitle>{spaceTexts.allChanges}</DialogTitle>
-            <DialogDescription>What this change did to the app's files.</DialogDescription>
+            <DialogDescription>
+              What this change did to the app's files and database entities.
+            </DialogDescription>
           </DialogHeader>
           {open && <DiffBody {...props} />}
         </DialogContent>

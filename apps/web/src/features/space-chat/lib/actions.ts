@@ -1,4 +1,14 @@
-import { chatActionSchema, fileActionTypes, type ChatAction, type FileActionType } from '@buildai/domain';
+import {
+  chatActionSchema,
+  entityActionTitle,
+  entityActionTypes,
+  entityPermissions,
+  fileActionTypes,
+  permissionPairSchema,
+  type ChatAction,
+  type EntityActionType,
+  type FileActionType,
+} from '@buildai/domain';
 import type { SpaceUIMessage } from './types';
 
 /** One action as the message shows it: running (spinner), complete (check), truncated, or failed. */
@@ -9,6 +19,12 @@ export interface ShownAction {
   file?: string;
   state: 'running' | 'complete' | 'truncated' | 'failed';
   error?: string;
+  /** an entity action's entity */
+  entity?: string;
+  /** add_entity and edit_entity: the permissions the entity has (or asks for, while running) */
+  permissions?: ChatAction['permissions'];
+  /** insert_entity_records and import_entities: what went in and what was refused */
+  records?: ChatAction['records'];
 }
 
 const verbs: Record<FileActionType, string> = {
@@ -19,6 +35,8 @@ const verbs: Record<FileActionType, string> = {
 };
 
 const isFileAction = (t: string): t is FileActionType => (fileActionTypes as readonly string[]).includes(t);
+export const isEntityAction = (t: string): t is EntityActionType =>
+  (entityActionTypes as readonly string[]).includes(t);
 
 function fromStored(a: ChatAction, i: number): ShownAction {
   return {
@@ -28,7 +46,47 @@ function fromStored(a: ChatAction, i: number): ShownAction {
     file: a.file,
     state: a.isTruncated ? 'truncated' : a.error ? 'failed' : a.isComplete ? 'complete' : 'running',
     error: a.error,
+    ...(a.entity !== undefined ? { entity: a.entity } : {}),
+    ...(a.permissions ? { permissions: a.permissions } : {}),
+    ...(a.records ? { records: a.records } : {}),
   };
+}
+
+/** What a live entity tool part shows: its title, entity, the permissions its schema asks for, the records count. */
+function entityPartInfo(
+  type: EntityActionType,
+  p: ToolPartLike,
+): Pick<ShownAction, 'title' | 'entity' | 'permissions' | 'records'> {
+  const input = (p.input ?? {}) as { name?: unknown; entity?: unknown; schema?: unknown; records?: unknown };
+  const named = type === 'add_entity' || type === 'edit_entity' ? input.name : input.entity;
+  const entity = typeof named === 'string' ? named : undefined;
+  const sent = Array.isArray(input.records) ? input.records.length : 0;
+  const out: Pick<ShownAction, 'title' | 'entity' | 'permissions' | 'records'> = {
+    title: entityActionTitle(type, entity, sent),
+    ...(entity !== undefined ? { entity } : {}),
+  };
+  const output = p.output as
+    | {
+        ok?: boolean;
+        permissions?: unknown;
+        inserted?: number;
+        failed?: { index: number; message: string }[];
+      }
+    | undefined;
+  if (type === 'add_entity' || type === 'edit_entity') {
+    const kept = permissionPairSchema.safeParse(output?.permissions);
+    const asked =
+      input.schema && typeof input.schema === 'object'
+        ? permissionPairSchema.safeParse(
+            entityPermissions(input.schema as Parameters<typeof entityPermissions>[0]),
+          )
+        : null;
+    const pair = kept.success ? kept.data : asked?.success ? asked.data : undefined;
+    if (pair) out.permissions = pair;
+  } else if (output && (typeof output.inserted === 'number' || Array.isArray(output.failed))) {
+    out.records = { sent, inserted: output.inserted ?? 0, failed: output.failed ?? [] };
+  }
+  return out;
 }
 
 interface ToolPartLike {
@@ -61,7 +119,7 @@ export function actionsOf(message: SpaceUIMessage, streaming: boolean): ShownAct
   const stored = message.metadata?.actions ?? [];
   return toolParts.flatMap((p, i) => {
     const type = p.type.slice('tool-'.length);
-    if (!isFileAction(type)) return [];
+    if (!isFileAction(type) && !isEntityAction(type)) return [];
     const path = typeof p.input?.path === 'string' ? p.input.path : undefined;
     const storedTwin = stored[i];
     // once the turn is recorded, the server's action is the word on it (a cut call reads truncated there)
@@ -79,18 +137,29 @@ export function actionsOf(message: SpaceUIMessage, streaming: boolean): ShownAct
     } else if (stopped) {
       state = 'failed';
     }
+    const key = p.toolCallId ?? `tool-${i}`;
+    if (isEntityAction(type)) {
+      const info = entityPartInfo(type, p);
+      return [{ key, ...info, title: storedTwin?.title ?? info.title, type, state, error }];
+    }
     return [
-      {
-        key: p.toolCallId ?? `tool-${i}`,
-        title: storedTwin?.title ?? `${verbs[type]} ${path ?? 'file'}`,
-        type,
-        file: path,
-        state,
-        error,
-      },
+      { key, title: storedTwin?.title ?? `${verbs[type]} ${path ?? 'file'}`, type, file: path, state, error },
     ];
   });
 }
+
+/** The All Changes diff's pseudo-path of an entity's schema. */
+export const entityDiffPath = (entity: string) => `entities/${entity}.json`;
+
+/** What a message's actions named, for the diff of a first version: files, and entity schemas as their pseudo-paths. */
+export const touchedPaths = (actions: ShownAction[]) =>
+  actions.flatMap((a) =>
+    a.file
+      ? [a.file]
+      : a.entity && (a.type === 'add_entity' || a.type === 'edit_entity')
+        ? [entityDiffPath(a.entity)]
+        : [],
+  );
 
 /** Whether the message changed a file (a completed file action). */
 export const changedFiles = (actions: ShownAction[]) =>

@@ -1,11 +1,33 @@
 import { structuredPatch } from 'diff';
-import type { AppFile, VersionDiffEntry } from '@buildai/domain';
+import type { AppFile, VersionDiffEntry, VersionFilesResponse } from '@buildai/domain';
+import { entityDiffPath } from './actions';
 
 /** Lines of context around a change, and the size past which lines are not diffed word by word (spec 001 §9). */
 export const DIFF_CONTEXT_LINES = 3;
 export const WORD_DIFF_MAX_CHARS = 10_000;
 
 const order = { added: 0, modified: 1, deleted: 2 } as const;
+
+/** A schema's top-level keys in the order people read them (the database keeps its own order). */
+function readingOrder(schema: Record<string, unknown>): Record<string, unknown> {
+  const first = ['type', 'properties', 'required', 'x-accessControl'].filter((k) => k in schema);
+  const rest = Object.keys(schema).filter((k) => !first.includes(k));
+  return Object.fromEntries([...first, ...rest].map((k) => [k, schema[k]]));
+}
+
+/**
+ * What a version holds, as files to compare: its files, and each entity's schema as the pseudo-file
+ * `entities/{Name}.json` (pretty JSON), so schema changes show in the same diff (decision 0008).
+ */
+export function versionSnapshot(version: Pick<VersionFilesResponse, 'files' | 'entities'>): AppFile[] {
+  return [
+    ...version.files,
+    ...(version.entities ?? []).map((e) => ({
+      path: entityDiffPath(e.name),
+      content: `${JSON.stringify(readingOrder(e.schema), null, 2)}\n`,
+    })),
+  ];
+}
 
 /** The files that differ between two versions, added first, then modified, then deleted (each by path). */
 export function diffVersions(before: AppFile[], after: AppFile[]): VersionDiffEntry[] {

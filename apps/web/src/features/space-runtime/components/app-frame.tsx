@@ -1,8 +1,9 @@
 import * as React from 'react';
-import { LoaderCircle } from 'lucide-react';
+import { Info, LoaderCircle, X } from 'lucide-react';
 import type { AppErrorItem, AppFrameMessage } from '@buildai/domain';
 import { cn } from '@/lib/utils';
-import { postToFrame, useFrameMessages } from '../lib/frame-bridge';
+import { BridgeGate, errorReply, type DataBridgeContext } from '../lib/data-bridge';
+import { postToFrame, replyToFrame, useFrameMessages } from '../lib/frame-bridge';
 
 /** The sandbox of every app frame (DESIGN §7): scripts, forms and popups, never the product's origin. */
 export const APP_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups';
@@ -19,20 +20,38 @@ interface AppFrameProps {
   title: string;
   onAppErrors?: (errors: AppErrorItem[]) => void;
   onNavigate?: (page: string, search: string) => void;
+  /**
+   * Answers the app's calls of its database and of sign-in (decision 0008, "The data bridge"); without it they
+   * fail as refused.
+   */
+  dataBridge?: Omit<DataBridgeContext, 'onNotice'>;
   className?: string;
 }
+
+/** How long a notice over the app stays. */
+const NOTICE_MS = 6000;
 
 /**
  * One load of an app document in its sandboxed frame. Mounted again for each load (a new `key`), so its error list
  * starts empty; every change of the list is reported whole, and a load without errors reports `[]`.
  */
 export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function AppFrame(
-  { src, title, onAppErrors, onNavigate, className },
+  { src, title, onAppErrors, onNavigate, dataBridge, className },
   ref,
 ) {
   const frame = React.useRef<HTMLIFrameElement>(null);
   const errors = React.useRef<AppErrorItem[]>([]);
   const [loading, setLoading] = React.useState(true);
+  const [gate] = React.useState(() => new BridgeGate());
+  // a new object each time, so the same notice asked for again stays its full time
+  const [notice, setNotice] = React.useState<{ text: string } | null>(null);
+  const showNotice = React.useCallback((text: string) => setNotice({ text }), []);
+
+  React.useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
 
   React.useImperativeHandle(
     ref,
@@ -40,21 +59,49 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
     [],
   );
 
-  useFrameMessages(frame, (message: AppFrameMessage) => {
-    if (message.type === 'loaded') {
-      setLoading(false);
-      if (errors.current.length === 0) onAppErrors?.([]);
-    } else if (message.type === 'error') {
-      const seen = errors.current.some(
-        (e) => e.title === message.error.title && e.details === message.error.details,
-      );
-      if (seen || errors.current.length >= MAX_ERRORS) return;
-      errors.current = [...errors.current, message.error];
-      onAppErrors?.(errors.current);
-    } else {
-      onNavigate?.(message.page, message.search);
-    }
-  });
+  useFrameMessages(
+    frame,
+    (message: AppFrameMessage) => {
+      if (message.type === 'loaded') {
+        setLoading(false);
+        if (errors.current.length === 0) onAppErrors?.([]);
+      } else if (message.type === 'error') {
+        const seen = errors.current.some(
+          (e) => e.title === message.error.title && e.details === message.error.details,
+        );
+        if (seen || errors.current.length >= MAX_ERRORS) return;
+        errors.current = [...errors.current, message.error];
+        onAppErrors?.(errors.current);
+      } else {
+        onNavigate?.(message.page, message.search);
+      }
+    },
+    (request) => {
+      // the frame that asked is the frame answered: a new load meanwhile (a new frame) gets nothing
+      const target = frame.current;
+      if (request.kind === 'invalid') {
+        replyToFrame(
+          target,
+          errorReply(request.id, { code: 'request/invalid', message: request.message, status: 400 }),
+        );
+        return;
+      }
+      if (!dataBridge) {
+        replyToFrame(
+          target,
+          errorReply(request.request.id, {
+            code: 'auth/forbidden',
+            message: 'This page does not answer the app',
+            status: 403,
+          }),
+        );
+        return;
+      }
+      void gate.run(request.request, { ...dataBridge, onNotice: showNotice }).then((reply) => {
+        if (frame.current === target) replyToFrame(target, reply);
+      });
+    },
+  );
 
   return (
     <div className={cn('relative h-full w-full', className)}>
@@ -68,6 +115,23 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
         onLoad={() => setLoading(false)}
         className="block h-full w-full border-0 bg-white"
       />
+      {notice && (
+        <div
+          role="status"
+          className="absolute inset-x-0 bottom-4 z-10 mx-auto flex w-[min(30rem,calc(100%-1.5rem))] items-start gap-2 rounded-lg border bg-background/95 px-3 py-2 text-sm shadow-md backdrop-blur"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" />
+          <p className="flex-1 text-muted-foreground">{notice.text}</p>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+            onClick={() => setNotice(null)}
+          >
+            <X className="size-4" />
+          </button>
+        </div>
+      )}
       {loading && (
         <div
           className="absolute inset-0 flex items-center justify-center bg-background/70"

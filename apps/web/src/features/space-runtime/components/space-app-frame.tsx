@@ -77,6 +77,8 @@ export function SpaceAppFrame({ appId, mode, refreshKey, onAppErrors, className 
       src={src}
       title={app.data?.header || 'App preview'}
       onAppErrors={onAppErrors}
+      // the builder's own session: the owner, who is the app's admin; sign-in actions only say so
+      dataBridge={{ appId, preview: true }}
       className={className}
     />
   );

@@ -1,9 +1,10 @@
 import * as React from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AppErrorItem } from '@buildai/domain';
 import { LoaderCircle } from 'lucide-react';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
 import { appQuery } from '@/lib/app-query';
+import { queryKeys } from '@/lib/query-keys';
 import { previewLinkQuery } from '../api/preview-link';
 import { addressOfPage, documentWithPage, pageOfAddress } from '../lib/app-address';
 import { AppFrame, type AppFrameHandle } from './app-frame';
@@ -25,11 +26,22 @@ export function SpaceAppPage({ appId }: { appId: string }) {
   // the owner sees the current files until the app is published
   const ownerPreview = Boolean(data?.isOwner && !documentUrl && data.appType === 'space');
   const preview = useQuery({ ...previewLinkQuery(appId), enabled: ownerPreview });
-  const [initial] = React.useState(() =>
-    pageOfAddress(appId, window.location.pathname, window.location.search),
-  );
+  // the page the frame opens on: the address's, when the page opens and when a sign-out loads the app again
+  const [initial, setInitial] = React.useState(() => ({
+    load: 0,
+    ...pageOfAddress(appId, window.location.pathname, window.location.search),
+  }));
   const frame = React.useRef<AppFrameHandle>(null);
   const [errors, setErrors] = React.useState<AppErrorItem[]>([]);
+  const queryClient = useQueryClient();
+  const onSignedOut = React.useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.app(appId) });
+    setErrors([]);
+    setInitial((last) => ({
+      load: last.load + 1,
+      ...pageOfAddress(appId, window.location.pathname, window.location.search),
+    }));
+  }, [queryClient, appId]);
 
   React.useEffect(() => {
     if (data?.header) document.title = data.header;
@@ -85,11 +97,13 @@ export function SpaceAppPage({ appId }: { appId: string }) {
         </p>
       )}
       <AppFrame
+        key={initial.load}
         ref={frame}
         src={documentWithPage(base, initial.page, initial.search)}
         title={data.header || 'App'}
         onNavigate={onNavigate}
         onAppErrors={data.isOwner ? setErrors : undefined}
+        dataBridge={{ appId, preview: ownerPreview, onSignedOut }}
         className="flex-1"
       />
       <OwnerIssues appId={appId} errors={errors} />
