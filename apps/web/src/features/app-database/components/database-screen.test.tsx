@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { databaseTexts, permissionChangeMessage } from '@buildai/domain';
+import { AppError, databaseTexts, permissionChangeMessage } from '@buildai/domain';
 import { errorReply, mockApi } from '@/test/mock-api';
 import { ENTITIES, layOutGrid, record, records, renderScreen, taskSchema } from '../test/database-fixtures';
 
@@ -241,7 +241,11 @@ describe('the database screen', { timeout: 20_000 }, () => {
 
   it('refuses a permission change while the chat is busy; otherwise sends it through the chat', async () => {
     serve();
-    const requestChat = vi.fn().mockRejectedValueOnce(new Error('refused')).mockResolvedValue(undefined);
+    const requestChat = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('refused'))
+      .mockRejectedValueOnce(new AppError('entity/permissions-chat-busy'))
+      .mockResolvedValue(undefined);
     const { rerenderWith } = renderScreen({ chatBusy: true, requestChat });
     await screen.findByText('Buy milk');
     const choose = async (label: string) => {
@@ -258,6 +262,9 @@ describe('the database screen', { timeout: 20_000 }, () => {
     rerenderWith({ chatBusy: false, requestChat });
     await choose('Public Read, Admin Write');
     expect(await screen.findByText(databaseTexts.permissionRequestFailed)).toBeTruthy();
+    // the server's lock saw a turn the panel had not reported
+    await choose('Public Read, Admin Write');
+    expect(await screen.findByText(databaseTexts.permissionChatBusy)).toBeTruthy();
     await choose('Admin Only Read');
     await waitFor(() =>
       expect(requestChat).toHaveBeenLastCalledWith(

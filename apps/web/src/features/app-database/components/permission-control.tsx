@@ -20,6 +20,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast, toastError } from '@/components/ui/use-toast';
+import { isAppError } from '@/lib/api-client';
 import type { ChatBridge } from '../types';
 
 /** The icon of a permission: by who may read (the wider the audience, the more open the icon). */
@@ -57,8 +58,10 @@ export function PermissionControl({
     try {
       await chat.request(permissionChangeMessage(entity, preset.label), { type: 'permissions' });
       toast({ title: 'Asked the chat to change the permissions', description: preset.label });
-    } catch {
-      toastError(databaseTexts.permissionRequestFailed);
+    } catch (error) {
+      // the server's lock may see a turn the panel had not yet reported (another tab, another builder)
+      const busy = isAppError(error) && error.code === 'entity/permissions-chat-busy';
+      toastError(busy ? databaseTexts.permissionChatBusy : databaseTexts.permissionRequestFailed);
     } finally {
       setSending(false);
     }
