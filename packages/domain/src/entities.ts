@@ -38,21 +38,27 @@ export const PROPERTY_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export const entityNameSchema = z
   .string()
-  .regex(ENTITY_NAME_PATTERN, 'An entity name starts with a letter and has only letters, digits and _ (at most 64)');
+  .regex(
+    ENTITY_NAME_PATTERN,
+    'An entity name starts with a letter and has only letters, digits and _ (at most 64)',
+  );
 
 /** One property of an entity schema: the JSON-schema keywords the product reads; others are kept as they are. */
-export const entityPropertySchema: z.ZodType<EntityProperty> = z.lazy(() =>
-  z.looseObject({
-    type: z.union([z.string(), z.array(z.string())]).optional(),
-    format: z.string().optional(),
-    enum: z.array(z.unknown()).optional(),
-    items: entityPropertySchema.optional(),
-    properties: z.record(z.string(), entityPropertySchema).optional(),
-    description: z.string().optional(),
-    title: z.string().optional(),
-  }),
-  // the OpenAPI document describes a property as an object: its generator would follow the recursion for ever
-).meta({ type: 'object' });
+export const entityPropertySchema: z.ZodType<EntityProperty> = z
+  .lazy(
+    () =>
+      z.looseObject({
+        type: z.union([z.string(), z.array(z.string())]).optional(),
+        format: z.string().optional(),
+        enum: z.array(z.unknown()).optional(),
+        items: entityPropertySchema.optional(),
+        properties: z.record(z.string(), entityPropertySchema).optional(),
+        description: z.string().optional(),
+        title: z.string().optional(),
+      }),
+    // the OpenAPI document describes a property as an object: its generator would follow the recursion for ever
+  )
+  .meta({ type: 'object' });
 export interface EntityProperty {
   type?: string | string[];
   format?: string;
@@ -82,7 +88,11 @@ export const entitySchemaSchema = z
   .superRefine((schema, ctx) => {
     const names = Object.keys(schema.properties);
     if (names.length > MAX_ENTITY_PROPERTIES) {
-      ctx.addIssue({ code: 'custom', path: ['properties'], message: `An entity has at most ${MAX_ENTITY_PROPERTIES} properties` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['properties'],
+        message: `An entity has at most ${MAX_ENTITY_PROPERTIES} properties`,
+      });
     }
     for (const name of names) {
       if (!PROPERTY_NAME_PATTERN.test(name)) {
@@ -92,16 +102,27 @@ export const entitySchemaSchema = z
           message: `"${name}" is not a valid property name (a letter or _, then letters, digits or _)`,
         });
       } else if ((RECORD_SYSTEM_FIELDS as readonly string[]).includes(name)) {
-        ctx.addIssue({ code: 'custom', path: ['properties', name], message: `"${name}" is set by the app database` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['properties', name],
+          message: `"${name}" is set by the app database`,
+        });
       }
     }
     for (const name of schema.required ?? []) {
       if (!names.includes(name)) {
-        ctx.addIssue({ code: 'custom', path: ['required'], message: `"${name}" is required but not a property` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['required'],
+          message: `"${name}" is required but not a property`,
+        });
       }
     }
     if (JSON.stringify(schema).length > MAX_ENTITY_SCHEMA_CHARS) {
-      ctx.addIssue({ code: 'custom', message: `An entity schema is at most ${MAX_ENTITY_SCHEMA_CHARS} characters` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `An entity schema is at most ${MAX_ENTITY_SCHEMA_CHARS} characters`,
+      });
     }
   });
 export type EntitySchema = z.infer<typeof entitySchemaSchema>;
@@ -148,7 +169,10 @@ export const listRecordsQuery = z.object({
 });
 export type ListRecordsQuery = z.infer<typeof listRecordsQuery>;
 
-export const recordsPage = z.object({ records: z.array(entityRecordSchema), nextCursor: z.string().nullable() });
+export const recordsPage = z.object({
+  records: z.array(entityRecordSchema),
+  nextCursor: z.string().nullable(),
+});
 export type RecordsPage = z.infer<typeof recordsPage>;
 
 /**
@@ -158,7 +182,9 @@ export type RecordsPage = z.infer<typeof recordsPage>;
 export const createRecordRequest = z.looseObject({ fields: recordFieldsSchema.optional() });
 
 /** POST …/records/bulk */
-export const bulkRecordsRequest = z.object({ records: z.array(recordFieldsSchema).min(1).max(MAX_BULK_RECORDS) });
+export const bulkRecordsRequest = z.object({
+  records: z.array(recordFieldsSchema).min(1).max(MAX_BULK_RECORDS),
+});
 export type BulkRecordsRequest = z.infer<typeof bulkRecordsRequest>;
 export const bulkRecordsResponse = z.object({
   created: z.array(z.string()),
@@ -192,10 +218,30 @@ export interface PermissionPreset extends PermissionPair {
 
 /** The six presets of spec 001 §6, in the spec's order. */
 export const permissionPresets: readonly PermissionPreset[] = [
-  { read: 'admin', write: 'anonymous', label: 'Admin Only Read, Anonymous Write', meaning: 'anyone submits, only admins view' },
-  { read: 'anonymous', write: 'admin', label: 'Anonymous Read, Admin Write', meaning: 'anyone views, admins edit' },
-  { read: 'all', write: 'admin', label: 'Public Read, Admin Write', meaning: 'logged-in users view, admins edit' },
-  { read: 'all', write: 'creator', label: 'Public Read, Creator Write', meaning: 'logged-in users view, only the creator edits' },
+  {
+    read: 'admin',
+    write: 'anonymous',
+    label: 'Admin Only Read, Anonymous Write',
+    meaning: 'anyone submits, only admins view',
+  },
+  {
+    read: 'anonymous',
+    write: 'admin',
+    label: 'Anonymous Read, Admin Write',
+    meaning: 'anyone views, admins edit',
+  },
+  {
+    read: 'all',
+    write: 'admin',
+    label: 'Public Read, Admin Write',
+    meaning: 'logged-in users view, admins edit',
+  },
+  {
+    read: 'all',
+    write: 'creator',
+    label: 'Public Read, Creator Write',
+    meaning: 'logged-in users view, only the creator edits',
+  },
   { read: 'creator', write: 'creator', label: 'Creator Only', meaning: 'creator views and edits' },
   { read: 'admin', write: 'admin', label: 'Admin Only', meaning: 'admins view and edit' },
 ];
@@ -222,7 +268,16 @@ export function permissionChangeMessage(entity: string, description: string): st
 // The data table (spec 001 §3 "Data table column", §4, §5, §9)
 // ---------------------------------------------------------------------------------------------------------------
 
-export const columnDataTypes = ['number', 'text', 'select', 'multiselect', 'image', 'json', 'datetime', 'boolean'] as const;
+export const columnDataTypes = [
+  'number',
+  'text',
+  'select',
+  'multiselect',
+  'image',
+  'json',
+  'datetime',
+  'boolean',
+] as const;
 export type ColumnDataType = (typeof columnDataTypes)[number];
 
 export interface ColumnOption {
@@ -307,7 +362,14 @@ export function entityColumns(schema: Pick<EntitySchema, 'properties'>): DataTab
     };
   });
   columns.push(
-    { id: 'createdAt', label: 'Created At', dataType: 'datetime', options: [], readonly: true, created: true },
+    {
+      id: 'createdAt',
+      label: 'Created At',
+      dataType: 'datetime',
+      options: [],
+      readonly: true,
+      created: true,
+    },
     { id: 'creatorId', label: 'User ID', dataType: 'text', options: [], readonly: true, created: true },
   );
   return columns;
@@ -367,7 +429,9 @@ export const MAX_CSV_PREVIEW_CELL = 500;
 /** POST /api/csv/generateMapping */
 export const generateMappingRequest = z.object({
   headers: z.array(z.string().max(200)).min(1).max(MAX_CSV_HEADERS),
-  previewData: z.array(z.array(z.string().max(MAX_CSV_PREVIEW_CELL)).max(MAX_CSV_HEADERS)).max(CSV_PREVIEW_ROWS),
+  previewData: z
+    .array(z.array(z.string().max(MAX_CSV_PREVIEW_CELL)).max(MAX_CSV_HEADERS))
+    .max(CSV_PREVIEW_ROWS),
   schema: entitySchemaSchema,
   entityName: entityNameSchema,
 });
@@ -383,8 +447,12 @@ export function isCsvStringArray(property: EntityProperty): boolean {
   if (!typesOf(property).includes('array')) return false;
   const items = property.items ?? {};
   if (typesOf(items).includes('string')) return true;
-  return typesOf(items).length === 0 && Array.isArray(items.enum) && items.enum.length > 0 &&
-    items.enum.every((v) => typeof v === 'string');
+  return (
+    typesOf(items).length === 0 &&
+    Array.isArray(items.enum) &&
+    items.enum.length > 0 &&
+    items.enum.every((v) => typeof v === 'string')
+  );
 }
 
 /** The CSV type a property takes (nested objects are mapped by their dot paths). */
@@ -399,7 +467,9 @@ export function csvDataTypeOf(property: EntityProperty): CsvDataType {
 }
 
 /** The fields a CSV column may map onto: each property, and each property of a nested object by its dot path. */
-export function csvTargetFields(schema: Pick<EntitySchema, 'properties'>): { path: string; property: EntityProperty }[] {
+export function csvTargetFields(
+  schema: Pick<EntitySchema, 'properties'>,
+): { path: string; property: EntityProperty }[] {
   const out: { path: string; property: EntityProperty }[] = [];
   const walk = (properties: Record<string, EntityProperty>, prefix: string, depth: number) => {
     for (const [name, property] of Object.entries(properties)) {
@@ -420,7 +490,10 @@ export function csvTargetFields(schema: Pick<EntitySchema, 'properties'>): { pat
  * header equal to a full dot path wins over one equal to a nested field's last name; each field takes one column
  * at most (the first header that names it), so no column silently overwrites another.
  */
-export function fallbackCsvMapping(headers: string[], schema: Pick<EntitySchema, 'properties'>): CsvMapping[] {
+export function fallbackCsvMapping(
+  headers: string[],
+  schema: Pick<EntitySchema, 'properties'>,
+): CsvMapping[] {
   const fields = csvTargetFields(schema);
   const taken = new Set<string>();
   const free = (f: { path: string }) => !taken.has(f.path);
@@ -450,7 +523,10 @@ export function csvMappingFor(header: string, path: string, property: EntityProp
  * an ISO string, json parsed (the raw text when it does not parse), a string-array split, trimmed, empties dropped.
  * An empty cell is left out (undefined).
  */
-export function convertCsvValue(raw: string, mapping: Pick<CsvMapping, 'dataType' | 'splitCharacter'>): unknown {
+export function convertCsvValue(
+  raw: string,
+  mapping: Pick<CsvMapping, 'dataType' | 'splitCharacter'>,
+): unknown {
   if (raw.trim() === '') return undefined;
   if (mapping.splitCharacter) {
     // a cell the export wrote (a JSON array of strings) comes back as that array

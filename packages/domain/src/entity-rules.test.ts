@@ -17,7 +17,9 @@ import {
 describe('entity permissions (spec 001 §6)', () => {
   it('defaults to creator for both', () => {
     expect(entityPermissions({})).toEqual({ read: 'creator', write: 'creator' });
-    expect(entityPermissions({ 'x-accessControl': { permissions: { read: 'all', write: 'admin' } } })).toEqual({
+    expect(
+      entityPermissions({ 'x-accessControl': { permissions: { read: 'all', write: 'admin' } } }),
+    ).toEqual({
       read: 'all',
       write: 'admin',
     });
@@ -33,7 +35,9 @@ describe('entity permissions (spec 001 §6)', () => {
       'Admin Only',
     ]);
     expect(permissionDescription({ read: 'none', write: 'all' })).toBe('None Read, Public Write');
-    expect(permissionDescription({ read: 'anonymous', write: 'anonymous' })).toBe('Anonymous Read, Anonymous Write');
+    expect(permissionDescription({ read: 'anonymous', write: 'anonymous' })).toBe(
+      'Anonymous Read, Anonymous Write',
+    );
   });
 
   it('phrases the chat request', () => {
@@ -92,7 +96,10 @@ describe('column types (spec 001 §3)', () => {
 
   it('adds read-only Created At and User ID and sizes multiselect wider', () => {
     const columns = entityColumns({
-      properties: { status: { type: 'string', enum: ['open'] }, tags: { type: 'array', items: { enum: ['x'] } } },
+      properties: {
+        status: { type: 'string', enum: ['open'] },
+        tags: { type: 'array', items: { enum: ['x'] } },
+      },
     });
     expect(columns.map((c) => [c.id, c.label, c.dataType, c.readonly])).toEqual([
       ['status', 'status', 'select', false],

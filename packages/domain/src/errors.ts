@@ -139,7 +139,10 @@ export const errorCatalogue = {
   'version/restore-failed': { status: 500, message: 'Failed to restore version' },
   // the app database (spec 001 §5, §8; issue "The app database")
   'entity/not-found': { status: 404, message: 'Entity not found' },
-  'entity/builtin': { status: 400, message: 'The User entity is built in; only its records\' roles can be changed' },
+  'entity/builtin': {
+    status: 400,
+    message: "The User entity is built in; only its records' roles can be changed",
+  },
   'entity/too-many': { status: 400, message: 'This app has too many entities' },
   'entity/permissions-chat-busy': {
     status: 409,

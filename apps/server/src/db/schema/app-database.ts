@@ -36,7 +36,18 @@ export const appRecords = pgTable(
     foreignKey({ columns: [t.appId, t.entity], foreignColumns: [appEntities.appId, appEntities.name] })
       .onDelete('cascade')
       .onUpdate('cascade'),
-    index('app_records_list_idx').on(t.appId, t.entity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('app_records_creator_idx').on(t.appId, t.entity, t.creatorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('app_records_list_idx').on(
+      t.appId,
+      t.entity,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('app_records_creator_idx').on(
+      t.appId,
+      t.entity,
+      t.creatorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

@@ -51,7 +51,11 @@ describe('SessionCheck', () => {
   it('does not share a lookup across users or sessions', async () => {
     const { platform, state, release } = fakePlatform();
     const check = new SessionCheck(platform);
-    const answers = Promise.all([check.isLive('u1', 's1'), check.isLive('u2', 's1'), check.isLive('u1', 's2')]);
+    const answers = Promise.all([
+      check.isLive('u1', 's1'),
+      check.isLive('u2', 's1'),
+      check.isLive('u1', 's2'),
+    ]);
     await Promise.resolve();
     release();
     await answers;

@@ -24,7 +24,8 @@ export function entitiesQuery(appId: string) {
   });
 }
 
-export const recordsKey = (appId: string, entity: string) => [...queryKeys.appEntities(appId), entity, 'records'] as const;
+export const recordsKey = (appId: string, entity: string) =>
+  [...queryKeys.appEntities(appId), entity, 'records'] as const;
 
 /** GET …/records?limit=&cursor=, page by page, newest first. */
 export function recordsQuery(appId: string, entity: string, limit = 200) {
@@ -45,11 +46,17 @@ export function listRecords(
   if (opts.limit) search.set('limit', String(opts.limit));
   if (opts.cursor) search.set('cursor', opts.cursor);
   const query = search.toString();
-  return api<RecordsPage>(`${recordsPath(appId, entity)}${query ? `?${query}` : ''}`, { signal: opts.signal });
+  return api<RecordsPage>(`${recordsPath(appId, entity)}${query ? `?${query}` : ''}`, {
+    signal: opts.signal,
+  });
 }
 
 /** Every record of an entity, newest first (the export), page after page. */
-export async function listAllRecords(appId: string, entity: string, signal?: AbortSignal): Promise<EntityRecord[]> {
+export async function listAllRecords(
+  appId: string,
+  entity: string,
+  signal?: AbortSignal,
+): Promise<EntityRecord[]> {
   const all: EntityRecord[] = [];
   let cursor: string | null = null;
   do {
@@ -70,12 +77,24 @@ export function bulkCreateRecords(
   records: RecordFields[],
   signal?: AbortSignal,
 ): Promise<BulkRecordsResponse> {
-  return api<BulkRecordsResponse>(`${recordsPath(appId, entity)}/bulk`, { method: 'POST', body: { records }, signal });
+  return api<BulkRecordsResponse>(`${recordsPath(appId, entity)}/bulk`, {
+    method: 'POST',
+    body: { records },
+    signal,
+  });
 }
 
 /** PATCH …/records/{id}: the cells that changed (the table sends one at a time). */
-export function updateRecord(appId: string, entity: string, id: string, fields: RecordFields): Promise<EntityRecord> {
-  return api<EntityRecord>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, { method: 'PATCH', body: fields });
+export function updateRecord(
+  appId: string,
+  entity: string,
+  id: string,
+  fields: RecordFields,
+): Promise<EntityRecord> {
+  return api<EntityRecord>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: fields,
+  });
 }
 
 export function deleteRecord(appId: string, entity: string, id: string): Promise<void> {
