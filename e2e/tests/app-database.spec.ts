@@ -48,6 +48,12 @@ async function cell(grid: Locator, index: number, column: string): Promise<Locat
 }
 
 /** Waits for the PATCH of the record that the action sends, and answers its body. */
+/** A 1×1 PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function patched(p: Page, action: () => Promise<void>): Promise<Record<string, unknown>> {
   const response = p.waitForResponse((r) => r.request().method() === 'PATCH' && /\/records\//.test(r.url()));
   await action();
@@ -147,12 +153,27 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
     await grid.locator('input[type="datetime-local"]').press('Enter');
   });
   expect(new Date(due.due as string).getTime()).toBe(new Date('2026-05-01T10:30').getTime());
-  // image (a URL)
+  // image: an upload (stored by the product, its address saved into the cell), then an address typed in
+  const uploaded = await patched(p, async () => {
+    await (await cell(grid, 0, 'coverImage')).click();
+    await p.getByLabel('Upload an image for coverImage').setInputFiles({
+      name: 'fern.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
+  });
+  expect(uploaded.coverImage).toMatch(
+    new RegExp(`^/api/files/accounts/[A-Za-z0-9]+/apps/${appId}/data/image-`),
+  );
+  await expect(p.getByText('Image uploaded successfully!')).toBeVisible();
+  expect((await request.get(`${BASE_URL}${uploaded.coverImage as string}`)).headers()['content-type']).toBe(
+    'image/png',
+  );
   expect(
     await patched(p, async () => {
       await (await cell(grid, 0, 'coverImage')).click();
-      await grid.getByRole('textbox', { name: 'coverImage' }).fill('https://example.com/fern.png');
-      await grid.getByRole('textbox', { name: 'coverImage' }).press('Enter');
+      await p.getByRole('textbox', { name: 'coverImage' }).fill('https://example.com/fern.png');
+      await p.getByRole('textbox', { name: 'coverImage' }).press('Enter');
     }),
   ).toEqual({ coverImage: 'https://example.com/fern.png' });
   await grid.evaluate((el) => el.scrollTo({ left: 0 }));

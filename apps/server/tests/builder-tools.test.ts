@@ -489,6 +489,29 @@ describe('style images and files', () => {
     }
   });
 
+  it('stores an image of a database image cell under the app (kind=data), for the owner only', async () => {
+    const { idToken, accountId } = await builderOn('lite');
+    const { appId } = await makeTool(server, idToken);
+    const res = await uploadFile(server, idToken, `/api/apps/${appId}/images?kind=data`, TINY_PNG);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.url).toMatch(
+      new RegExp(`^/api/files/accounts/${accountId}/apps/${appId}/data/image-[A-Za-z0-9]+\\.png$`),
+    );
+    expect(body.file_url).toBe(body.url);
+    expect((await server.request(body.url)).status).toBe(200);
+    const other = await builderOn('lite');
+    const refused = await uploadFile(server, other.idToken, `/api/apps/${appId}/images?kind=data`, TINY_PNG);
+    await expectError(refused, 404, 'app/not-found', 'App not found');
+    const text = await uploadFile(
+      server,
+      idToken,
+      `/api/apps/${appId}/images?kind=data`,
+      new TextEncoder().encode('hello'),
+    );
+    expect((await json(text)).error.code).toBe('upload/not-image');
+  });
+
   it('serves only uploaded images, and answers 404 for anything else', async () => {
     const { blobs } = server.platform;
     await blobs.put('accounts/abc/context/secret.txt', 'private', { contentType: 'text/plain' });

@@ -131,6 +131,11 @@ export const reorderToolsRequest = z.object({ toolIds: z.array(z.string()).min(1
 // ---- uploaded images (spec 001 §5, §7) ------------------------------------------------------------------------
 
 export const styleImageKinds = ['logo', 'background'] as const;
+/**
+ * What `POST /api/apps/{appId}/images?kind=` stores: the style's logo or background, or `data`, an image of the
+ * app database's image cells (spec 001 §3 "File upload integration", §5).
+ */
+export const appImageKinds = [...styleImageKinds, 'data'] as const;
 export type StyleImageKind = (typeof styleImageKinds)[number];
 export interface ToolImageResponse {
   imageUrl: string;

@@ -10,7 +10,7 @@ import {
   saveAppRequest,
   saveSettingsRequest,
   saveStyleRequest,
-  styleImageKinds,
+  appImageKinds,
   toolFromTemplateRequest,
   toolStatusRequest,
   updateToolMetaRequest,
@@ -34,6 +34,7 @@ import { saveStyle } from './save-style';
 import { setToolStatus } from './set-tool-status';
 import { createToolFromTemplate, listTemplates } from './templates';
 import { putToolDefinition, updateToolMeta } from './update-tool';
+import { uploadDataImage } from './upload-data-image';
 import { uploadStyleImage } from './upload-style-image';
 import { uploadToolImage } from './upload-tool-image';
 
@@ -59,7 +60,7 @@ async function uploadedFile(c: Ctx): Promise<File> {
   return file;
 }
 
-const imageQuery = z.object({ kind: z.enum(styleImageKinds).optional() });
+const imageQuery = z.object({ kind: z.enum(appImageKinds).optional() });
 
 /** /api/apps (spec 001 §7, docs/decisions/0003). */
 export function appRoutes(changes: AppChangeBus) {
@@ -146,7 +147,7 @@ export function appRoutes(changes: AppChangeBus) {
     {
       method: 'post',
       path: '/{appId}/images',
-      summary: "Uploads an app's logo or background",
+      summary: "Uploads an app's logo or background, or an image of its database's image cells (kind=data)",
       params: appParams,
       query: imageQuery,
       upload: true,
@@ -156,8 +157,13 @@ export function appRoutes(changes: AppChangeBus) {
       const caller = requireCaller(c);
       await capBodyNow(c, IMAGE_UPLOAD_MAX_BYTES, imageTooLarge);
       // required here, after the caller, as before: a missing kind names the field
-      const kind = validateWith(z.enum(styleImageKinds), query.kind, 'kind');
+      const kind = validateWith(z.enum(appImageKinds), query.kind, 'kind');
       const file = await uploadedFile(c);
+      if (kind === 'data') {
+        return c.json(
+          await uploadDataImage({ platform: c.get('platform'), caller, appId: params.appId, file }),
+        );
+      }
       return c.json(
         await uploadStyleImage({
           platform: c.get('platform'),

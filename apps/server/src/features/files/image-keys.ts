@@ -22,9 +22,14 @@ export function styleImageKey(
   return `accounts/${accountId}/apps/${appId}/style/${kind}-${id}.${ext}`;
 }
 
+/** An image of an app database's image cell. */
+export function dataImageKey(accountId: string, appId: string, id: string, ext: ImageExt) {
+  return `accounts/${accountId}/apps/${appId}/data/image-${id}.${ext}`;
+}
+
 const ID = '[A-Za-z0-9]+';
 const PUBLIC_IMAGE_KEY = new RegExp(
-  `^accounts/${ID}/apps/${ID}/(?:tools/${ID}/thumb|style/(?:logo|background))-${ID}\\.(?:png|jpg|gif|webp)$`,
+  `^accounts/${ID}/apps/${ID}/(?:tools/${ID}/thumb|style/(?:logo|background)|data/image)-${ID}\\.(?:png|jpg|gif|webp)$`,
 );
 
 /** Whether the key names an uploaded image (and nothing else a blob store may hold under `accounts/`). */

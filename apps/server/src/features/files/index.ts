@@ -1,3 +1,10 @@
 // The files feature as other parts of the server see it (decision 0005, "Feature boundaries").
-export { fileUrl, keyOfFileUrl, styleImageKey, toolImageKey, type ImageExt } from './image-keys';
+export {
+  dataImageKey,
+  fileUrl,
+  keyOfFileUrl,
+  styleImageKey,
+  toolImageKey,
+  type ImageExt,
+} from './image-keys';
 export { filesRoutes } from './routes';

@@ -8,6 +8,7 @@ import type {
   RecordsPage,
 } from '@buildai/domain';
 import { api } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The app database's calls (issue "The app database": the routes under /api/apps/{appId}/entities). */
@@ -99,6 +100,15 @@ export function updateRecord(
 
 export function deleteRecord(appId: string, entity: string, id: string): Promise<void> {
   return api<void>(`${recordsPath(appId, entity)}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** POST /api/apps/{appId}/images?kind=data: an image for an image cell; answers its URL. */
+export async function uploadCellImage(appId: string, file: File): Promise<string> {
+  const { url } = await uploadFile<{ url: string }>(
+    `/api/apps/${encodeURIComponent(appId)}/images?kind=data`,
+    file,
+  );
+  return url;
 }
 
 export type { EntitySchema };

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { isLongText, parseBooleanCell } from '@buildai/domain';
 import { cn } from '@/lib/utils';
-import { InlineEditor, OptionsEditor } from './cell-editors';
+import { ImageEditor, InlineEditor, OptionsEditor } from './cell-editors';
 import { CellView, isPlainText } from './cell-view';
 import type { CellActions, TableColumn } from './table-types';
 
@@ -44,6 +44,14 @@ export const Cell = React.memo(function Cell({ rowKey, column, value, editing, a
             onCommit={commit}
             onCancel={actions.cancel}
             onRequestOption={(label) => actions.requestOption(columnId, label)}
+          />
+        ) : column.dataType === 'image' ? (
+          <ImageEditor
+            value={value}
+            column={column}
+            onCommit={commit}
+            onCancel={actions.cancel}
+            onUpload={actions.uploadImage}
           />
         ) : (
           <InlineEditor value={value} column={column} onCommit={commit} onCancel={actions.cancel} />

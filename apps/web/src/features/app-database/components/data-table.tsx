@@ -53,6 +53,7 @@ interface Props {
   onConfirmPending: (key: string) => void;
   onDiscardPending: (key: string) => void;
   onRequestOption: (columnId: string, label: string) => void;
+  onUploadImage: (file: File) => Promise<string>;
   chat: ChatBridge;
   hasNextPage: boolean;
   fetchingNextPage: boolean;
@@ -160,6 +161,7 @@ export function DataTable(props: Props) {
         if (row) latest.current.props.onCommit(row, columnId, value);
       },
       requestOption: (columnId, label) => latest.current.props.onRequestOption(columnId, label),
+      uploadImage: (file) => latest.current.props.onUploadImage(file),
       toggleSelected: (rowKey) => {
         const { rowSelection: current, props: p } = latest.current;
         const next = { ...current };

@@ -16,6 +16,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { uploadCellImage } from '../api/records';
 import { CsvImportDialog, exportEntityCsv } from '../csv';
 import { useBulkDelete } from '../hooks/use-bulk-delete';
 import { useRecords } from '../hooks/use-records';
@@ -140,6 +141,8 @@ export function EntityTable({
     [chat, entity],
   );
 
+  const onUploadImage = React.useCallback((file: File) => uploadCellImage(appId, file), [appId]);
+
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -176,6 +179,7 @@ export function EntityTable({
       onConfirmPending={(key) => void onConfirmPending(key)}
       onDiscardPending={onDiscardPending}
       onRequestOption={onRequestOption}
+      onUploadImage={onUploadImage}
       chat={chat}
       hasNextPage={query.hasNextPage}
       fetchingNextPage={query.isFetchingNextPage}

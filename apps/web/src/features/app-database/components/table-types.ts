@@ -23,4 +23,6 @@ export interface CellActions {
   cancel: () => void;
   /** asks the chat to add an option to a select or multiselect column */
   requestOption: (columnId: string, label: string) => void;
+  /** stores an image for an image cell and answers its URL */
+  uploadImage: (file: File) => Promise<string>;
 }
