@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, builderMessages } from '@buildai/domain';
 import type { Database } from '../../db/client';
-import { runs } from '../../db/schema';
+import type { runs } from '../../db/schema';
 
 export interface RunLimits {
   daily: number | null;
@@ -29,61 +29,15 @@ interface Counted {
   admitted: boolean;
 }
 
-/** Rows of one statement: 12 parameters each, far below PostgreSQL's 65,535. */
+/** Runs admitted in one call. */
 const MAX_BATCH = 200;
 
 /**
- * One statement for a batch of runs: for each, the user's runs of the app today (UTC calendar day) and in the last
- * 7 days (rolling), plus those of the same user ahead of it in the batch; the runs under both limits are inserted.
- * An anonymous visitor is the same user by cookie or by client address (decision 0006).
- */
-function countAndInsert(batch: Request[]) {
-  const requests = sql.join(
-    batch.map(
-      ({ row, limits }, ord) =>
-        sql`(${ord}::int, ${row.runId}::text, ${row.appId}::text, ${row.toolId}::text, ${row.userKey}::text,
-          ${row.credits}::int, ${JSON.stringify(row.inputs)}::jsonb, ${row.status}::text, ${row.model}::text,
-          ${limits.daily}::int, ${limits.weekly}::int, ${row.clientKey ?? null}::text)`,
-    ),
-    sql`, `,
-  );
-  return sql`
-    with request (ord, run_id, app_id, tool_id, user_key, credits, inputs, status, model, daily, weekly, client_key)
-    as (
-      values ${requests}
-    ), counted as (
-      select request.*, before.today, before.week,
-        (select count(*) from request ahead
-          where ahead.app_id = request.app_id and ahead.ord <= request.ord
-            and (ahead.user_key = request.user_key or ahead.client_key = request.client_key))::int as nth
-      from request cross join lateral (
-        select
-          (count(*) filter (
-            where ${runs.createdAt} >= (date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')
-          ))::int as today,
-          count(*)::int as week
-        from ${runs}
-        where ${runs.appId} = request.app_id
-          and (${runs.userKey} = request.user_key or ${runs.clientKey} = request.client_key)
-          and (${runs.errorCode} is null or ${runs.errorCode} <> ${PROVIDER_FAILED})
-          and ${runs.createdAt} > now() - interval '7 days'
-      ) before
-    ), admitted as (
-      insert into ${runs} (run_id, app_id, tool_id, user_key, credits, inputs, status, model, client_key)
-      select run_id, app_id, tool_id, user_key, credits, inputs, status, model, client_key
-      from counted
-      where (daily is null or today + nth <= daily) and (weekly is null or week + nth <= weekly)
-      returning run_id
-    )
-    select counted.ord, counted.today + counted.nth - 1 as today, counted.week + counted.nth - 1 as week,
-      exists (select 1 from admitted where admitted.run_id = counted.run_id) as admitted
-    from counted order by counted.ord`;
-}
-
-/**
- * On PostgreSQL the batch is counted and stored by one function call, one round trip: the function first takes a
- * lock per app and user (and per app and client address of an anonymous visitor), in the locks' order so two
- * instances cannot deadlock, then runs the counting statement. A volatile function takes a new snapshot for each of
+ * A batch is counted and stored by one function call, one round trip: for each run, the user's runs of the app today
+ * (UTC calendar day) and in the last 7 days (rolling), plus those of the same user ahead of it in the batch; the runs
+ * under both limits are inserted. An anonymous visitor is the same user by cookie or by client address (decision
+ * 0006). The function first takes a lock per app and user (and per app and client address), in the locks' order so
+ * two instances cannot deadlock, then runs the counting statement. A volatile function takes a new snapshot for each of
  * its statements, so a concurrent batch of the same user that waited for the lock sees this one's runs; the locks
  * are held until the call's own transaction ends. (Before, a transaction of four round trips did the same: begin,
  * lock, count and insert, commit.)
@@ -150,32 +104,26 @@ function ensureAdmitFunction(database: Database): Promise<void> {
   });
 }
 
-/** Counts and stores a batch: on PostgreSQL with the locking function, on the embedded database (which runs one
- * statement at a time, already as good as the lock) with the statement alone. */
+/** Counts and stores a batch (the embedded database runs one statement at a time; the locks cost it nothing). */
 async function admitBatch(database: Database, batch: Request[]): Promise<Counted[]> {
-  let result: unknown;
-  if (database.kind === 'postgres') {
-    await ensureAdmitFunction(database);
-    const requests = batch.map(({ row, limits }, ord) => ({
-      ord,
-      run_id: row.runId,
-      app_id: row.appId,
-      tool_id: row.toolId,
-      user_key: row.userKey,
-      credits: row.credits,
-      inputs: row.inputs,
-      status: row.status,
-      model: row.model,
-      daily: limits.daily,
-      weekly: limits.weekly,
-      client_key: row.clientKey ?? null,
-    }));
-    result = await database.db.execute(
-      sql`select * from ${sql.raw(ADMIT_FUNCTION)}(${JSON.stringify(requests)}::jsonb)`,
-    );
-  } else {
-    result = await database.db.execute(countAndInsert(batch));
-  }
+  await ensureAdmitFunction(database);
+  const requests = batch.map(({ row, limits }, ord) => ({
+    ord,
+    run_id: row.runId,
+    app_id: row.appId,
+    tool_id: row.toolId,
+    user_key: row.userKey,
+    credits: row.credits,
+    inputs: row.inputs,
+    status: row.status,
+    model: row.model,
+    daily: limits.daily,
+    weekly: limits.weekly,
+    client_key: row.clientKey ?? null,
+  }));
+  const result = await database.db.execute(
+    sql`select * from ${sql.raw(ADMIT_FUNCTION)}(${JSON.stringify(requests)}::jsonb)`,
+  );
   const rows = (result as { rows: { ord: number; today: number; week: number; admitted: boolean }[] }).rows;
   const byOrd = new Map(rows.map((r) => [Number(r.ord), r]));
   return batch.map((_, ord) => {
