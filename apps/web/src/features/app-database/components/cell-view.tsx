@@ -1,4 +1,3 @@
-import { Check } from 'lucide-react';
 import { optionColour, parseBooleanCell } from '@buildai/domain';
 import { displayText } from '../lib/cells';
 import type { TableColumn } from './table-types';
@@ -57,11 +56,12 @@ function BooleanBox({ checked }: { checked: boolean }) {
       aria-label={checked ? 'true' : 'false'}
       className={
         checked
-          ? 'flex size-4 items-center justify-center rounded border border-primary bg-primary text-primary-foreground'
+          ? 'flex size-4 items-center justify-center rounded border border-primary bg-primary text-[11px] leading-none font-bold text-primary-foreground'
           : 'size-4 rounded border border-input bg-background'
       }
     >
-      {checked && <Check className="size-3" strokeWidth={3} />}
+      {/* a character, not an icon: an SVG of its own in every new row costs more to build and lay out */}
+      {checked && '✓'}
     </span>
   );
 }

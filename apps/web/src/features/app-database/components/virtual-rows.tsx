@@ -40,7 +40,8 @@ export function VirtualRows({
     count: rows.length,
     getScrollElement: () => scroller,
     estimateSize: () => TABLE_ROW_HEIGHT_PX,
-    overscan: 4,
+    // a row either side: a fast scroll brings a whole new screen each frame, and every extra row is built for nothing
+    overscan: 2,
     // the table's height is fixed: the first render already knows how many rows are in view
     initialRect: { width: 0, height: TABLE_HEIGHT_PX },
   });
