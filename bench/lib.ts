@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createThrowawayDatabase } from '@buildai/testkit';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -143,4 +144,22 @@ export async function publishTool(
 /** Saves app settings (run limits need a builder above lite, or an admin of ADMIN_EMAILS). */
 export async function saveAppSettings(base: string, token: string, appId: string, appSettings: object) {
   await postJson(base, token, `/api/apps/${appId}/settings`, { appSettings });
+}
+
+/**
+ * Runs a bench's measurements on a fresh PostgreSQL database when `postgresUrl` names a server (dropped after), or on
+ * the embedded PGlite, and stops every process it started (those `measure` puts in `children`), whatever happened.
+ */
+export async function inThrowawayDatabase<T>(
+  postgresUrl: string | undefined,
+  measure: (databaseUrl: string | undefined, children: ChildProcess[]) => Promise<T>,
+): Promise<T> {
+  const throwaway = postgresUrl ? await createThrowawayDatabase(postgresUrl) : undefined;
+  const children: ChildProcess[] = [];
+  try {
+    return await measure(throwaway?.url, children);
+  } finally {
+    await Promise.all(children.map(stop));
+    await throwaway?.drop();
+  }
 }

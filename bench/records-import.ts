@@ -29,9 +29,8 @@ import type { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { CSV_IMPORT_BATCH, CSV_IMPORT_PARALLEL, MAX_BULK_RECORDS, type RecordFields } from '@buildai/domain';
 import type { Platform } from '@buildai/server';
-import { createThrowawayDatabase } from '@buildai/testkit';
 import { putEntity } from '../apps/server/src/features/entities';
-import { startBuiltServer, stop } from './lib';
+import { inThrowawayDatabase, startBuiltServer, stop } from './lib';
 import {
   ENTITY,
   csvToRecords,
@@ -157,16 +156,8 @@ export async function count(platform: Platform, table: string, entity: string): 
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function benchRecordsImport() {
-  const throwaway = POSTGRES_URL ? await createThrowawayDatabase(POSTGRES_URL) : undefined;
-  const children: ChildProcess[] = [];
-  try {
-    return await measureAll(throwaway?.url, children);
-  } finally {
-    // whatever happened, nothing this bench started keeps running
-    await Promise.all(children.map(stop));
-    await throwaway?.drop();
-  }
+export function benchRecordsImport() {
+  return inThrowawayDatabase(POSTGRES_URL, measureAll);
 }
 
 async function measureAll(databaseUrl: string | undefined, children: ChildProcess[]) {

@@ -19,9 +19,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { createThrowawayDatabase } from '@buildai/testkit';
 import type { CapturedQuery } from './same-sql-server';
-import { startBuiltServer, stop } from './lib';
+import { inThrowawayDatabase, startBuiltServer, stop } from './lib';
 import {
   ENTITY,
   generateInvoices,
@@ -131,16 +130,8 @@ async function explain(client: RawClient, statements: CapturedQuery[]): Promise<
   return rows.map((r) => String(Object.values(r)[0]));
 }
 
-export async function benchRecordsList() {
-  const throwaway = POSTGRES_URL ? await createThrowawayDatabase(POSTGRES_URL) : undefined;
-  const children: ChildProcess[] = [];
-  try {
-    return await measureAll(throwaway?.url, children);
-  } finally {
-    // whatever happened, nothing this bench started keeps running
-    await Promise.all(children.map(stop));
-    await throwaway?.drop();
-  }
+export function benchRecordsList() {
+  return inThrowawayDatabase(POSTGRES_URL, measureAll);
 }
 
 async function measureAll(databaseUrl: string | undefined, children: ChildProcess[]) {

@@ -11,9 +11,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createApp, createLogger, createPlatform, loadConfig, openDatabase } from '@buildai/server';
-import { createThrowawayDatabase } from '@buildai/testkit';
 import type { CapturedQuery } from './same-sql-server';
-import { publishTool, root, signUpBuilder, startBuiltServer, stop, waitForUrl } from './lib';
+import {
+  inThrowawayDatabase,
+  publishTool,
+  root,
+  signUpBuilder,
+  startBuiltServer,
+  stop,
+  waitForUrl,
+} from './lib';
 
 const POSTGRES_URL = process.env.BENCH_THROUGHPUT_DATABASE_URL;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -180,16 +187,8 @@ async function mixedLoad(base: string, builders: Builder[]) {
   };
 }
 
-export async function benchThroughput() {
-  const throwaway = POSTGRES_URL ? await createThrowawayDatabase(POSTGRES_URL) : undefined;
-  const children: ChildProcess[] = [];
-  try {
-    return await measureAll(throwaway?.url, children);
-  } finally {
-    // whatever happened, nothing this bench started keeps running
-    await Promise.all(children.map(stop));
-    await throwaway?.drop();
-  }
+export function benchThroughput() {
+  return inThrowawayDatabase(POSTGRES_URL, measureAll);
 }
 
 async function measureAll(databaseUrl: string | undefined, children: ChildProcess[]) {
