@@ -165,7 +165,7 @@ test('a builder adds a row, edits a cell of each type and deletes the row on the
   expect(uploaded.coverImage).toMatch(
     new RegExp(`^/api/files/accounts/[A-Za-z0-9]+/apps/${appId}/data/image-`),
   );
-  await expect(p.getByText('Image uploaded successfully!')).toBeVisible();
+  await expect(p.getByText('Image uploaded successfully!', { exact: true })).toBeVisible();
   expect((await request.get(`${BASE_URL}${uploaded.coverImage as string}`)).headers()['content-type']).toBe(
     'image/png',
   );
