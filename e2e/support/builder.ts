@@ -20,3 +20,19 @@ export async function newTool(page: Page): Promise<Locator> {
   await expect(page).toHaveURL(/\/build\/app\/[^/]+\/tool\/[^/]+$/);
   return builderPanel(page);
 }
+
+/** Creates a space app from the dashboard ("New" → "Space app"); the workspace opens on it, chat first. */
+export async function newSpaceApp(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  await page.getByRole('menuitem', { name: /Space app/ }).click();
+  await expect(page).toHaveURL(/\/build\/app\/[^/]+$/);
+  await expect(page.getByRole('region', { name: 'App Chat' })).toBeVisible();
+  return page.url().split('/').pop()!;
+}
+
+/** The signed-in builder's id token, for calls to the API beside the UI. */
+export async function tokenOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'buildai_token');
+  if (!cookie) throw new Error('not signed in');
+  return cookie.value;
+}

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { databaseTexts, type EntityRecord, type EntitySchema } from '../../packages/domain/src/entities';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { signUpVerified } from '../support/auth';
+import { newSpaceApp, tokenOf } from '../support/builder';
 import { BASE_URL, LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -25,20 +26,6 @@ const schema: EntitySchema = {
 
 const llm = fakeLlmControl(LLM_URL);
 
-async function tokenOf(p: Page): Promise<string> {
-  const cookie = (await p.context().cookies()).find((c) => c.name === 'buildai_token');
-  if (!cookie) throw new Error('not signed in');
-  return cookie.value;
-}
-
-async function newSpaceApp(p: Page): Promise<string> {
-  await p.getByRole('button', { name: 'New', exact: true }).click();
-  await p.getByRole('menuitem', { name: /Space app/ }).click();
-  await expect(p).toHaveURL(/\/build\/app\/[^/]+$/);
-  await expect(p.getByRole('region', { name: 'App Chat' })).toBeVisible();
-  return p.url().split('/').pop()!;
-}
-
 /** The cell of `column` in the table's row `index` (0 is the first row under the header), found by its header. */
 async function cell(grid: Locator, index: number, column: string): Promise<Locator> {
   const headers = await grid.getByRole('columnheader').allTextContents();
@@ -47,13 +34,13 @@ async function cell(grid: Locator, index: number, column: string): Promise<Locat
   return grid.locator(`[role=row][aria-rowindex="${index + 2}"] > [role=gridcell]`).nth(at);
 }
 
-/** Waits for the PATCH of the record that the action sends, and answers its body. */
 /** A 1×1 PNG. */
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
+/** Waits for the PATCH of the record that the action sends, and answers its body. */
 async function patched(p: Page, action: () => Promise<void>): Promise<Record<string, unknown>> {
   const response = p.waitForResponse((r) => r.request().method() === 'PATCH' && /\/records\//.test(r.url()));
   await action();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import {
   csvExportFileName,
@@ -8,6 +8,7 @@ import {
   type EntitySchema,
 } from '../../packages/domain/src/entities';
 import { signUpVerified } from '../support/auth';
+import { newSpaceApp, tokenOf } from '../support/builder';
 import { BASE_URL, LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -35,20 +36,6 @@ const CSV = [
   '=1+1,2,false,work,ignored',
   'Café au lait,4,true,,ignored',
 ].join('\r\n');
-
-async function tokenOf(p: Page): Promise<string> {
-  const cookie = (await p.context().cookies()).find((c) => c.name === 'buildai_token');
-  if (!cookie) throw new Error('not signed in');
-  return cookie.value;
-}
-
-async function newSpaceApp(p: Page): Promise<string> {
-  await p.getByRole('button', { name: 'New', exact: true }).click();
-  await p.getByRole('menuitem', { name: /Space app/ }).click();
-  await expect(p).toHaveURL(/\/build\/app\/[^/]+$/);
-  await expect(p.getByRole('region', { name: 'App Chat' })).toBeVisible();
-  return p.url().split('/').pop()!;
-}
 
 test('a builder imports a CSV file with the basic mapping and exports it back', async ({
   page: p,

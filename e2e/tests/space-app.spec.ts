@@ -3,6 +3,7 @@ import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import type { FakeLlmReply } from '../../packages/testkit/src/fake-llm-types';
 import { spaceTexts } from '../../packages/domain/src/space-apps';
 import { signUpVerified } from '../support/auth';
+import { newSpaceApp } from '../support/builder';
 import { LLM_URL, SPACE_ADMIN_EMAIL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -26,15 +27,6 @@ const workspace = (p: Page) => ({
   app: p.getByRole('region', { name: 'Your app' }),
   preview: p.getByRole('region', { name: 'Your app' }).frameLocator('iframe') as FrameLocator,
 });
-
-/** Creates a space app from the dashboard ("New" → "Space app"); the workspace opens on it. */
-async function newSpaceApp(p: Page): Promise<string> {
-  await p.getByRole('button', { name: 'New', exact: true }).click();
-  await p.getByRole('menuitem', { name: /Space app/ }).click();
-  await expect(p).toHaveURL(/\/build\/app\/[^/]+$/);
-  await expect(workspace(p).chat).toBeVisible();
-  return p.url().split('/').pop()!;
-}
 
 /** Sends one chat message and waits until the assistant's turn is over (its closing words, the box free again). */
 async function ask(chat: Locator, text: string, done: string) {

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { spaceTexts } from '../../packages/domain/src/space-apps';
 import { signUpVerified } from '../support/auth';
+import { newSpaceApp } from '../support/builder';
 import { BASE_URL, LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -40,13 +41,6 @@ async function apiGet(path: string, token: string) {
   const res = await fetch(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status, path).toBe(200);
   return res.json() as Promise<Record<string, unknown>>;
-}
-
-async function newSpaceApp(p: Page): Promise<string> {
-  await p.getByRole('button', { name: 'New', exact: true }).click();
-  await p.getByRole('menuitem', { name: /Space app/ }).click();
-  await expect(p).toHaveURL(/\/build\/app\/[^/]+$/);
-  return p.url().split('/').pop()!;
 }
 
 async function ask(chat: Locator, text: string, done: string) {
