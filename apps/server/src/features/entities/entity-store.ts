@@ -21,13 +21,6 @@ export async function findEntity(db: Db, appId: string, name: string): Promise<E
   return row?.schema ?? null;
 }
 
-/** One entity's schema, or 404 `entity/not-found`. */
-export async function requireEntity(db: Db, appId: string, name: string): Promise<EntitySchema> {
-  const schema = await findEntity(db, appId, name);
-  if (!schema) throw new AppError('entity/not-found');
-  return schema;
-}
-
 /**
  * Creates or replaces an entity's schema (already checked against `entitySchemaSchema`). Records are kept as they
  * are: a record that no longer matches is shown as it is and checked again when it is next written.
