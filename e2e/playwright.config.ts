@@ -5,6 +5,9 @@ import {
   SPACE_ADMIN_EMAIL,
   BASE_URL,
   DRIVE_PORT,
+  GUMROAD_OPERATOR_TOKEN,
+  GUMROAD_PORT,
+  GUMROAD_URL,
   LLM_PORT,
   NOTION_PORT,
   NOTION_URL,
@@ -13,10 +16,12 @@ import {
   PORT,
   SINGLE_PLAN_APP_PORT,
   SINGLE_PLAN_PORT,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
 } from './support/env';
 
 // The real server (built bundle + built SPA) on a fresh embedded database, with the fakes of packages/testkit
-// standing in for the AI provider, for Google (an OpenID provider with a consent page) and for Notion. Chromium is Debian's;
+// standing in for the AI provider, for Google (an OpenID provider with a consent page), for Notion and for Gumroad. Chromium is Debian's;
 // browsers are never downloaded.
 
 const RUN = Date.now();
@@ -39,6 +44,8 @@ const serverEnv = (port: number, appPort: number, dataDir: string): Record<strin
   NOTION_CLIENT_ID: 'fake-notion-client',
   NOTION_CLIENT_SECRET: 'fake-notion-secret',
   NOTION_API_URL: NOTION_URL,
+  GUMROAD_API_URL: GUMROAD_URL,
+  GUMROAD_ACCESS_TOKEN: GUMROAD_OPERATOR_TOKEN,
   LOG_LEVEL: 'warn',
 });
 
@@ -55,19 +62,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
@@ -90,11 +85,21 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node --import tsx ../packages/testkit/src/fake-gumroad-cli.ts --port ${GUMROAD_PORT} --seller-token ${GUMROAD_OPERATOR_TOKEN} --seller-products fixtures/gumroad-operator-products.json`,
+      url: `${GUMROAD_URL}/__fake/pings`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: 'node ../apps/server/dist/main.js',
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: serverEnv(PORT, APP_PORT, `.artifacts/data-${RUN}`),
+      // the operator's plans with Gumroad products (Explorer and Monetizer), seeded in the fake Gumroad
+      env: {
+        ...serverEnv(PORT, APP_PORT, `.artifacts/data-${RUN}`),
+        PLANS_FILE: 'fixtures/gumroad-plans.json',
+      },
     },
     {
       command: 'node ../apps/server/dist/main.js',

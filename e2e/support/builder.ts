@@ -21,6 +21,22 @@ export async function newTool(page: Page): Promise<Locator> {
   return builderPanel(page);
 }
 
+/**
+ * Activates the open tool (the Activate Your Tool dialog) and publishes its app, from the builder's side panel.
+ * Answers the tool's public link.
+ */
+export async function activateAndPublish(page: Page, builder: Locator): Promise<string> {
+  await builder.getByRole('button', { name: 'Activate' }).click();
+  const activate = page.getByRole('dialog', { name: 'Activate Your Tool' });
+  await activate.getByRole('switch').click();
+  await expect(activate.getByRole('switch')).toBeChecked();
+  const link = await activate.getByLabel('Public link').inputValue();
+  await activate.getByRole('button', { name: 'Close' }).click();
+  await builder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(saveStatus(builder)).toHaveText('Published');
+  return link;
+}
+
 /** Creates a space app from the dashboard ("New" → "Space app"); the workspace opens on it, chat first. */
 export async function newSpaceApp(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'New', exact: true }).click();

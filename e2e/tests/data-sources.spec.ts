@@ -3,7 +3,7 @@ import { makeDocx, makePdf } from '../../packages/testkit/src/documents';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
-import { newTool, openPanel, saveStatus } from '../support/builder';
+import { activateAndPublish, newTool, openPanel } from '../support/builder';
 import { LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -130,14 +130,7 @@ test('a builder adds text, a CSV, a DOCX and a PDF, sees them sync live, renames
 
   // publish; a visitor asks something only the PDF knows, and the fact reaches the model
   await builder.getByRole('button', { name: 'Done' }).click();
-  await builder.getByRole('button', { name: 'Activate' }).click();
-  const activate = page.getByRole('dialog', { name: 'Activate Your Tool' });
-  await activate.getByRole('switch').click();
-  await expect(activate.getByRole('switch')).toBeChecked();
-  const link = await activate.getByLabel('Public link').inputValue();
-  await activate.getByRole('button', { name: 'Close' }).click();
-  await builder.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(saveStatus(builder)).toHaveText('Published');
+  const link = await activateAndPublish(page, builder);
 
   await llm.enqueue({ text: 'The launch code is AMBER-7731.' });
   const visitor = await browser.newContext();

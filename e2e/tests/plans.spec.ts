@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
-import { SINGLE_PLAN_URL, uniqueEmail } from '../support/env';
+import { GUMROAD_URL, SINGLE_PLAN_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
 const PASSWORD = 'a long passphrase';
@@ -17,13 +17,22 @@ function planCard(dialog: Locator, name: string): Locator {
   return dialog.getByRole('list', { name: 'Plans' }).getByRole('article', { name, exact: true });
 }
 
-async function expectCard(dialog: Locator, name: string, state: string, button: string): Promise<void> {
+async function expectCard(
+  dialog: Locator,
+  name: string,
+  state: string,
+  button: string,
+  role: 'button' | 'link' = 'button',
+): Promise<void> {
   const card = planCard(dialog, name);
   await expect(card).toHaveAttribute('data-plan-state', state);
-  await expect(card.getByRole('button', { name: button, exact: true })).toBeVisible();
+  // a payment link says it opens in a new tab
+  const label = role === 'link' ? `${button} (opens in a new tab)` : button;
+  await expect(card.getByRole(role, { name: label, exact: true })).toBeVisible();
 }
 
-// The bundled plans (apps/server/src/features/plans/default-plans.json): Lite, Explorer, Monetizer, Discover, Moon.
+// The operator's plans (fixtures/gumroad-plans.json, the bundled ones with Gumroad products): Lite, Explorer,
+// Monetizer, Discover, Moon. Explorer and Monetizer are bought at the fake Gumroad: their buttons are links there.
 test('the Upgrade plan dialog with several plans: Lite is current for a new builder, Explorer once an admin grants it', async ({
   page,
 }) => {
@@ -46,8 +55,12 @@ test('the Upgrade plan dialog with several plans: Lite is current for a new buil
   await expectCard(dialog, 'Lite', 'selected', 'Current plan');
   await expect(planCard(dialog, 'Lite').getByRole('button', { name: 'Current plan' })).toBeDisabled();
   await expect(planCard(dialog, 'Lite')).toContainText('Current');
-  await expectCard(dialog, 'Explorer', 'upgrade', 'Upgrade to Explorer');
-  await expectCard(dialog, 'Monetizer', 'upgrade', 'Upgrade to Monetizer');
+  await expectCard(dialog, 'Explorer', 'upgrade', 'Upgrade to Explorer', 'link');
+  await expect(planCard(dialog, 'Explorer').getByRole('link')).toHaveAttribute(
+    'href',
+    `${GUMROAD_URL}/l/e2e-explorer`,
+  );
+  await expectCard(dialog, 'Monetizer', 'upgrade', 'Upgrade to Monetizer', 'link');
   await expectCard(dialog, 'Discover', 'upgrade', 'Upgrade');
   await expectCard(dialog, 'Moon', 'upgrade', 'Go to the Moon');
   await expect(planCard(dialog, 'Explorer')).toContainText(/most popular/i);
@@ -67,7 +80,7 @@ test('the Upgrade plan dialog with several plans: Lite is current for a new buil
   await expectCard(dialog, 'Explorer', 'selected', 'Current plan');
   await expect(planCard(dialog, 'Explorer').getByRole('button', { name: 'Current plan' })).toBeDisabled();
   await expectCard(dialog, 'Lite', 'downgrade', 'Downgrade');
-  await expectCard(dialog, 'Monetizer', 'upgrade', 'Upgrade to Monetizer');
+  await expectCard(dialog, 'Monetizer', 'upgrade', 'Upgrade to Monetizer', 'link');
   await expectCard(dialog, 'Moon', 'upgrade', 'Go to the Moon');
 
   // closed, it leaves the address; the sidebar's "Upgrade" opens it again

@@ -5,6 +5,8 @@ import { AppError } from '@buildai/domain';
 import { authenticate, identityRoutes } from './features/identity';
 import { accountRoutes } from './features/accounts';
 import { appRoutes } from './features/apps';
+import { appTemplateRoutes } from './features/app-templates';
+import { appClaimRoutes, claimRoutes } from './features/claims';
 import { registerContextJobs, contextRoutes, contextToolRoutes } from './features/context';
 import { importExternal, integrationRoutes, webIngestRoutes } from './features/integrations';
 import { analyticsRoutes } from './features/analytics';
@@ -17,7 +19,16 @@ import { memoryRoutes } from './features/memories';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
 import { entityRoutes } from './features/entities';
+import {
+  paymentRoutes,
+  paymentSettingsKeeper,
+  pingRoutes,
+  planLinks,
+  registerPaymentJobs,
+  saleClaims,
+} from './features/payments';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
+import { membershipRoutes } from './features/memberships';
 import { appOrigin } from './config';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
@@ -38,6 +49,7 @@ export function createApp(platform: Platform, services: Services = createService
     parseLimits: services.parseLimits,
     importExternal: (p, item, signal) => importExternal(p, services.integrations, item, signal),
   });
+  registerPaymentJobs(platform, services.payments);
 
   app.use('*', async (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.
@@ -64,9 +76,12 @@ export function createApp(platform: Platform, services: Services = createService
     c.json(healthBody(platform)),
   );
   app.route('/api/live_api/auth', identityRoutes(services.identity));
-  app.route('/api/live_api/account', accountRoutes(services.identity.signingKey));
+  app.route(
+    '/api/live_api/account',
+    accountRoutes(services.identity.signingKey, saleClaims(services.payments)),
+  );
   app.route('/api/live_api/user', memoryRoutes());
-  app.route('/api/live_api/app', paidPlanRoutes(services.plans));
+  app.route('/api/live_api/app', paidPlanRoutes(services.plans, planLinks(services.payments)));
   app.route('/api/admin', adminRoutes(services.plans));
   // the mail outbox for operators, outside production and only while mail stays in the outbox
   if (platform.config.NODE_ENV !== 'production' && platform.mail.kind === 'outbox')
@@ -75,7 +90,12 @@ export function createApp(platform: Platform, services: Services = createService
     '/api/apps',
     runtimeRoutes(createPublishedTools(platform, services.appChanges), services.runAdmissions),
   );
-  app.route('/api/apps', appRoutes(services.appChanges));
+  app.route('/api/apps', appRoutes(services.appChanges, paymentSettingsKeeper(services.payments)));
+  app.route('/api/apps', paymentRoutes(services.payments, services.appChanges));
+  app.route('/api/payments', pingRoutes());
+  app.route('/api/apps', appClaimRoutes(services.identity.signingKey));
+  app.route('/api/claim', claimRoutes(services.identity.signingKey, services.appChanges));
+  app.route('/api/app-templates', appTemplateRoutes());
   app.route('/api/apps', analyticsRoutes());
   app.route(
     '/api/apps',
@@ -83,6 +103,7 @@ export function createApp(platform: Platform, services: Services = createService
   );
   app.route('/api/apps', spaceRoutes(services.recordValidator));
   app.route('/api/apps', entityRoutes(services.recordValidator));
+  app.route('/api/apps', membershipRoutes());
   app.route('/api/builder', builderRoutes());
   app.route('/api/csv', csvMappingRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));
@@ -99,7 +120,10 @@ export function createApp(platform: Platform, services: Services = createService
   // app documents live on the app origin only (decision 0007): the product never serves them, not even as the SPA
   app.all('/apps/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
-  mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist(), { appOrigin: appOrigin(platform.config) });
+  mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist(), {
+    appOrigin: appOrigin(platform.config),
+    appForHost: (host) => services.domains.appFor(host),
+  });
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

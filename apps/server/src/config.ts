@@ -98,6 +98,11 @@ export const configSchema = z.object({
   // plans
   /** A JSON file of plan cards that replaces the bundled plans. */
   PLANS_FILE: optionalString,
+  // money (DESIGN §7b)
+  /** Gumroad's REST API; tests point it at packages/testkit's fake. */
+  GUMROAD_API_URL: z.string().trim().pipe(z.url()).default('https://api.gumroad.com'),
+  /** The operator's own Gumroad token: builder plans whose cards name a `gumroadProductId` can be bought. */
+  GUMROAD_ACCESS_TOKEN: optionalString,
   // data source imports
   /** Notion import (public integration): on when both are set. */
   NOTION_CLIENT_ID: optionalString,

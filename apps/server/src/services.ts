@@ -1,5 +1,5 @@
 import type { PlanCard } from '@buildai/domain';
-import { AppChangeBus } from './features/apps';
+import { AppChangeBus, createDomainDirectory, type DomainDirectory } from './features/apps';
 import type { ParseLimits } from './features/context';
 import {
   createIdentityServices,
@@ -11,6 +11,7 @@ import {
   type IntegrationServices,
   type ScraperOverrides,
 } from './features/integrations';
+import { createPaymentServices, type PaymentServices } from './features/payments';
 import { loadPlans } from './features/plans';
 import { RunAdmissions } from './features/runtime';
 import { AppBundler } from './features/space-runtime';
@@ -39,24 +40,32 @@ export interface Services {
   integrations: IntegrationServices;
   /** app changes, heard by this instance at once and by the others through the events adapter */
   appChanges: AppChangeBus;
+  /** which app a request's host is the custom domain of (README "Custom domains") */
+  domains: DomainDirectory;
   /** the batches in which runs are counted against the limits and stored */
   runAdmissions: RunAdmissions;
   /** space apps' builds (cached by content) and the shared runtime script (decision 0007) */
   appBundler: AppBundler;
   /** the app database's record checks, each entity schema compiled once (the most recent kept) */
   recordValidator: RecordValidator;
+  /** sellers' Gumroad tokens (sealed), the plans bought through Gumroad, the operator's products (kept briefly) */
+  payments: PaymentServices;
 }
 
 export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
   const identity = createIdentityServices(platform, { loginThrottle: options.loginThrottle });
+  const plans = loadPlans(platform.config);
+  const appChanges = new AppChangeBus(platform);
   return {
-    plans: loadPlans(platform.config),
+    plans,
     identity,
     parseLimits: options.parseLimits ?? {},
     integrations: createIntegrationServices(platform, identity, { scraper: options.scraper }),
-    appChanges: new AppChangeBus(platform),
+    appChanges,
+    domains: createDomainDirectory(platform, appChanges),
     runAdmissions: new RunAdmissions(platform.database),
     appBundler: new AppBundler(),
     recordValidator: new RecordValidator(),
+    payments: createPaymentServices(platform, identity.signingKey, plans),
   };
 }

@@ -432,6 +432,10 @@ describe('tenants', () => {
       appName: null,
       signUpEnabled: true,
       googleEnabled: false,
+      branding: null,
+      termsOfServiceLink: '',
+      privacyPolicyLink: '',
+      supportEmail: '',
     });
     const { appId } = await appWithSignUp(true);
     expect(await json(await server.request(`/api/live_api/auth/config?appId=${appId}`))).toMatchObject({

@@ -514,7 +514,7 @@ describe('POST /api/apps/{appId}/settings', () => {
       await saveSettings(idToken, appId, { isSignupEnabled: true, ...links }),
       400,
       'settings/signup-needs-publish',
-      'Publish your app before enabling user signup',
+      'Publish your app or set a custom domain before enabling user signup',
     );
     await activateAndPublish(server, idToken, appId, toolId);
     for (const missing of Object.keys(links)) {

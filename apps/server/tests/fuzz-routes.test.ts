@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   signUpBuilder,
+  startFakeGumroad,
   startFakeLlm,
   startTestServer,
+  type FakeGumroad,
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
@@ -17,6 +19,7 @@ import { fakeLlmConfig, json, makeTool } from './helpers';
 
 let server: TestServer;
 let llm: FakeLlm;
+let gumroad: FakeGumroad;
 let builder: {
   idToken: string;
   appId: string;
@@ -39,7 +42,9 @@ beforeAll(async () => {
   llm = await startFakeLlm({ apiKey: 'test-key' });
   // a valid field for magic create and a short answer for runs: the model's side is not what is fuzzed
   llm.respondWith(() => ({ text: JSON.stringify({ name: 'topic', label: 'Topic', type: 'text' }) }));
-  server = await startTestServer({ ...fakeLlmConfig(llm), LOG_LEVEL: 'error' });
+  // Gumroad's side neither: a token it refuses is the caller's error, never an outage
+  gumroad = await startFakeGumroad();
+  server = await startTestServer({ ...fakeLlmConfig(llm), GUMROAD_API_URL: gumroad.url, LOG_LEVEL: 'error' });
   const b = await signUpBuilder(server);
   const tool = await makeTool(server, b.idToken);
   const space = await json(
@@ -79,6 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await llm?.close();
+  await gumroad?.close();
 });
 
 interface OpenApiOperation {

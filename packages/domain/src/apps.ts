@@ -104,8 +104,13 @@ export interface AppView {
   isPublished: boolean;
   publishedAt: string | null;
   updatedAt: string;
-  /** true when the caller owns the app and may edit it */
+  /** true when the caller owns the app and may edit it (a collaborator edits too: see isCollaborator) */
   isOwner: boolean;
+  /**
+   * true when the caller edits the app as a collaborator rather than its owner: everything but deleting it,
+   * handing it on (claim) and managing collaborators
+   */
+  isCollaborator?: boolean;
   /** tools in their order; public readers see active tools only, without prompts */
   tools: ToolSummary[];
   appStyle: AppStyle;
@@ -139,6 +144,8 @@ export interface AppListItem {
   isPublished: boolean;
   updatedAt: string;
   toolCount: number;
+  /** the caller edits this app as a collaborator of its owner */
+  isCollaborator?: boolean;
 }
 
 /** Tool paths: letters, numbers and dashes (spec 001 §5). */

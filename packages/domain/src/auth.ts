@@ -102,6 +102,24 @@ export interface AuthConfig {
   /** sign-up is offered only when the tenant accepts it (spec 000 §2) */
   signUpEnabled: boolean;
   googleEnabled: boolean;
+  /** the app's look on its own sign-in page (null on the builders' platform) */
+  branding: AuthBranding | null;
+  /** the app's links shown under its sign-up form (spec 001 §3 app settings; empty: none) */
+  termsOfServiceLink: string;
+  privacyPolicyLink: string;
+  supportEmail: string;
+}
+
+/** An app's branding as its sign-in page shows it (spec 000 §3 App style, the app's header). */
+export interface AuthBranding {
+  header: string;
+  logoUrl: string;
+  styleName: 'dark' | 'colorful' | 'light';
+  backgroundColor: string;
+  headerTextColor: string;
+  subheaderTextColor: string;
+  buttonTextColor: string;
+  buttonBackgroundColor: string;
 }
 
 /** Memory record of a user for an app (spec 000 §3: shape not shown; see docs/decisions). */

@@ -71,7 +71,7 @@ export const builderMessages = {
   adminFieldType: 'This field type is available to admins only',
   multiStepNeedsField: 'Add a field before turning on multi-step input',
   signupNeedsLinks: 'User signup needs a terms of service link, a privacy policy link and a support email',
-  signupNeedsPublish: 'Publish your app before enabling user signup',
+  signupNeedsPublish: 'Publish your app or set a custom domain before enabling user signup',
   unsavedChanges: 'You have unsaved changes! Are you sure you want to leave?',
   magicEditFailed: 'Magic edit failed',
   magicEditFailedName: 'Magic edit failed, try again using a different field name',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_AI_MODEL, DEFAULT_TEMPERATURE } from './constants';
 import { customFieldSchema } from './apps';
+import { CUSTOM_DOMAIN_PATTERN, paidMembershipsProductSchema, paidMembershipsSettingsSchema } from './money';
 import {
   CATEGORY_NAME_MAX_LENGTH,
   CREDITS_PER_RUN_MAX,
@@ -83,8 +84,51 @@ export const appSettingsSchema = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9_-]*$/, 'A page name has only letters, numbers, dashes and underscores')
     .default(''),
+  // paid memberships (spec 001 §3, §4); paidMembershipsProduct and paidMembershipsSettings are the server's to set
+  // (payments/connect), a save cannot change them
+  isPaidMembershipsEnabled: z.boolean().default(false),
+  paidMembershipsProduct: paidMembershipsProductSchema.nullable().default(null),
+  paidMembershipsSettings: paidMembershipsSettingsSchema.default({
+    paymentProvider: 'gumroad',
+    hasPaymentProviderAccessToken: false,
+    isSetupCompleted: false,
+  }),
+  /** write-only: sent on save, stored encrypted apart from the settings, never answered */
+  gumroadAccessToken: z.string().trim().max(500).optional(),
+  // app template and claim (spec 001 §2, §6: admins only)
+  isAppTemplate: z.boolean().default(false),
+  requireBuilderCollaboratorAccount: z.boolean().default(false),
+  /** a host name serving the app's public pages at `/` (empty: none) */
+  customDomain: z
+    .string()
+    .max(2000)
+    .transform(normaliseCustomDomain)
+    .pipe(
+      z
+        .string()
+        .max(253)
+        .refine(
+          (d) => d === '' || CUSTOM_DOMAIN_PATTERN.test(d),
+          'Enter a domain name such as app.example.com',
+        ),
+    )
+    .default(''),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+/**
+ * What a builder may paste as a custom domain, made into the bare host name the settings keep: a scheme, a path,
+ * a port and a trailing dot are dropped (`https://App.Example.com/` → `app.example.com`).
+ */
+export function normaliseCustomDomain(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '');
+}
 export const saveSettingsRequest = z.object({ appSettings: appSettingsSchema });
 
 /** Run settings only admins may change (spec 000 §6). */
@@ -100,6 +144,8 @@ export const ADMIN_ONLY_SETTINGS = [
   'templateImageUrl',
   'templateDescription',
   'userCanEditResults',
+  'isAppTemplate',
+  'requireBuilderCollaboratorAccount',
 ] as const satisfies readonly (keyof AppSettings)[];
 /** Run settings a lite account may not change ('Upgrade your plan to edit tool settings'). */
 export const PLAN_LOCKED_SETTINGS = [
@@ -107,6 +153,8 @@ export const PLAN_LOCKED_SETTINGS = [
   'dailyUserLimit',
   'weeklyUserLimit',
   'isProTool',
+  'isPaidMembershipsEnabled',
+  'customDomain',
 ] as const satisfies readonly (keyof AppSettings)[];
 /** Style settings only admins may change. */
 export const ADMIN_ONLY_STYLE = ['hideBuildAI'] as const satisfies readonly (keyof AppStyle)[];

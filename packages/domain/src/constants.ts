@@ -31,3 +31,13 @@ export const VERIFY_CODE_LIFETIME_MIN = 24 * 60;
 /** Wrong one-time codes allowed before the code is dead (spec: 429 ATTEMPTS_EXCEEDED). */
 export const MAX_OTP_ATTEMPTS = 3;
 export const OTP_LENGTH = 6;
+
+// Read by the public runtime, so kept here, away from the schemas (docs/decisions/0005 "Page weight").
+/**
+ * On an app's custom domain, the runtime document names the app in `<meta name="buildai-app-id">`: the web then
+ * reads `/`, `/tool/{path}` and `/{Page}` as the app's pages under `/app/{appId}`.
+ */
+export const CUSTOM_DOMAIN_APP_META = 'buildai-app-id';
+
+/** The query parameter Gumroad's checkout sends the buyer back with (spec 000 §2, spec 001 §2). */
+export const SALE_ID_PARAM = 'sale_id';

@@ -99,7 +99,10 @@ export const errorCatalogue = {
     status: 400,
     message: 'User signup needs a terms of service link, a privacy policy link and a support email',
   },
-  'settings/signup-needs-publish': { status: 400, message: 'Publish your app before enabling user signup' },
+  'settings/signup-needs-publish': {
+    status: 400,
+    message: 'Publish your app or set a custom domain before enabling user signup',
+  },
   'style/save-failed': { status: 500, message: 'Failed to save app style' },
   'settings/save-failed': { status: 500, message: 'Failed to save app settings' },
   'magic/failed': { status: 502, message: 'Magic edit failed' },
@@ -156,6 +159,42 @@ export const errorCatalogue = {
     status: 502,
     message: "Couldn't generate AI mapping suggestions. Using basic mapping instead.",
   },
+  // end users and money (spec 001 §7, §8; issue "End users and money")
+  'payments/membership-required': { status: 402, message: 'A membership is needed to use this app' },
+  'payments/products-failed': { status: 502, message: 'Failed to fetch Gumroad products' },
+  /** Gumroad refused the access token typed: the builder's input, not an outage (same words for the panel) */
+  'payments/token-refused': { status: 400, message: 'Failed to fetch Gumroad products' },
+  'payments/connect-failed': { status: 502, message: 'Failed to connect to Gumroad' },
+  'payments/no-access-token': { status: 400, message: 'Enter your Gumroad access token first' },
+  'payments/product-not-found': {
+    status: 400,
+    message: 'This product was not found in your Gumroad account',
+  },
+  'payments/signup-required': { status: 400, message: 'Turn on user signup before paid memberships' },
+  'payments/not-configured': {
+    status: 404,
+    message:
+      'Purchases are not turned on for this server. The operator sets GUMROAD_ACCESS_TOKEN to turn them on',
+  },
+  'payments/sale-not-verified': { status: 401, message: 'This payment could not be confirmed yet' },
+  'settings/domain-taken': { status: 409, message: 'This domain is already used by another app' },
+  'settings/support-email-invalid': { status: 400, message: 'Enter a valid support email' },
+  'settings/domain-reserved': {
+    status: 400,
+    message: "This is the builder's own address, choose another domain for your app",
+  },
+  'claim/not-claimable': { status: 400, message: 'This app cannot be claimed' },
+  'claim/not-published': { status: 400, message: "You can't copy invite link until you publish your app" },
+  'claim/invitation-not-found': { status: 404, message: 'This invitation is not valid' },
+  'claim/invitation-used': { status: 410, message: 'This invitation has already been used' },
+  'claim/invitation-dead': { status: 410, message: 'This invitation is no longer valid, ask for a new one' },
+  'claim/wrong-code': { status: 400, message: 'This code is not correct' },
+  'claim/own-app': { status: 400, message: 'This app is already yours' },
+  'collaborator/not-found': { status: 404, message: 'There is no builder with this email' },
+  'collaborator/owner': { status: 400, message: 'The owner of an app is not one of its collaborators' },
+  'collaborator/not-collaborator': { status: 404, message: 'This builder is not a collaborator of this app' },
+  'app/owner-only': { status: 403, message: 'Only the owner of this app can do that' },
+  'template/not-found': { status: 404, message: 'Template not found' },
   'rating/failed': { status: 500, message: 'Failed to submit rating' },
   'rating/not-assistant': { status: 400, message: 'Only an assistant message can be rated' },
   'rating/already-rated': { status: 409, message: 'This response is already rated' },
@@ -276,6 +315,9 @@ export const toastMessages = {
   emailChangeFailed:
     'Something went wrong when confirming email change. Please try again later or contact support',
   magicLinkFailed: 'Failed to send magic link. Please try again.',
+  invitationFailed: 'Failed to get invitation, try again later',
+  productsFailed: 'Failed to fetch Gumroad products',
+  connectFailed: 'Failed to connect to Gumroad',
 } as const;
 
 /** Success messages of the sign-in flows (spec 000 §5). */

@@ -17,3 +17,4 @@ export * from './context-events';
 export * from './space-apps';
 export * from './entities';
 export * from './app-bridge';
+export * from './money';

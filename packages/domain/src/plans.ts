@@ -17,6 +17,8 @@ export const planCardSchema = z.object({
   link: z.string().optional(),
   /** where an existing subscription is managed */
   subscriptionLink: z.string().optional(),
+  /** the Gumroad product whose purchase gives this plan (issue "End users and money") */
+  gumroadProductId: z.string().optional(),
   /** a card that cannot be chosen */
   disabled: z.boolean().optional(),
 });

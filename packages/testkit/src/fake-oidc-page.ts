@@ -1,25 +1,6 @@
 // The fake OpenID provider's HTML: the consent page a browser test clicks through, and the error page shown
 // when the request cannot be sent back to the client (unknown client, bad redirect_uri), as Google does.
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="font-family: sans-serif; max-width: 28rem; margin: 4rem auto">
-${body}
-</body>
-</html>
-`;
-}
+import { escapeHtml, page } from './html-page';
 
 /**
  * "Continue as <email>" approves (302 with a code); "Cancel" denies (302 with `error=access_denied`). The form

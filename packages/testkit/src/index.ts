@@ -7,3 +7,5 @@ export * from './fake-oidc-control';
 export * from './fake-notion';
 export * from './fake-google-drive';
 export * from './documents';
+export * from './fake-gumroad';
+export * from './fake-gumroad-control';

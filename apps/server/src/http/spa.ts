@@ -6,6 +6,7 @@ import type { Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { getMimeType } from 'hono/utils/mime';
 import { isHttpsRequest, type AppEnv } from './context';
+import { CUSTOM_DOMAIN_APP_META } from '@buildai/domain';
 import { loadWebDist, negotiateEncoding, type StaticFile } from './static-files';
 
 export function defaultWebDist(): string {
@@ -46,8 +47,13 @@ function fileResponse(c: Context<AppEnv>, file: StaticFile, cacheControl: string
  * client route gets a document (history fallback): runtime.html for the public app pages (`/app/*`), login.html
  * for the sign-in page (`/login`), index.html for the rest; /api stays with the API.
  */
-export function mountSpa(app: Hono<AppEnv>, webDist: string, opts: { appOrigin?: string } = {}): void {
+export function mountSpa(
+  app: Hono<AppEnv>,
+  webDist: string,
+  opts: { appOrigin?: string; appForHost?: (host: string | undefined) => Promise<string | null> } = {},
+): void {
   const dist = loadWebDist(webDist);
+  const runtime = dist.files.get(RUNTIME_DOCUMENT);
   // The browser renders these: they get the document security headers (API answers are JSON).
   const documentHeaders = secureHeaders({
     contentSecurityPolicy: {
@@ -79,14 +85,48 @@ export function mountSpa(app: Hono<AppEnv>, webDist: string, opts: { appOrigin?:
     const file = dist.files.get(c.req.path);
     return file ? fileResponse(c, file, IMMUTABLE) : c.notFound();
   });
-  app.get('*', (c, next) => {
+  app.get('*', async (c, next) => {
     if (isApiPath(c.req.path)) return next();
     const file = dist.files.get(c.req.path);
     if (file && file !== dist.index && !dist.documents.some((d) => d.file === file))
       return fileResponse(c, file, 'no-cache');
+    const domainApp = opts.appForHost ? await opts.appForHost(c.req.header('host')) : null;
+    if (domainApp) {
+      const answer = customDomainAnswer(c, domainApp, runtime);
+      if (answer) return answer;
+    }
     // the public app pages and the sign-in page have documents of their own, without the builder's router
     const document = dist.documents.find((d) => d.serves(c.req.path))?.file ?? dist.index;
     if (!document) return c.text('The web app is not built. Run `npm run build` first.', 503);
     return fileResponse(c, document, 'no-cache');
   });
 }
+
+const RUNTIME_DOCUMENT = '/runtime.html';
+/** On an app's own domain these keep their product meaning (sign-in, emailed links, `/app/{appId}` pages). */
+const PRODUCT_PATHS = ['/login', '/logout', '/auth/', '/error/', '/app/'];
+
+/**
+ * An app's custom domain (README "Custom domains"): the sign-in page is the app's (`/login` gains the app's id),
+ * and every other page address is the app's public page, its runtime document told which app through a meta tag
+ * (the web reads `/`, `/tool/{path}`, `/{Page}` as under `/app/{appId}`). Undefined: served as on any host.
+ */
+function customDomainAnswer(c: Context<AppEnv>, appId: string, runtime: StaticFile | undefined) {
+  const url = new URL(c.req.url);
+  if (url.pathname === '/login') {
+    if (url.searchParams.get('appId')) return undefined;
+    url.searchParams.set('appId', appId);
+    return c.redirect(`/login?${url.searchParams.toString()}`, 302);
+  }
+  if (PRODUCT_PATHS.some((p) => url.pathname === p || (p.endsWith('/') && url.pathname.startsWith(p))))
+    return undefined;
+  if (!runtime?.contents) return undefined;
+  const html = Buffer.from(runtime.contents)
+    .toString('utf8')
+    .replace('</head>', `<meta name="${CUSTOM_DOMAIN_APP_META}" content="${escapeAttr(appId)}"></head>`);
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+  return new Response(c.req.method === 'HEAD' ? null : html, { status: 200, headers });
+}
+
+const escapeAttr = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

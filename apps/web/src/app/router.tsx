@@ -14,6 +14,7 @@ const login = () => import('./routes/login-routes');
 const auth = () => import('./routes/auth-routes');
 const shell = () => import('./routes/shell-routes');
 const statusPages = () => import('./routes/coming-soon-routes');
+const claim = () => import('./routes/claim-routes');
 // shown only when a page fails: loaded then, not with every page
 const RouteErrorPage = React.lazy(() =>
   import('./routes/coming-soon-routes').then((m) => ({ default: m.RouteErrorPage })),
@@ -54,6 +55,8 @@ export const routes = [
       { path: '/auth/verifyEmail', ...page(auth, 'VerifyEmailPage') },
       { path: '/auth/handler', ...page(auth, 'AuthHandlerPage') },
       { path: '/error/unauthorized', ...page(statusPages, 'UnauthorizedPage') },
+      // an invite link to claim an app: open to visitors, who sign in or up and come back
+      { path: '/claim/:invitationId', ...page(claim, 'ClaimRoute') },
 
       // public runtime: {app base path}/tool/{toolPath}, the result path, item pages; a fresh visit gets the
       // public pages' own document from the server (runtime.html), which renders the same root

@@ -18,11 +18,16 @@ export const apps = pgTable(
     appStyle: jsonb('app_style').$type<Record<string, unknown>>().notNull().default({}),
     appSettings: jsonb('app_settings').$type<Record<string, unknown>>().notNull().default({}),
     isPublished: boolean('is_published').notNull().default(false),
+    /** the host name serving the app's public pages at `/` (appSettings.customDomain, kept here to be unique) */
+    customDomain: text('custom_domain'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('apps_owner_idx').on(t.ownerAccountId)],
+  (t) => [
+    index('apps_owner_idx').on(t.ownerAccountId),
+    uniqueIndex('apps_custom_domain_uq').on(t.customDomain),
+  ],
 );
 
 export const tools = pgTable(

@@ -4,3 +4,4 @@ export * from './apps';
 export * from './context';
 export * from './space-apps';
 export * from './app-database';
+export * from './money';

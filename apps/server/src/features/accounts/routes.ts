@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import {
+  createAccountRequest,
+  saleIdSchema,
   completeEmailChangeRequest,
   sendMagicLinkRequest,
   sendResetPasswordEmailRequest,
@@ -15,14 +17,28 @@ import {
   validateOtp,
   type SigningKey,
 } from '../identity';
-import { createAccount } from './create-account';
+import { createAccount, type SaleClaims } from './create-account';
 import { getCurrentAccount } from './get-current-account';
 
-/** /api/live_api/account/* (spec 000 §7). */
-export function accountRoutes(signingKey: SigningKey) {
+const createAccountQuery = optionalAppQuery.extend({ saleId: saleIdSchema.optional() });
+
+/** /api/live_api/account/* (spec 000 §7); `saleClaims` checks and links a sale an account is created with. */
+export function accountRoutes(signingKey: SigningKey, saleClaims?: SaleClaims) {
   const r = new OpenAPIHono<AppEnv>();
-  route(r, { method: 'post', path: '/create', summary: "Creates the caller's builder account" }, async (c) =>
-    c.json(await createAccount(c.get('platform'), requireCaller(c))),
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/create',
+      summary: "Creates the caller's account (with the sale it was bought with: ?saleId=)",
+      query: createAccountQuery,
+      body: createAccountRequest,
+    },
+    async (c, { query, body }) => {
+      const caller = requireCaller(c);
+      const saleId = query.saleId ?? (await body()).saleId;
+      return c.json(await createAccount(c.get('platform'), caller, { saleId, saleClaims }));
+    },
   );
   route(r, { method: 'get', path: '/current', summary: "The caller's account" }, async (c) =>
     c.json(await getCurrentAccount(c.get('platform'), requireCaller(c))),

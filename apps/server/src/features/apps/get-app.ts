@@ -5,22 +5,20 @@ import { preparedPerDb } from '../../db/prepared';
 import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { editsApp } from './editors';
 import { toAppView, type ToolRow } from './view';
 
 /**
- * The app, each of its tools (one row per tool; the app alone when it has none) and whether the asking user owns
- * it, in one round trip: the public page of an app is read by many at once, and each statement waits its turn for
+ * The app, each of its tools (one row per tool; the app alone when it has none) and whether the asking user edits
+ * it (owner or collaborator), in one round trip: the public page of an app is read by many at once, and each statement waits its turn for
  * the database pool (decision 0005, "Mixed load"). `userId` is null for an anonymous reader, who owns nothing.
  */
 const appWithTools = preparedPerDb((db) =>
   db
-    .select({ app: apps, tool: tools, ownerAccountId: accounts.accountId })
+    .select({ app: apps, tool: tools, editorAccountId: accounts.accountId })
     .from(apps)
     .leftJoin(tools, eq(tools.appId, apps.appId))
-    .leftJoin(
-      accounts,
-      and(eq(accounts.accountId, apps.ownerAccountId), eq(accounts.userId, sql.placeholder('userId'))),
-    )
+    .leftJoin(accounts, and(eq(accounts.userId, sql.placeholder('userId')), editsApp(accounts.accountId)))
     .where(eq(apps.appId, sql.placeholder('appId')))
     .orderBy(asc(tools.position), asc(tools.createdAt))
     .prepare('app_with_tools'),
@@ -36,10 +34,11 @@ export async function getApp(platform: Platform, caller: Caller | null, appId: s
   const rows = await appWithTools(platform.db).execute({ appId, userId });
   const [first] = rows;
   if (!first) throw new AppError('app/not-found');
-  const isOwner = first.ownerAccountId !== null;
+  const isOwner = first.editorAccountId !== null;
   if (!isOwner && !first.app.isPublished) throw new AppError('app/not-found');
   const appTools = rows.flatMap((r) => (r.tool ? [r.tool as ToolRow] : []));
   const view = toAppView(first.app, appTools, isOwner);
+  if (isOwner && first.editorAccountId !== first.app.ownerAccountId) view.isCollaborator = true;
   if (first.app.appType !== 'space') return view;
   const origin = appOrigin(platform.config);
   const documentUrl = first.app.isPublished ? `${origin}/apps/${encodeURIComponent(first.app.appId)}/` : null;

@@ -2,8 +2,12 @@
 export { checkToolDefinition } from './check-tool-definition';
 export { isOwnerOf, loadOwnedApp, loadToolOf, loadTools, requireBuilder } from './load-app';
 export { AppChangeBus } from './app-change-bus';
-export { requireBuilderRights } from './rights';
-export { readSettings, type AppRow, type ToolRow } from './view';
+export { copyImage } from './templates';
+export { requireAppOwner, requireBuilderRights, requireOwnedApp, type BuilderRights } from './rights';
+export { editsApp } from './editors';
+export { readSettings, readStyle, type AppRow, type ToolRow } from './view';
 export { appRoutes } from './routes';
+export type { SettingsKeeper } from './save-settings';
 // the app row's lock, shared by a space app's chat, file writes, restore and publishing (decision 0007)
 export { lockAppFiles, lockChat, STALE_TURN_MS, TURN_TIMEOUT_MS } from './chat-lock';
+export { createDomainDirectory, hostName, type DomainDirectory } from './domain-directory';

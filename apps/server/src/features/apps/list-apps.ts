@@ -1,11 +1,11 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AppListItem } from '@buildai/domain';
-import { apps, tools } from '../../db/schema';
+import { appCollaborators, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { requireBuilder } from './load-app';
 
-/** GET /api/apps: the builder's own apps, newest change first. */
+/** GET /api/apps: the builder's own apps and those they collaborate on, newest change first. */
 export async function listApps(platform: Platform, caller: Caller): Promise<{ apps: AppListItem[] }> {
   const account = await requireBuilder(platform, caller);
   const rows = await platform.db
@@ -16,13 +16,22 @@ export async function listApps(platform: Platform, caller: Caller): Promise<{ ap
       isPublished: apps.isPublished,
       updatedAt: apps.updatedAt,
       toolCount: count(tools.toolId),
+      isCollaborator: sql<boolean>`${apps.ownerAccountId} <> ${account.accountId}`.mapWith(Boolean),
     })
     .from(apps)
     .leftJoin(tools, eq(tools.appId, apps.appId))
-    .where(eq(apps.ownerAccountId, account.accountId))
+    .where(
+      // the owner's apps and the ones shared with them, each found through its own index
+      sql`${apps.appId} in (select ${apps.appId} from ${apps} where ${apps.ownerAccountId} = ${account.accountId} union all select ${appCollaborators.appId} from ${appCollaborators} where ${appCollaborators.accountId} = ${account.accountId})`,
+    )
     .groupBy(apps.appId)
     .orderBy(desc(apps.updatedAt));
   return {
-    apps: rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString(), toolCount: Number(r.toolCount) })),
+    apps: rows.map(({ isCollaborator, ...r }) => ({
+      ...r,
+      updatedAt: r.updatedAt.toISOString(),
+      toolCount: Number(r.toolCount),
+      ...(isCollaborator ? { isCollaborator } : {}),
+    })),
   };
 }

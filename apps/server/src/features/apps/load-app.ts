@@ -6,6 +6,7 @@ import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { requireAccount, type AccountRow } from '../accounts';
+import { editsApp } from './editors';
 import type { AppRow, ToolRow } from './view';
 
 /** The caller's builder account; end users of an app tenant cannot build. */
@@ -14,12 +15,15 @@ export async function requireBuilder(platform: Platform, caller: Caller): Promis
   return requireAccount(platform, caller);
 }
 
-/** An app the account owns. Another builder's app answers 404, as if it did not exist. */
+/**
+ * An app the account edits: it owns it or collaborates on it. Another builder's app answers 404, as if it did not
+ * exist.
+ */
 export async function loadOwnedApp(db: Db, accountId: string, appId: string): Promise<AppRow> {
   const [app] = await db
     .select()
     .from(apps)
-    .where(and(eq(apps.appId, appId), eq(apps.ownerAccountId, accountId)));
+    .where(and(eq(apps.appId, appId), editsApp(accountId)));
   if (!app) throw new AppError('app/not-found');
   return app;
 }
@@ -37,13 +41,17 @@ export async function loadTools(db: Db, appId: string): Promise<ToolRow[]> {
   return toolsOfApp(db).execute({ appId });
 }
 
-/** Whether the caller owns the app (builders only; a missing account is simply not the owner). */
+/**
+ * Whether the caller edits the app, as its owner or a collaborator (builders only; a missing account is simply not
+ * the owner): they see its drafts and run them.
+ */
 export async function isOwnerOf(platform: Platform, caller: Caller | null, app: AppRow): Promise<boolean> {
   if (!caller || caller.tenantId !== PLATFORM_TENANT_ID) return false;
   const [row] = await platform.db
     .select({ accountId: accounts.accountId })
-    .from(accounts)
-    .where(and(eq(accounts.accountId, app.ownerAccountId), eq(accounts.userId, caller.userId)));
+    .from(apps)
+    .innerJoin(accounts, eq(accounts.userId, caller.userId))
+    .where(and(eq(apps.appId, app.appId), editsApp(accounts.accountId)));
   return Boolean(row);
 }
 

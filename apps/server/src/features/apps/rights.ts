@@ -11,6 +11,7 @@ import { accounts, apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { isAdminAccount, type AccountRow } from '../accounts';
+import { editsApp } from './editors';
 import { requireBuilder } from './load-app';
 import type { AppRow } from './view';
 
@@ -43,28 +44,43 @@ const accountWithApp = preparedPerDb((db) =>
   db
     .select({ account: accounts, app: apps })
     .from(accounts)
-    .leftJoin(
-      apps,
-      and(eq(apps.ownerAccountId, accounts.accountId), eq(apps.appId, sql.placeholder('appId'))),
-    )
+    .leftJoin(apps, and(eq(apps.appId, sql.placeholder('appId')), editsApp(accounts.accountId)))
     .where(eq(accounts.userId, sql.placeholder('userId')))
     .prepare('account_with_owned_app'),
 );
 
 /**
- * The caller's rights and an app the caller owns, read in one round trip: the edits of an app (its style, its
+ * The caller's rights and an app the caller edits (owns, or collaborates on), read in one round trip: the edits of an app (its style, its
  * settings, its tools) run under many connections at once, and every statement waits its turn for the database
  * pool (decision 0005, "Mixed load"). Answers as `requireBuilderRights` then `loadOwnedApp` would: another
- * builder's app is 404.
+ * builder's app is 404. `isOwner` is false for a collaborator.
  */
 export async function requireOwnedApp(
   platform: Platform,
   caller: Caller,
   appId: string,
-): Promise<{ rights: BuilderRights; app: AppRow }> {
+): Promise<{ rights: BuilderRights; app: AppRow; isOwner: boolean }> {
   if (caller.tenantId !== PLATFORM_TENANT_ID) throw new AppError('auth/forbidden');
   const [row] = await accountWithApp(platform.db).execute({ appId, userId: caller.userId });
   if (!row || row.account.tenantId !== caller.tenantId) throw new AppError('account/not-found');
   if (!row.app) throw new AppError('app/not-found');
-  return { rights: rightsOf(platform, row.account, caller.email), app: row.app };
+  return {
+    rights: rightsOf(platform, row.account, caller.email),
+    app: row.app,
+    isOwner: row.app.ownerAccountId === row.account.accountId,
+  };
+}
+
+/**
+ * Like `requireOwnedApp`, for what only the owner may do (delete, hand the app on, manage collaborators): a
+ * collaborator answers 403 `app/owner-only`, anyone else 404 as before.
+ */
+export async function requireAppOwner(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+): Promise<{ rights: BuilderRights; app: AppRow }> {
+  const { rights, app, isOwner } = await requireOwnedApp(platform, caller, appId);
+  if (!isOwner) throw new AppError('app/owner-only');
+  return { rights, app };
 }

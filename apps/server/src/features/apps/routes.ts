@@ -29,7 +29,7 @@ import { publishApp } from './publish-app';
 import { removeToolImage } from './remove-tool-image';
 import { reorderTools } from './reorder-tools';
 import { saveApp } from './save-app';
-import { saveSettings } from './save-settings';
+import { saveSettings, type SettingsKeeper } from './save-settings';
 import { saveStyle } from './save-style';
 import { setToolStatus } from './set-tool-status';
 import { createToolFromTemplate, listTemplates } from './templates';
@@ -63,7 +63,7 @@ async function uploadedFile(c: Ctx): Promise<File> {
 const imageQuery = z.object({ kind: z.enum(appImageKinds).optional() });
 
 /** /api/apps (spec 001 §7, docs/decisions/0003). */
-export function appRoutes(changes: AppChangeBus) {
+export function appRoutes(changes: AppChangeBus, settingsKeeper?: SettingsKeeper) {
   const r = new OpenAPIHono<AppEnv>();
   route(r, { method: 'get', path: '/', summary: "The builder's apps" }, async (c) =>
     c.json(await listApps(c.get('platform'), requireCaller(c))),
@@ -139,7 +139,16 @@ export function appRoutes(changes: AppChangeBus) {
       const caller = requireCaller(c);
       await body();
       const { appSettings } = (await sent()) as { appSettings: Record<string, unknown> };
-      return c.json(await saveSettings(c.get('platform'), changes, caller, params.appId, appSettings));
+      return c.json(
+        await saveSettings({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          sent: appSettings,
+          keeper: settingsKeeper,
+        }),
+      );
     },
   );
   route(

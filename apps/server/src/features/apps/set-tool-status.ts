@@ -20,8 +20,9 @@ export async function setToolStatus(
   toolId: string,
   status: ToolStatus,
 ) {
-  const { rights } = await requireOwnedApp(platform, caller, appId);
-  const { accountId } = rights.account;
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
+  // live tools count against the app's owner, whoever of its editors activates one
+  const accountId = app.ownerAccountId;
   await loadToolOf(platform.db, appId, toolId);
 
   const updated = await platform.db.transaction(async (tx) => {

@@ -105,7 +105,7 @@ export async function createToolFromTemplate(
 }
 
 /** A copy of an image this server stored, under a key of the copy's owner; other URLs are kept as they are. */
-async function copyImage(
+export async function copyImage(
   platform: Platform,
   url: string | null,
   keyFor: (ext: ImageExt) => string,

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AppError, type ContextItem, type ContextItemEvent } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { apps, contextItems } from '../../db/schema';
+import { editsApp } from '../apps';
 
 export type ContextItemRow = typeof contextItems.$inferSelect;
 export type NewContextItem = typeof contextItems.$inferInsert;
@@ -37,13 +38,13 @@ export function toItemEvent(row: ContextItemRow): ContextItemEvent {
   };
 }
 
-/** An item of an app the account owns; any other item answers 404 as if it did not exist. */
+/** An item of an app the account edits (owner or collaborator); any other item answers 404 as if it did not exist. */
 export async function loadOwnedItem(db: Db, accountId: string, itemId: string): Promise<ContextItemRow> {
   const [found] = await db
     .select({ item: contextItems })
     .from(contextItems)
     .innerJoin(apps, eq(apps.appId, contextItems.appId))
-    .where(and(eq(contextItems.id, itemId), eq(apps.ownerAccountId, accountId)));
+    .where(and(eq(contextItems.id, itemId), editsApp(accountId)));
   if (!found) throw new AppError('context/not-found');
   return found.item;
 }

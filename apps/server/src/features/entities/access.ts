@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, PLATFORM_TENANT_ID, USER_ENTITY, type EntitySchema } from '@buildai/domain';
 import { preparedPerDb } from '../../db/prepared';
-import { accounts, appEntities, apps, users } from '../../db/schema';
+import { accounts, appCollaborators, appEntities, apps, users } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { passMembershipGate, type GateRow } from './membership-gate';
 import type { Principal } from './permissions';
 
 /** The app, the entity asked for and who the caller is there, read in one round trip. */
@@ -14,15 +15,24 @@ const accessQuery = preparedPerDb((db) =>
       schema: appEntities.schema,
       ownerUserId: accounts.userId,
       appRole: users.appRole,
+      paid_on: sql<boolean>`coalesce(${apps.appSettings}->'isPaidMembershipsEnabled' = 'true'::jsonb, false)`,
+      setup_done: sql<boolean>`coalesce(${apps.appSettings} #> '{paidMembershipsSettings,isSetupCompleted}' = 'true'::jsonb, false)`,
+      gate_product: sql<string | null>`${apps.appSettings} #>> '{paidMembershipsProduct,id}'`,
+      owner_account_id: apps.ownerAccountId,
     })
     .from(apps)
     .leftJoin(
       appEntities,
       and(eq(appEntities.appId, apps.appId), eq(appEntities.name, sql.placeholder('entity'))),
     )
+    // the builder who edits the app: its owner or one of its collaborators (apps' `editsApp`, written out here
+    // since entities depends on no other feature)
     .leftJoin(
       accounts,
-      and(eq(accounts.accountId, apps.ownerAccountId), eq(accounts.userId, sql.placeholder('builderId'))),
+      and(
+        eq(accounts.userId, sql.placeholder('builderId')),
+        sql`(${accounts.accountId} = ${apps.ownerAccountId} or exists (select 1 from ${appCollaborators} where ${appCollaborators.appId} = ${apps.appId} and ${appCollaborators.accountId} = ${accounts.accountId}))`,
+      ),
     )
     .leftJoin(users, and(eq(users.id, sql.placeholder('endUserId')), eq(users.tenantId, apps.appId)))
     .where(eq(apps.appId, sql.placeholder('appId')))
@@ -31,6 +41,8 @@ const accessQuery = preparedPerDb((db) =>
 
 export interface AppAccess {
   who: Principal;
+  /** the app's membership gate (`membership-gate.ts`) */
+  gate: GateRow;
   /** the entity's schema; null when the app has no entity of that name (or it is the built-in User) */
   schema: EntitySchema | null;
 }
@@ -54,10 +66,16 @@ export async function loadAccess(
   if (caller && row.ownerUserId) who = { kind: 'owner', userId: caller.userId };
   else if (caller && row.appRole)
     who = { kind: row.appRole === 'admin' ? 'admin' : 'user', userId: caller.userId };
-  return { who, schema: entity === USER_ENTITY ? null : (row.schema ?? null) };
+  const { paid_on, setup_done, gate_product, owner_account_id } = row;
+  const exempt = who.kind === 'owner' || who.kind === 'admin';
+  const gate = { paid_on, setup_done, gate_product, owner_account_id, exempt };
+  return { who, gate, schema: entity === USER_ENTITY ? null : (row.schema ?? null) };
 }
 
-/** Like `loadAccess`, but the entity must exist: 404 `entity/not-found` otherwise. */
+/**
+ * Like `loadAccess`, but the entity must exist (404 `entity/not-found` otherwise) and the caller must pass the app's
+ * membership gate (402 `payments/membership-required`).
+ */
 export async function loadEntityAccess(
   platform: Platform,
   caller: Caller | null,
@@ -65,6 +83,7 @@ export async function loadEntityAccess(
   entity: string,
 ): Promise<{ who: Principal; schema: EntitySchema }> {
   const access = await loadAccess(platform, caller, appId, entity);
+  await passMembershipGate(platform, caller, appId, access.gate);
   if (!access.schema) throw new AppError('entity/not-found');
   return { who: access.who, schema: access.schema };
 }

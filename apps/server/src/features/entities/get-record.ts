@@ -1,6 +1,7 @@
 import { AppError, USER_ENTITY, type EntityRecord } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { passMembershipGate } from './membership-gate';
 import { getUserRecord } from './get-user-record';
 import { readOne } from './scoped-reads';
 
@@ -21,6 +22,7 @@ export async function getRecord(options: GetRecordOptions): Promise<EntityRecord
   if (entity === USER_ENTITY) return getUserRecord({ platform, caller, appId, id });
   const read = await readOne(platform.database, { caller, appId, entity, id });
   if (read.found === 'app') throw new AppError('app/not-found');
+  await passMembershipGate(platform, caller, appId, read.gate);
   if (read.found === 'entity') throw new AppError('entity/not-found');
   if (read.found === 'record') throw new AppError('record/not-found');
   return read.record;

@@ -1,6 +1,7 @@
 import { AppError, DEFAULT_RECORDS_LIMIT, USER_ENTITY, type RecordsPage } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { passMembershipGate } from './membership-gate';
 import { listPage } from './scoped-reads';
 import { decodeCursor } from './records';
 import { listUserRecords } from './list-user-records';
@@ -25,6 +26,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<RecordsP
   if (entity === USER_ENTITY) return listUserRecords({ platform, caller, appId, limit, cursor });
   const page = await listPage(platform.database, { caller, appId, entity, limit, cursor });
   if (page.found === 'app') throw new AppError('app/not-found');
+  await passMembershipGate(platform, caller, appId, page.gate);
   if (page.found === 'entity') throw new AppError('entity/not-found');
   return { records: page.records, nextCursor: page.nextCursor };
 }

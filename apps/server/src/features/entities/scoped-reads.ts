@@ -2,6 +2,7 @@ import { MAX_RECORDS_LIMIT, permissionLevels, PLATFORM_TENANT_ID, type EntityRec
 import type { Database } from '../../db/client';
 import type { Caller } from '../../http/context';
 import { readScope, type Principal, type Scope } from './permissions';
+import { GATE_COLUMNS, type GateRow } from './membership-gate';
 import { encodeCursor, recordView, type RecordRow } from './records';
 
 /**
@@ -42,7 +43,8 @@ const CTX = `with ctx as (
       when u.app_role = 'admin' then 'admin'
       when u.id is not null then 'user'
       else 'anonymous'
-    end || ':' || coalesce(e.schema #>> '{x-accessControl,permissions,read}', 'creator') as rule
+    end || ':' || coalesce(e.schema #>> '{x-accessControl,permissions,read}', 'creator') as rule,
+    ${GATE_COLUMNS}
   from apps a
   left join app_entities e on e.app_id = a.app_id and e.name = $2
   left join accounts acc on acc.account_id = a.owner_account_id and acc.user_id = $3
@@ -50,7 +52,7 @@ const CTX = `with ctx as (
   where a.app_id = $1
 )`;
 
-const SELECT = `select ctx.found, p.id, p.created_text as "createdAt", p.creator_id as "creatorId", p.data`;
+const SELECT = `select ctx.found, ctx.paid_on, ctx.setup_done, ctx.gate_product, ctx.owner_account_id, ctx.exempt, p.id, p.created_text as "createdAt", p.creator_id as "creatorId", p.data`;
 
 /**
  * A page: after a cursor, $5 its created_at and $6 its id. The number of rows is written in the text, not a
@@ -117,13 +119,19 @@ export interface ListPageInput {
   cursor?: { createdAt: string; id: string };
 }
 
+/** Once the app is found: its membership gate, read in the same statement (`membership-gate.ts`). */
 export type ListPageResult =
   | { found: 'app' }
-  | { found: 'entity' }
-  | { found: true; records: EntityRecord[]; nextCursor: string | null };
+  | { found: 'entity'; gate: GateRow }
+  | { found: true; gate: GateRow; records: EntityRecord[]; nextCursor: string | null };
 
-interface ScopedRow extends Partial<RecordRow> {
+interface ScopedRow extends Partial<RecordRow>, GateRow {
   found: boolean;
+}
+
+function gateOf(row: ScopedRow): GateRow {
+  const { paid_on, setup_done, gate_product, owner_account_id, exempt } = row;
+  return { paid_on, setup_done, gate_product, owner_account_id, exempt };
 }
 
 /** The ids a statement takes for the caller: as the app's builder, as one of its end users ('' when not). */
@@ -156,18 +164,23 @@ export async function listPage(database: Database, input: ListPageInput): Promis
   if (cursor) values.push(cursor.createdAt, cursor.id);
   const rows = await run(database, statementFor(limit + 1, Boolean(cursor)), values);
   if (rows.length === 0) return { found: 'app' };
-  if (!rows[0]!.found) return { found: 'entity' };
+  const gate = gateOf(rows[0]!);
+  if (!rows[0]!.found) return { found: 'entity', gate };
   const records = rows.filter((r) => r.id != null) as RecordRow[];
   const page = records.length > limit ? records.slice(0, limit) : records;
   return {
     found: true,
+    gate,
     records: page.map(recordView),
     nextCursor: records.length > limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
 
 export type ReadOneResult =
-  { found: 'app' } | { found: 'entity' } | { found: 'record' } | { found: true; record: EntityRecord };
+  | { found: 'app' }
+  | { found: 'entity'; gate: GateRow }
+  | { found: 'record'; gate: GateRow }
+  | { found: true; gate: GateRow; record: EntityRecord };
 
 /** One record the caller may read, or which of the app, the entity and the record is missing (or not theirs). */
 export async function readOne(
@@ -177,7 +190,8 @@ export async function readOne(
   const { caller, appId, entity, id } = input;
   const rows = await run(database, GET_STATEMENT, [appId, entity, ...callerIds(caller, appId), id]);
   if (rows.length === 0) return { found: 'app' };
-  if (!rows[0]!.found) return { found: 'entity' };
-  if (rows[0]!.id == null) return { found: 'record' };
-  return { found: true, record: recordView(rows[0] as RecordRow) };
+  const gate = gateOf(rows[0]!);
+  if (!rows[0]!.found) return { found: 'entity', gate };
+  if (rows[0]!.id == null) return { found: 'record', gate };
+  return { found: true, gate, record: recordView(rows[0] as RecordRow) };
 }

@@ -46,7 +46,7 @@ export async function changeEmail(
     data: { newEmail },
   });
   const tenant = await resolveTenant(platform, user.tenantId);
-  const url = authLink(platform, 'verifyAndChangeEmail', { oobCode: token, appId: tenant.appId });
+  const url = await authLink(platform, 'verifyAndChangeEmail', { oobCode: token, appId: tenant.appId });
   await platform.mail.send(confirmEmailChangeMail(newEmail, url, tenant.appName));
   return { sent: true as const };
 }
@@ -91,7 +91,7 @@ export async function applyEmailChange(platform: Platform, sessions: SessionChec
     data: { oldEmail: user.email },
   });
   const tenant = await resolveTenant(platform, user.tenantId);
-  const undoUrl = authLink(platform, 'recoverEmail', { oobCode: token, appId: tenant.appId });
+  const undoUrl = await authLink(platform, 'recoverEmail', { oobCode: token, appId: tenant.appId });
   await platform.mail
     .send(emailChangedNotice(user.email, newEmail, undoUrl, tenant.appName))
     .catch((err: unknown) => platform.logger.warn({ err }, 'could not send the email-change notice'));

@@ -8,6 +8,7 @@ export { sendMagicLink, validateOtp } from './magic-link';
 export { accessSubject } from './session';
 export { resolveTenant } from './tenants';
 export { SigningKey } from './tokens';
+export { openSecret, packSealed, sealSecret, unpackSealed, type Sealed } from './secret-box';
 export { LoginThrottle, type LoginThrottleOptions } from './throttle';
 export { createIdentityServices, type IdentityServices } from './services';
 export { findUser, normaliseEmail } from './users';

@@ -35,7 +35,7 @@ export async function sendMagicLink(
     lifetimeMin: MAGIC_LINK_LIFETIME_MIN,
     withOtp: true,
   });
-  const url = authLink(platform, 'signIn', {
+  const url = await authLink(platform, 'signIn', {
     token,
     continueUrl: safeRedirectPath(input.continueUrl),
     appId: tenant.appId,

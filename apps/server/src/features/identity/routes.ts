@@ -55,7 +55,8 @@ export function identityRoutes(identity: IdentityServices) {
     { method: 'get', path: '/config', summary: 'Sign-in options of a tenant', query: optionalAppQuery },
     async (c, { query }) => {
       const platform = c.get('platform');
-      return c.json(authConfig(platform, await resolveTenant(platform, query.appId)));
+      const tenant = await resolveTenant(platform, query.appId);
+      return c.json(authConfig(platform, tenant, c.req.header('host')));
     },
   );
   route(

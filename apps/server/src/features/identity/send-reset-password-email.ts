@@ -30,7 +30,7 @@ export async function sendResetPasswordEmail(
     userId: user?.id ?? null,
     lifetimeMin: RESET_CODE_LIFETIME_MIN,
   });
-  const url = authLink(platform, 'resetPassword', {
+  const url = await authLink(platform, 'resetPassword', {
     oobCode: token,
     continueUrl: safeRedirectPath(input.continueUrl),
     appId: tenant.appId,

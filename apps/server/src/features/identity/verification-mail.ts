@@ -20,7 +20,7 @@ export async function sendVerification(
     userId: user.id,
     lifetimeMin: VERIFY_CODE_LIFETIME_MIN,
   });
-  const url = authLink(platform, 'verifyEmail', {
+  const url = await authLink(platform, 'verifyEmail', {
     oobCode: token,
     continueUrl: safeRedirectPath(opts.continueUrl),
     appId: user.tenantId === PLATFORM_TENANT_ID ? undefined : user.tenantId,

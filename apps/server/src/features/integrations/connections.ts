@@ -1,6 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { Platform } from '../../platform';
-import type { SigningKey } from '../identity';
+import { openSecret, sealSecret, type SigningKey } from '../identity';
 
 /** The providers a builder can connect to import from. */
 export const integrationProviders = ['notion', 'google-drive'] as const;
@@ -20,7 +19,7 @@ export interface Connection {
   connectedAt: string;
 }
 
-interface Sealed {
+interface StoredSeal {
   v: 1;
   iv: string;
   tag: string;
@@ -28,18 +27,16 @@ interface Sealed {
 }
 
 /**
- * Connections are kept in blobs under `accounts/{accountId}/integrations/{provider}.json`, encrypted with AES-256-GCM
- * under a key derived (HKDF-SHA256) from the server's signing secret, so a copy of the blob store alone reveals no
- * provider token. The account id and provider are bound in as additional data: a blob moved elsewhere does not open.
+ * Connections are kept in blobs under `accounts/{accountId}/integrations/{provider}.json`, sealed by identity's
+ * secret box (AES-256-GCM, a key derived from the server's signing secret), so a copy of the blob store alone reveals
+ * no provider token. The blob's key is bound in as additional data: a blob moved elsewhere does not open.
  */
 export function connectionKey(accountId: string, provider: IntegrationProvider): string {
   return `accounts/${accountId}/integrations/${provider}.json`;
 }
 
-async function encryptionKey(signingKey: SigningKey): Promise<Buffer> {
-  const secret = await signingKey.bytes();
-  return Buffer.from(hkdfSync('sha256', secret, 'buildai', 'integration-connections v1', 32));
-}
+/** The secret box's purpose for these blobs (its key derivation's info), as it has been since the first. */
+const PURPOSE = 'integration-connections v1';
 
 export async function saveConnection(
   platform: Platform,
@@ -49,14 +46,11 @@ export async function saveConnection(
   connection: Connection,
 ): Promise<void> {
   const key = connectionKey(accountId, provider);
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await encryptionKey(signingKey), iv);
-  cipher.setAAD(Buffer.from(key));
-  const data = Buffer.concat([cipher.update(JSON.stringify(connection), 'utf8'), cipher.final()]);
-  const sealed: Sealed = {
+  const { iv, tag, data } = await sealSecret(signingKey, PURPOSE, key, JSON.stringify(connection));
+  const sealed: StoredSeal = {
     v: 1,
     iv: iv.toString('base64url'),
-    tag: cipher.getAuthTag().toString('base64url'),
+    tag: tag.toString('base64url'),
     data: data.toString('base64url'),
   };
   await platform.blobs.put(key, JSON.stringify(sealed), { contentType: 'application/json' });
@@ -73,18 +67,12 @@ export async function loadConnection(
   const blob = await platform.blobs.get(key);
   if (!blob) return null;
   try {
-    const sealed = JSON.parse(blob.body.toString('utf8')) as Sealed;
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      await encryptionKey(signingKey),
-      Buffer.from(sealed.iv, 'base64url'),
-    );
-    decipher.setAAD(Buffer.from(key));
-    decipher.setAuthTag(Buffer.from(sealed.tag, 'base64url'));
-    const text = Buffer.concat([
-      decipher.update(Buffer.from(sealed.data, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
+    const sealed = JSON.parse(blob.body.toString('utf8')) as StoredSeal;
+    const text = await openSecret(signingKey, PURPOSE, key, {
+      iv: Buffer.from(sealed.iv, 'base64url'),
+      tag: Buffer.from(sealed.tag, 'base64url'),
+      data: Buffer.from(sealed.data, 'base64url'),
+    });
     return JSON.parse(text) as Connection;
   } catch (err) {
     platform.logger.warn({ err, accountId, provider }, 'a stored integration connection could not be opened');

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, PLATFORM_TENANT_ID, adminSetPlanRequest } from '@buildai/domain';
 import { accounts } from '../../db/schema';
-import { requireCaller, type AppEnv } from '../../http/context';
+import { requireCaller, type AppEnv, type Caller } from '../../http/context';
+import type { Platform } from '../../platform';
 import { optionalAppQuery } from '../../http/params';
 import { route } from '../../http/validation';
 import { getCurrentAccount, isAdminAccount, requireAccount } from '../accounts';
@@ -10,8 +11,18 @@ import { accessSubject, resolveTenant, findUser, normaliseEmail } from '../ident
 import type { PlanCard } from '@buildai/domain';
 import { findPlan } from './plans';
 
+/**
+ * The purchase and manage links of the builder plans, filled in per request by the payments feature (handed in by
+ * app.ts): a card's `link` from its Gumroad product, and `subscriptionLink` for the caller's live subscription.
+ */
+export type PlanLinks = (input: {
+  platform: Platform;
+  caller: Caller | null;
+  plans: readonly PlanCard[];
+}) => Promise<PlanCard[]>;
+
 /** `GET /api/live_api/app/paidPlans?appId=`: builder plans, or an app's membership plans. */
-export function paidPlanRoutes(plans: readonly PlanCard[]) {
+export function paidPlanRoutes(plans: readonly PlanCard[], planLinks?: PlanLinks) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
@@ -25,7 +36,8 @@ export function paidPlanRoutes(plans: readonly PlanCard[]) {
       const platform = c.get('platform');
       const tenant = await resolveTenant(platform, query.appId);
       // An app's own paid memberships come with its payment settings; until then it has none.
-      return c.json(tenant.appId ? [] : plans);
+      if (tenant.appId) return c.json([]);
+      return c.json(planLinks ? await planLinks({ platform, caller: c.get('caller'), plans }) : plans);
     },
   );
   return r;

@@ -2,9 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import { AppError, appSettingsSchema, DEFAULT_MAIN_PAGE, type AppFile } from '@buildai/domain';
 import { appFiles, appPublishedFiles, apps } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { membershipsOn, type MembershipSettings } from '../memberships';
 
 export interface AppToServe {
   appId: string;
+  /** with paid memberships on, the published files open only with a member's link */
+  membersOnly: boolean;
   title: string;
   mainPage: string;
   files: AppFile[];
@@ -15,19 +18,19 @@ async function loadSpaceApp(platform: Platform, appId: string) {
   if (!app || app.appType !== 'space') throw new AppError('app/not-found');
   const settings = appSettingsSchema.safeParse(app.appSettings ?? {});
   const mainPage = (settings.success && settings.data.mainPage) || DEFAULT_MAIN_PAGE;
-  return { app, mainPage };
+  return { app, mainPage, membersOnly: membershipsOn(app.appSettings as MembershipSettings) };
 }
 
 /** What visitors see: the files copied when the builder last published. An unpublished app is not found. */
 export async function loadPublishedApp(platform: Platform, appId: string): Promise<AppToServe> {
-  const { app, mainPage } = await loadSpaceApp(platform, appId);
+  const { app, mainPage, membersOnly } = await loadSpaceApp(platform, appId);
   if (!app.isPublished) throw new AppError('app/not-found');
   const files = await platform.db
     .select({ path: appPublishedFiles.path, content: appPublishedFiles.content })
     .from(appPublishedFiles)
     .where(eq(appPublishedFiles.appId, appId))
     .orderBy(asc(appPublishedFiles.path));
-  return { appId, title: app.header, mainPage, files };
+  return { appId, membersOnly, title: app.header, mainPage, files };
 }
 
 /** What the builder's preview shows: the current files (the preview token was checked by the caller). */
@@ -38,5 +41,5 @@ export async function loadPreviewApp(platform: Platform, appId: string): Promise
     .from(appFiles)
     .where(eq(appFiles.appId, appId))
     .orderBy(asc(appFiles.path));
-  return { appId, title: app.header, mainPage, files };
+  return { appId, membersOnly: false, title: app.header, mainPage, files };
 }

@@ -10,8 +10,9 @@ import { getAppUser } from './get-app-user';
 import { renderAppDocument, renderMessagePage, appResponseHeaders } from './app-document';
 import type { AppBundler } from './app-bundler';
 import { loadPreviewApp, loadPublishedApp, type AppToServe } from './load-app-files';
+import { mintMemberLink } from './mint-member-link';
 import { mintPreviewToken } from './mint-preview-token';
-import { verifyPreviewToken } from './preview-token';
+import { MEMBER_AUDIENCE, verifyPreviewToken } from './preview-token';
 
 export interface SpaceRuntimeServices {
   bundler: AppBundler;
@@ -35,6 +36,18 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
   route(
     r,
     {
+      method: 'post',
+      path: '/{appId}/member-link',
+      summary:
+        "A short-lived link to a published space app's page for a caller who passes its membership gate",
+      params: appParams,
+    },
+    async (c, { params }) =>
+      c.json(await mintMemberLink(c.get('platform'), signingKey, c.get('caller'), params.appId)),
+  );
+  route(
+    r,
+    {
       method: 'get',
       path: '/{appId}/me',
       summary: 'Who the caller is to the app: its end user with their role, the owner as admin, else null',
@@ -47,7 +60,7 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
 
 const RUNTIME_PATH = '/apps/_runtime/';
 
-function page(c: Context, status: 401 | 403 | 404 | 500, title: string, message: string) {
+function page(c: Context, status: 401 | 402 | 403 | 404 | 500, title: string, message: string) {
   return c.html(renderMessagePage(title, message), status, appResponseHeaders());
 }
 
@@ -95,7 +108,16 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   const published = async (c: Context) => {
     const appId = c.req.param('appId') ?? '';
     if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
-    return serve(c, await loadPublishedApp(platform, appId));
+    const target = await loadPublishedApp(platform, appId);
+    // with paid memberships on, only a member's link opens the page (the frame carries no session)
+    if (target.membersOnly) {
+      const ok = await verifyPreviewToken(signingKey, appId, c.req.query('access'), MEMBER_AUDIENCE).then(
+        () => true,
+        () => false,
+      );
+      if (!ok) return page(c, 402, 'Members only', new AppError('payments/membership-required').message);
+    }
+    return serve(c, target);
   };
   app.get('/apps/:appId/', published);
   app.get('/apps/:appId', published);

@@ -1,10 +1,12 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { ToolsCollectionPage } from '@/features/builder/components/tools-collection-page';
+import { PlanPreviewProvider } from '@/features/builder/components/panels/paid-memberships/plan-preview';
 import { BuilderPage } from '@/features/builder/components/workspace/builder-page';
 import type { BuilderAccount } from '@/features/builder/types';
 import { useAuth } from '@/features/auth/hooks/auth-context';
 import { DataSourcesPanel } from '@/features/data-sources/components/data-sources-panel';
+import { PlanPreviewDialog } from '@/features/plans/components/plan-preview-dialog';
 import { GOTO_PARAM, GOTO_UPGRADE_PLAN } from '@/features/plans/hooks/upgrade-plan-dialog';
 // the whole app's stylesheet, after the first one (see public.css)
 import '@/index.css';
@@ -45,27 +47,37 @@ function useOpenUpgrade() {
 export function BuilderWorkspaceRoute() {
   const account = useBuilderAccount();
   const onUpgrade = useOpenUpgrade();
+  // 'Show pricing plan' of the Paid memberships section: the app's own plan dialog in its demo view
+  const [previewAppId, setPreviewAppId] = React.useState<string | null>(null);
   if (!account) return null;
   return (
-    <BuilderPage
-      account={account}
-      onUpgrade={onUpgrade}
-      space={spaceSlots}
-      renderDataSources={(appId) => (
-        <DataSourcesPanel appId={appId} plan={account.plan} isAdmin={account.isAdmin} onUpgrade={onUpgrade} />
-      )}
-      renderPreview={(app, appStyle, settings) => (
-        <React.Suspense fallback={null}>
-          <ToolForm
-            app={app}
-            appStyle={appStyle}
-            creditsPerRun={settings.creditsPerRun}
-            preview
-            idPrefix="preview"
+    <PlanPreviewProvider onShow={({ appId }) => setPreviewAppId(appId)}>
+      <PlanPreviewDialog appId={previewAppId} onClose={() => setPreviewAppId(null)} />
+      <BuilderPage
+        account={account}
+        onUpgrade={onUpgrade}
+        space={spaceSlots}
+        renderDataSources={(appId) => (
+          <DataSourcesPanel
+            appId={appId}
+            plan={account.plan}
+            isAdmin={account.isAdmin}
+            onUpgrade={onUpgrade}
           />
-        </React.Suspense>
-      )}
-    />
+        )}
+        renderPreview={(app, appStyle, settings) => (
+          <React.Suspense fallback={null}>
+            <ToolForm
+              app={app}
+              appStyle={appStyle}
+              creditsPerRun={settings.creditsPerRun}
+              preview
+              idPrefix="preview"
+            />
+          </React.Suspense>
+        )}
+      />
+    </PlanPreviewProvider>
   );
 }
 

@@ -1,9 +1,12 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { CUSTOM_DOMAIN_APP_META } from '@buildai/domain';
 import { RuntimePage } from '@/features/runtime/components/runtime-page';
 import { matchRuntimePath, type RuntimeRoute } from '@/features/runtime/lib/paths';
 import { appQuery } from '@/lib/app-query';
 import { usePathname } from '@/lib/page-location';
+import { AppAccount } from './app-account';
+import { MembershipGate } from './membership/membership-gate';
 
 /**
  * The space apps' public page: a small runtime shell around the app's sandboxed page. It loads only for a space
@@ -24,18 +27,38 @@ const NotFoundPage = React.lazy(() =>
  * anyway) picks the page. Moving between the pages keeps the `/app/{appId}` prefix.
  */
 export function RuntimeRoot() {
-  const route = matchRuntimePath(usePathname());
+  const route = matchRuntimePath(appPathname(usePathname()));
   return (
     <React.Suspense fallback={null}>
       {!route ? <NotFoundPage /> : route.page === 'item' ? <ItemPageSoon /> : <AppPage route={route} />}
+      {route && route.page !== 'item' && <AppAccount appId={route.appId} />}
     </React.Suspense>
   );
 }
 
+/**
+ * On an app's own domain the server names the app in the document (README "Custom domains"): there `/`,
+ * `/tool/{path}` and `/{Page}` are the app's pages, read as under `/app/{appId}`.
+ */
+export function appPathname(pathname: string, doc: Document = document): string {
+  const appId = doc.querySelector<HTMLMetaElement>(`meta[name="${CUSTOM_DOMAIN_APP_META}"]`)?.content;
+  if (!appId || pathname.startsWith('/app/')) return pathname;
+  return `/app/${encodeURIComponent(appId)}${pathname === '/' ? '' : pathname}`;
+}
+
 function AppPage({ route }: { route: Exclude<RuntimeRoute, { page: 'item' }> }) {
   const app = useQuery(appQuery(route.appId));
-  if (app.data?.appType === 'space') return <SpaceAppPage route={route} />;
   // `/app/{appId}/{Page}` names a page of a space app; no other app has one
-  if (route.page === 'space') return app.isPending ? null : <NotFoundPage />;
-  return <RuntimePage route={route} />;
+  if (app.data?.appType !== 'space' && route.page === 'space') return app.isPending ? null : <NotFoundPage />;
+  return (
+    <MembershipGate appId={route.appId}>
+      {(gate) =>
+        app.data?.appType === 'space' ? (
+          <SpaceAppPage route={route} gate={gate} />
+        ) : (
+          route.page !== 'space' && <RuntimePage route={route} onMembershipRequired={gate.onRefused} />
+        )
+      }
+    </MembershipGate>
+  );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Boxes, Clock, LayoutTemplate, Wand2 } from 'lucide-react';
+import { Boxes, Clock, LayoutTemplate, Users, Wand2 } from 'lucide-react';
 import type { AppListItem } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
 import { formatRelativeTime } from '@/lib/format';
@@ -44,6 +44,12 @@ export function AppCard({ app }: { app: AppListItem }) {
       <p className="mt-auto flex items-center gap-1.5 pt-5 text-xs text-muted-foreground">
         <Clock className="size-3.5" />
         Updated {formatRelativeTime(app.updatedAt)}
+        {app.isCollaborator && (
+          <span className="ml-auto flex items-center gap-1">
+            <Users className="size-3.5" />
+            Shared with you
+          </span>
+        )}
       </p>
     </Link>
   );

@@ -1,8 +1,11 @@
-import { Sparkles } from 'lucide-react';
+import * as React from 'react';
+import { LayoutTemplate, Sparkles } from 'lucide-react';
 import { PageError } from '@/components/page-state';
+import { Button, type ButtonProps } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useApps } from '../api/list-apps';
 import { AppCard, AppCardSkeleton } from './app-card';
+import { AppTemplatesDialog } from './app-templates-dialog';
 import { NewAppMenu, NewToolButton } from './new-tool-button';
 
 /** /home: the builder's apps. */
@@ -15,7 +18,12 @@ export function AppsHome() {
           <h1 className="text-2xl font-semibold tracking-tight">Your apps</h1>
           <p className="mt-1 text-sm text-muted-foreground">Build, publish and share your AI tools.</p>
         </div>
-        {apps.data && apps.data.length > 0 && <NewAppMenu className="self-start sm:self-auto" />}
+        {apps.data && apps.data.length > 0 && (
+          <div className="flex gap-2 self-start sm:self-auto">
+            <StartFromTemplate variant="outline" />
+            <NewAppMenu />
+          </div>
+        )}
       </div>
 
       <section className="mt-8" aria-busy={apps.isPending}>
@@ -61,7 +69,22 @@ function EmptyApps() {
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <NewToolButton size="lg" />
         <NewAppMenu size="lg" variant="outline" />
+        <StartFromTemplate size="lg" variant="ghost" />
       </div>
     </div>
+  );
+}
+
+/** "Start from a template": opens the app templates collection. */
+function StartFromTemplate(props: Omit<ButtonProps, 'onClick'>) {
+  const [open, setOpen] = React.useState(false);
+  return (
+    <>
+      <Button type="button" {...props} onClick={() => setOpen(true)}>
+        <LayoutTemplate />
+        Start from a template
+      </Button>
+      <AppTemplatesDialog open={open} onOpenChange={setOpen} />
+    </>
   );
 }

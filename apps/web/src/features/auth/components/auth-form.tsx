@@ -18,6 +18,8 @@ interface Props {
   onModeChange: (mode: AuthMode) => void;
   /** the sign-up toggle shows only when the tenant accepts sign-ups (auth config) */
   signUpEnabled: boolean;
+  /** an app's sign-in page names the app instead of BuildAI */
+  appName?: string | null;
   /** the app's tenant; left out on the builders' platform */
   tenantId?: string;
   /** where the verification link of a new account brings the user back to */
@@ -39,6 +41,7 @@ export function AuthForm({
   mode,
   onModeChange,
   signUpEnabled,
+  appName,
   tenantId,
   continueUrl,
   onTokens,
@@ -130,7 +133,7 @@ export function AuthForm({
 
       {signUpEnabled && (
         <p className="text-center text-sm text-muted-foreground">
-          {isSignUp ? 'Already have an account?' : 'New to BuildAI?'}{' '}
+          {isSignUp ? 'Already have an account?' : `New to ${appName || 'BuildAI'}?`}{' '}
           <button
             type="button"
             className="font-medium text-primary underline-offset-4 hover:underline"

@@ -71,6 +71,25 @@ describe('/login options from the auth config', () => {
     expect(api.to('POST /api/live_api/account/create')[0]!.url).toBe('/api/live_api/account/create?appId=a1');
   });
 
+  it('an app’s sign-up back from a payment names the sale to account creation', async () => {
+    const api = mockApi({
+      'GET /api/live_api/auth/config': {
+        body: { tenantId: 'a1', appId: 'a1', appName: 'Acme', signUpEnabled: true, googleEnabled: false },
+      },
+      'POST /api/live_api/auth/signIn': { body: TOKENS },
+      ...signInCalls,
+    });
+    render('/login?appId=a1&sale_id=s%2B1&redirectTo=%2Fapp%2Fa1%2Ftool%2Fcaption');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Acme' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'user@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(location()).toBe('/app/a1/tool/caption'));
+    expect(api.to('POST /api/live_api/account/create')[0]!.url).toBe(
+      '/api/live_api/account/create?appId=a1&saleId=s%2B1',
+    );
+  });
+
   it('still lets the user sign in when the config cannot be loaded', async () => {
     mockApi({ 'GET /api/live_api/auth/config': errorReply('app/not-found') });
     render('/login?appId=gone');

@@ -11,6 +11,7 @@ import { signInWithCustomToken } from '../api/custom-token';
 import { useAuth } from '../hooks/auth-context';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
+import { AppLegal } from './app-branding';
 import { AuthForm, type AuthMode } from './auth-form';
 import { AuthLayout, OrDivider } from './auth-layout';
 
@@ -65,6 +66,9 @@ export function LoginPage() {
     return <Redirect to={to ?? MAIN_PAGE} />;
   }
 
+  // an app's page waits for the app's look rather than flashing the builder's
+  if (appId && config.isPending) return <PageLoader label="Loading…" className="min-h-svh" />;
+
   const signUpEnabled = config.data?.signUpEnabled ?? false;
   const googleEnabled = config.data?.googleEnabled ?? false;
   const appName = config.data?.appName ?? null;
@@ -87,7 +91,10 @@ export function LoginPage() {
   const heading = {
     password:
       mode === 'signUp'
-        ? { title: 'Create your account', description: 'Start building AI tools in minutes.' }
+        ? {
+            title: 'Create your account',
+            description: appName ? `Sign up to use ${appName}.` : 'Start building AI tools in minutes.',
+          }
         : {
             title: appName ? `Sign in to ${appName}` : 'Welcome back',
             description: appName ? 'Sign in to continue.' : 'Sign in to keep building your AI apps.',
@@ -97,7 +104,7 @@ export function LoginPage() {
   }[view];
 
   return (
-    <AuthLayout title={heading.title} description={heading.description}>
+    <AuthLayout title={heading.title} description={heading.description} branding={config.data?.branding}>
       {status === 'loading' ? (
         <PageLoader label="Checking your session…" className="min-h-48" />
       ) : view === 'magicLink' ? (
@@ -177,6 +184,7 @@ export function LoginPage() {
             mode={mode}
             onModeChange={setMode}
             signUpEnabled={signUpEnabled}
+            appName={appName}
             tenantId={config.data?.tenantId ?? appId ?? undefined}
             continueUrl={continueUrl}
             onTokens={completeSignIn}
@@ -184,6 +192,7 @@ export function LoginPage() {
             email={email}
             onEmailChange={setEmail}
           />
+          {config.data?.appId && <AppLegal config={config.data} signingUp={mode === 'signUp'} />}
         </div>
       )}
     </AuthLayout>

@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function createAccountWithRetry(idToken: string, saleId: string | null, appId: string | null) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await createAccount(idToken, appId);
+      return await createAccount(idToken, appId, saleId);
     } catch (err) {
       const retryable = saleId && isAppError(err) && err.status === 401 && attempt < 7;
       if (!retryable) throw err;

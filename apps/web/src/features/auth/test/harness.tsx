@@ -19,6 +19,10 @@ export const PLATFORM_CONFIG: AuthConfig = {
   appName: null,
   signUpEnabled: true,
   googleEnabled: true,
+  branding: null,
+  termsOfServiceLink: '',
+  privacyPolicyLink: '',
+  supportEmail: '',
 };
 
 export const TOKENS = { idToken: 'id-token-1', expiresIn: 3600 };

@@ -1,19 +1,24 @@
 import * as React from 'react';
 import { Check, ExternalLink, Sparkles } from 'lucide-react';
-import type { Account } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import {
-  discountedPrice,
-  formatDollars,
-  isFreePlan,
-  purchaseLink,
-  type PlanCardView,
-} from '../lib/plan-states';
+import { discountedPrice, formatDollars, isFreePlan, type PlanCardView } from '../lib/plan-states';
 
 /** One plan of the several-plans layout (spec 000 §2): name, price, period, description, button. */
-export function PlanCardItem({ view, account }: { view: PlanCardView; account: Account | null }) {
+export function PlanCardItem({
+  view,
+  href,
+  note,
+  manageHref,
+}: {
+  view: PlanCardView;
+  href: string | null;
+  /** a word under the button (why it is disabled) */
+  note?: string | null;
+  /** the current plan's subscription management page (spec 000 §2) */
+  manageHref?: string | null;
+}) {
   const { plan, state } = view;
   const titleId = React.useId();
   const popular = plan.isMostPopular === true;
@@ -49,7 +54,20 @@ export function PlanCardItem({ view, account }: { view: PlanCardView; account: A
       <PlanPrice plan={view.plan} />
       <PlanDescription text={plan.description} />
       <div className="mt-auto pt-6">
-        <PlanButton view={view} account={account} />
+        <PlanButton view={view} href={href} />
+        {note && <p className="mt-2 text-center text-xs text-muted-foreground">{note}</p>}
+        {manageHref && (
+          <a
+            href={manageHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 flex items-center justify-center gap-1 text-xs font-medium text-primary underline-offset-2 hover:underline"
+          >
+            Manage subscription
+            <ExternalLink className="size-3" aria-hidden />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
       </div>
     </article>
   );
@@ -101,30 +119,23 @@ export function PlanDescription({ text, className }: { text: string; className?:
   );
 }
 
-function PlanButton({ view, account }: { view: PlanCardView; account: Account | null }) {
-  const { plan, state, buttonLabel, buttonDisabled } = view;
+function PlanButton({ view, href }: { view: PlanCardView; href: string | null }) {
+  const { plan, state, buttonLabel } = view;
   const variant =
     state === 'upgrade' || state === 'none' ? (plan.isMostPopular ? 'default' : 'outline') : 'outline';
   const className = 'h-auto min-h-9 w-full py-2 text-center whitespace-normal';
-  const href = buttonDisabled ? null : purchaseLink(plan, account);
   if (!href) {
+    // a plan the account cannot open from here: the current one, a disabled one, or one with no payment link (the
+    // dialog then says how purchases are turned on)
     return (
-      <>
-        <Button
-          type="button"
-          variant={state === 'selected' ? 'secondary' : variant}
-          className={className}
-          disabled
-        >
-          {buttonLabel}
-        </Button>
-        {!buttonDisabled && (
-          // the plan is open to this account but has no payment link configured
-          <p className="mt-2 text-center text-xs text-muted-foreground">
-            Contact support to switch to this plan.
-          </p>
-        )}
-      </>
+      <Button
+        type="button"
+        variant={state === 'selected' ? 'secondary' : variant}
+        className={className}
+        disabled
+      >
+        {buttonLabel}
+      </Button>
     );
   }
   return (

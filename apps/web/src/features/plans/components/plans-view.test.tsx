@@ -10,6 +10,7 @@ import {
   serverError,
 } from '../test/fixtures';
 import { PlansView } from './plans-view';
+import { NOT_ON_SALE, PURCHASES_OFF_TITLE, PURCHASES_PARTLY_TITLE } from './purchases-off-notice';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,10 +35,11 @@ describe('PlansView — several plans', () => {
 
     expect(cardOf('Lite').getAttribute('data-plan-state')).toBe('downgrade');
     expect(actionOf('Lite').textContent).toBe('Downgrade');
-    // Lite has no payment link, so its button cannot open anything
+    // Lite has no payment link and the account no subscription to cancel: its button cannot open anything
     expect((actionOf('Lite') as HTMLButtonElement).disabled).toBe(true);
-    expect(within(cardOf('Lite')).getByText('Contact support to switch to this plan.')).toBeTruthy();
-    expect(within(cardOf('Explorer')).queryByText('Contact support to switch to this plan.')).toBeNull();
+    expect(screen.queryByText(/Contact support/)).toBeNull();
+    // every paid card has its link: purchases are on
+    expect(screen.queryByRole('note', { name: PURCHASES_OFF_TITLE })).toBeNull();
 
     expect(cardOf('Monetizer').getAttribute('data-plan-state')).toBe('upgrade');
     expect(actionOf('Monetizer').textContent).toContain('Start earning');
@@ -71,6 +73,66 @@ describe('PlansView — several plans', () => {
     expect(link.getAttribute('href')).toBe('https://pay.example/explorer');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('says how an operator turns purchases on when paid cards have no payment link', async () => {
+    fakeServer({ plans: DEFAULT_PLANS.map((p) => ({ ...p, link: '', subscriptionLink: '' })) });
+    renderAt(<PlansView />, { client: makeQueryClient(makeAccount({ plan: 'lite' })) });
+    const note = await screen.findByRole('note', { name: PURCHASES_OFF_TITLE });
+    expect(note.textContent).toContain('GUMROAD_ACCESS_TOKEN');
+    expect(note.textContent).toContain('gumroadProductId');
+    expect(note.textContent).toContain('PLANS_FILE');
+    for (const name of ['Explorer', 'Monetizer', 'Discover', 'Moon']) {
+      const action = actionOf(name) as HTMLButtonElement;
+      expect(action.tagName).toBe('BUTTON');
+      expect(action.disabled).toBe(true);
+    }
+    expect(screen.queryByText(/Contact support/)).toBeNull();
+  });
+
+  it('marks the plans not on sale yet when only some paid cards have a payment link', async () => {
+    fakeServer({
+      plans: DEFAULT_PLANS.map((p) => (p.id === 'discover' || p.id === 'moon' ? { ...p, link: '' } : p)),
+    });
+    renderAt(<PlansView />, { client: makeQueryClient(makeAccount({ plan: 'lite' })) });
+    const note = await screen.findByRole('note', { name: PURCHASES_PARTLY_TITLE });
+    expect(note.textContent).toContain('gumroadProductId');
+    expect(screen.queryByRole('note', { name: PURCHASES_OFF_TITLE })).toBeNull();
+    expect(actionOf('Explorer').getAttribute('href')).toBe('https://pay.example/explorer');
+    expect(within(cardOf('Explorer')).queryByText(NOT_ON_SALE)).toBeNull();
+    for (const name of ['Discover', 'Moon']) {
+      expect((actionOf(name) as HTMLButtonElement).disabled).toBe(true);
+      expect(within(cardOf(name)).getByText(NOT_ON_SALE)).toBeTruthy();
+    }
+  });
+
+  it("offers the subscription's management page on the current plan", async () => {
+    fakeServer({});
+    renderAt(<PlansView />, {
+      client: makeQueryClient(makeAccount({ plan: 'explorer', subscriptionId: 'sub_1' })),
+    });
+    await screen.findByRole('article', { name: 'Explorer' });
+    const manage = within(cardOf('Explorer')).getByRole('link', { name: /Manage subscription/ });
+    expect(manage.getAttribute('href')).toBe('https://pay.example/manage');
+    expect(manage.getAttribute('target')).toBe('_blank');
+    expect(within(cardOf('Monetizer')).queryByRole('link', { name: /Manage subscription/ })).toBeNull();
+  });
+
+  it('has no management link without a subscription', async () => {
+    fakeServer({});
+    renderAt(<PlansView />, { client: makeQueryClient(makeAccount({ plan: 'explorer' })) });
+    await screen.findByRole('article', { name: 'Explorer' });
+    expect(screen.queryByRole('link', { name: /Manage subscription/ })).toBeNull();
+  });
+
+  it('sends a subscribed builder to the management page from the free card, where the subscription ends', async () => {
+    fakeServer({});
+    renderAt(<PlansView />, {
+      client: makeQueryClient(makeAccount({ plan: 'explorer', subscriptionId: 'sub_1' })),
+    });
+    await screen.findByRole('article', { name: 'Lite' });
+    expect(actionOf('Lite').getAttribute('href')).toBe('https://pay.example/manage');
+    expect(actionOf('Lite').textContent).toContain('Downgrade');
   });
 
   it('opens the subscription link when the account has a subscription', async () => {
@@ -195,12 +257,30 @@ describe('PlansView — single plan', () => {
     expect(screen.getByText('Contact support to join this plan.')).toBeTruthy();
   });
 
-  it('opens the subscription link when the account has a subscription', async () => {
+  it("opens the membership's payment page whatever the builder's own subscription", async () => {
     fakeServer({ plans: [membership] });
     renderAt(<PlansView appId="app_1" />, {
-      client: makeQueryClient(makeAccount({ subscriptionId: 'sub_9' })),
+      client: makeQueryClient(makeAccount({ plan: 'Pro members', subscriptionId: 'sub_9' })),
+    });
+    const cta = await screen.findByRole('link', { name: /Start My Journey/ });
+    expect(cta.getAttribute('href')).toBe('https://pay.example/pro');
+  });
+
+  it('opens the management link of a builder subscribed to the only builder plan', async () => {
+    fakeServer({ plans: [membership] });
+    renderAt(<PlansView />, {
+      client: makeQueryClient(makeAccount({ plan: 'lite', subscriptionId: 'sub_9' })),
     });
     const cta = await screen.findByRole('link', { name: /Start My Journey/ });
     expect(cta.getAttribute('href')).toBe('https://pay.example/pro/manage');
+  });
+
+  it('in a demo, says where the button leads and still opens the checkout in a new tab', async () => {
+    fakeServer({ plans: [membership] });
+    renderAt(<PlansView appId="app_1" toolName="Caption Writer" demo />);
+    const cta = await screen.findByRole('link', { name: /Start My Journey/ });
+    expect(cta.getAttribute('href')).toBe('https://pay.example/pro');
+    expect(cta.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Your users go to this checkout page. Opens in a new tab.')).toBeTruthy();
   });
 });

@@ -7,8 +7,16 @@ import { cn } from '@/lib/utils';
 import { usePlanAccount } from '../api/account';
 import { usePaidPlans } from '../api/paid-plans';
 import type { PurchaseState } from '../hooks/use-purchase-polling';
-import { currentPlanIndex, planCardViews } from '../lib/plan-states';
+import {
+  cardLink,
+  currentPlanIndex,
+  notOnSale,
+  planCardViews,
+  purchasesState,
+  safeLink,
+} from '../lib/plan-states';
 import { PlanCardItem } from './plan-card';
+import { NOT_ON_SALE, PURCHASES_OFF_TITLE, PurchasesOffNotice } from './purchases-off-notice';
 import { SinglePlan } from './single-plan';
 
 export const REFRESHING_ACCOUNT_TEXT = 'Refreshing your account...';
@@ -34,10 +42,13 @@ export function PlansView({
   appId,
   toolName,
   purchase,
+  demo,
 }: {
   appId?: string | null;
   toolName?: string | null;
   purchase?: PurchaseState | null;
+  /** a builder previewing their app's plan dialog */
+  demo?: boolean;
 }) {
   const plans = usePaidPlans(appId);
   const accountQuery = usePlanAccount();
@@ -85,9 +96,14 @@ export function PlansView({
     );
   }
 
-  const views = planCardViews(list, account?.plan);
+  // an app's membership plans are not the builder's: the builder's plan and subscription say nothing about them
+  const builderPlans = !appId;
+  const views = planCardViews(list, builderPlans ? account?.plan : null);
   const current = currentPlanIndex(list, account?.plan);
   const currentName = current === -1 ? account?.plan : list[current]?.name;
+  const sales = builderPlans ? purchasesState(views, account) : 'on';
+  const hrefOf = (view: (typeof views)[number]) =>
+    builderPlans ? cardLink(view, account, list) : safeLink(view.plan.link);
 
   return (
     <div className="@container grid gap-5">
@@ -105,16 +121,33 @@ export function PlansView({
       )}
       {purchase?.status === 'timeout' && <PurchaseTimeout purchase={purchase} />}
       {views.length === 1 && views[0] ? (
-        <SinglePlan view={views[0]} account={account} toolName={toolName} />
+        <SinglePlan
+          plan={views[0].plan}
+          appName={toolName}
+          demo={demo}
+          current={views[0].state === 'selected'}
+          href={views[0].buttonDisabled ? null : hrefOf(views[0])}
+          unavailable={sales !== 'on' ? `${PURCHASES_OFF_TITLE}.` : undefined}
+        />
       ) : (
         <ul className={cn('grid gap-4 pt-3', planGridClass(views.length))} aria-label="Plans">
           {views.map((view) => (
             <li key={view.plan.id} className="@container/card grid">
-              <PlanCardItem view={view} account={account} />
+              <PlanCardItem
+                view={view}
+                href={hrefOf(view)}
+                note={sales === 'partly' && notOnSale(view, account) ? NOT_ON_SALE : null}
+                manageHref={
+                  builderPlans && view.state === 'selected' && account?.subscriptionId
+                    ? safeLink(view.plan.subscriptionLink)
+                    : null
+                }
+              />
             </li>
           ))}
         </ul>
       )}
+      {sales !== 'on' && <PurchasesOffNotice partly={sales === 'partly'} />}
     </div>
   );
 }

@@ -1,14 +1,15 @@
-import { Eye } from 'lucide-react';
+import { moneyMessages } from '@buildai/domain';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 import { usePaidPlans } from '../api/paid-plans';
 import type { PurchaseState } from '../hooks/use-purchase-polling';
+import { DemoBanner } from './demo-banner';
 import { PlansView } from './plans-view';
 
 /** Dialog modes (spec 000 §4): closed, the upgrade offer, or the account's plan. */
 export type UpgradePlanDialogMode = 'none' | 'default' | 'showPlan';
 
-export const DEMO_BANNER_TEXT = 'Demo view: this is how the upgrade plan dialog will look like in the app';
+export const DEMO_BANNER_TEXT = moneyMessages.demoView;
 
 export interface UpgradePlanDialogProps {
   mode: UpgradePlanDialogMode;
@@ -46,10 +47,7 @@ export function UpgradePlanDialog({
         )}
       >
         {demo && (
-          <div className="-mx-5 -mt-5 flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-5 py-2.5 pr-12 text-sm text-amber-900 sm:-mx-8 sm:-mt-8 sm:px-8 sm:pr-14">
-            <Eye className="size-4 shrink-0" aria-hidden />
-            <span>{DEMO_BANNER_TEXT}</span>
-          </div>
+          <DemoBanner className="-mx-5 -mt-5 rounded-t-lg border-b px-5 py-2.5 pr-12 sm:-mx-8 sm:-mt-8 sm:px-8 sm:pr-14" />
         )}
         <DialogHeader className={cn('pr-6', single && 'px-6 sm:text-center')}>
           <DialogTitle
@@ -63,7 +61,7 @@ export function UpgradePlanDialog({
               : 'Pick the plan that fits how you build. Payment opens in a new tab.'}
           </DialogDescription>
         </DialogHeader>
-        <PlansView appId={appId} toolName={toolName} purchase={purchase} />
+        <PlansView appId={appId} toolName={toolName} purchase={purchase} demo={demo} />
       </DialogContent>
     </Dialog>
   );

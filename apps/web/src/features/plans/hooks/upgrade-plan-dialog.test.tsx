@@ -157,6 +157,32 @@ describe('after a purchase (?sale_id=)', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('waits for the sale itself when the subscription was alive before (a change of plan)', async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    const alive = { subscriptionId: 'sub_1', planSubscriptionStatus: 'alive' } as const;
+    fakeServer({
+      account: () => {
+        tries += 1;
+        return tries < 3
+          ? makeAccount({ plan: 'explorer', ...alive, subscriptionPaymentsIds: ['s1'] })
+          : makeAccount({ plan: 'moon', ...alive, subscriptionPaymentsIds: ['s1', 'sale_9'] });
+      },
+    });
+    const client = makeQueryClient(
+      makeAccount({ plan: 'explorer', ...alive, subscriptionPaymentsIds: ['s1'] }),
+    );
+    renderAt(null, { url: '/home?sale_id=sale_9', routes: shellRoutes, client });
+    await act(() => vi.advanceTimersByTimeAsync(PURCHASE_POLL_INTERVAL_MS * 2));
+    await flush();
+    expect(tries).toBe(2);
+    expect(screen.getByText('Refreshing your account...')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(PURCHASE_POLL_INTERVAL_MS));
+    await flush();
+    expect(tries).toBe(3);
+    expect(screen.getByText("You're now on the Moon plan.")).toBeTruthy();
+  });
+
   it('stops when the sale id shows among the payments', async () => {
     vi.useFakeTimers();
     let tries = 0;

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Account } from '@buildai/domain';
+import { ALIVE_SUBSCRIPTION_STATUS, type Account } from '@buildai/domain';
 import { queryKeys } from '@/lib/query-keys';
 import { fetchAccount } from '../api/account';
 import { pollForPurchase } from '../lib/purchase-poll';
@@ -35,8 +35,10 @@ export function usePurchasePolling(saleId: string | null): PurchaseState {
   React.useEffect(() => {
     if (!saleId || !key) return;
     const controller = new AbortController();
+    const before = queryClient.getQueryData<Account>(queryKeys.account);
     pollForPurchase({
       saleId,
+      aliveBefore: before?.planSubscriptionStatus === ALIVE_SUBSCRIPTION_STATUS,
       signal: controller.signal,
       fetchAccount: (signal) => fetchAccount(signal),
     }).then(

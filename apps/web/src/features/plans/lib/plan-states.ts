@@ -158,8 +158,13 @@ export function purchaseLink(
   account: Pick<Account, 'subscriptionId'> | null | undefined,
 ): string | null {
   const hasSubscription = Boolean(account?.subscriptionId);
-  const url = (hasSubscription ? plan.subscriptionLink || plan.link : plan.link)?.trim();
-  return url && isSafeLink(url) ? url : null;
+  return safeLink(hasSubscription ? plan.subscriptionLink || plan.link : plan.link);
+}
+
+/** The link when it is one we may open (trimmed), else null. */
+export function safeLink(url: string | null | undefined): string | null {
+  const trimmed = url?.trim();
+  return trimmed && isSafeLink(trimmed) ? trimmed : null;
 }
 
 /** Only web addresses (or our own paths) are opened: never a javascript: or data: URL from plan data. */
@@ -171,4 +176,43 @@ function isSafeLink(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Where a card's button goes for this account: the payment link, the subscription's management link when it has a
+ * subscription, and for the free card (a paid plan ends there) the management link of the account's subscription,
+ * where it is cancelled. Null: nothing to open.
+ */
+export function cardLink(
+  view: PlanCardView,
+  account: Pick<Account, 'subscriptionId'> | null | undefined,
+  plans: readonly PlanCard[],
+): string | null {
+  if (view.buttonDisabled) return null;
+  const direct = purchaseLink(view.plan, account);
+  if (direct || !isFreePlan(view.plan) || !account?.subscriptionId) return direct;
+  return safeLink(plans.find((p) => safeLink(p.subscriptionLink))?.subscriptionLink);
+}
+
+/** A paid card the account could choose but that has nowhere to buy it. */
+export function notOnSale(
+  view: PlanCardView,
+  account: Pick<Account, 'subscriptionId'> | null | undefined,
+): boolean {
+  return !view.buttonDisabled && !isFreePlan(view.plan) && !purchaseLink(view.plan, account);
+}
+
+/**
+ * Whether the builder plans can be bought here: `off` when no paid card the account could choose has a payment link
+ * (the operator has not set GUMROAD_ACCESS_TOKEN and the plans' gumroadProductId in PLANS_FILE), `partly` when some
+ * have one and others not, `on` otherwise.
+ */
+export function purchasesState(
+  views: readonly PlanCardView[],
+  account: Pick<Account, 'subscriptionId'> | null | undefined,
+): 'on' | 'partly' | 'off' {
+  const choosable = views.filter((v) => !v.buttonDisabled && !isFreePlan(v.plan));
+  const missing = choosable.filter((v) => notOnSale(v, account)).length;
+  if (missing === 0) return 'on';
+  return missing === choosable.length ? 'off' : 'partly';
 }

@@ -10,6 +10,13 @@ describe('isPurchaseConfirmed', () => {
   it('is true once the sale id is among the payments', () => {
     expect(isPurchaseConfirmed(makeAccount({ subscriptionPaymentsIds: ['s0', 's1'] }), 's1')).toBe(true);
   });
+  it('waits for the sale itself when the subscription was alive before (a change of plan)', () => {
+    const alive = makeAccount({ planSubscriptionStatus: 'alive', subscriptionPaymentsIds: ['s0'] });
+    expect(isPurchaseConfirmed(alive, 's1', { aliveBefore: true })).toBe(false);
+    expect(
+      isPurchaseConfirmed({ ...alive, subscriptionPaymentsIds: ['s0', 's1'] }, 's1', { aliveBefore: true }),
+    ).toBe(true);
+  });
   it('is false otherwise', () => {
     expect(isPurchaseConfirmed(makeAccount({ planSubscriptionStatus: 'cancelled' }), 's1')).toBe(false);
     expect(isPurchaseConfirmed(makeAccount({ subscriptionPaymentsIds: ['s0'] }), 's1')).toBe(false);

@@ -5,13 +5,17 @@ import {
   type Account,
 } from '@buildai/domain';
 
-/** The purchase shows in the account: the subscription is alive, or the sale is among its payments. */
+/**
+ * The purchase shows in the account: the subscription is alive, or the sale is among its payments (spec 001 §4).
+ * An account whose subscription was alive before this purchase (a change of plan) waits for the sale itself.
+ */
 export function isPurchaseConfirmed(
   account: Pick<Account, 'planSubscriptionStatus' | 'subscriptionPaymentsIds'>,
   saleId: string,
+  { aliveBefore = false }: { aliveBefore?: boolean } = {},
 ): boolean {
   return (
-    account.planSubscriptionStatus === ALIVE_SUBSCRIPTION_STATUS ||
+    (!aliveBefore && account.planSubscriptionStatus === ALIVE_SUBSCRIPTION_STATUS) ||
     (account.subscriptionPaymentsIds ?? []).includes(saleId)
   );
 }
@@ -27,6 +31,8 @@ export interface PollOptions {
   maxTries?: number;
   /** after every try, with its number (1-based) */
   onTry?: (tries: number) => void;
+  /** the subscription was alive before this purchase: only the sale id confirms it */
+  aliveBefore?: boolean;
 }
 
 /**
@@ -40,6 +46,7 @@ export async function pollForPurchase({
   intervalMs = PURCHASE_POLL_INTERVAL_MS,
   maxTries = PURCHASE_POLL_MAX_TRIES,
   onTry,
+  aliveBefore = false,
 }: PollOptions): Promise<PollResult> {
   for (let tries = 1; tries <= maxTries; tries++) {
     await sleep(intervalMs, signal);
@@ -52,7 +59,8 @@ export async function pollForPurchase({
     }
     if (signal.aborted) throw abortError();
     onTry?.(tries);
-    if (account && isPurchaseConfirmed(account, saleId)) return { status: 'confirmed', account, tries };
+    if (account && isPurchaseConfirmed(account, saleId, { aliveBefore }))
+      return { status: 'confirmed', account, tries };
   }
   return { status: 'timeout', tries: maxTries };
 }

@@ -17,6 +17,9 @@ import { MadeWithFooter } from './made-with-footer';
 import { ToolForm } from './tool-form';
 import { ResultSkeleton, RunPageSkeleton, Unavailable } from './unavailable';
 
+/** A run of an app with paid memberships, refused to a visitor who is not a member. */
+const MEMBERSHIP_REQUIRED_CODE = 'payments/membership-required';
+
 // The result, its call to action and a saved result load when a run starts or a result page opens, not with the
 // form people come to fill in (docs/decisions/0005 "Page weight"); a run's first event takes longer than they do.
 const outcome = () => import('./run-outcome');
@@ -32,10 +35,13 @@ export function ToolRunPage({
   appId,
   toolPath,
   resultId,
+  onMembershipRequired,
 }: {
   appId: string;
   toolPath: string;
   resultId?: string;
+  /** a run was refused because the app asks for a membership (the page's owner shows the plan) */
+  onMembershipRequired?: () => void;
 }) {
   const queryClient = useQueryClient();
   const app = useRuntimeApp(appId);
@@ -66,6 +72,15 @@ export function ToolRunPage({
     () => ({ ...toFieldValues(memories.data), ...toFieldValues(saved.data?.inputs) }),
     [memories.data, saved.data],
   );
+
+  const refusal = run.state.error;
+  const membershipRequired = React.useRef(onMembershipRequired);
+  React.useEffect(() => {
+    membershipRequired.current = onMembershipRequired;
+  });
+  React.useEffect(() => {
+    if (refusal?.code === MEMBERSHIP_REQUIRED_CODE) membershipRequired.current?.();
+  }, [refusal]);
 
   React.useEffect(() => {
     if (run.state.status === 'loading')

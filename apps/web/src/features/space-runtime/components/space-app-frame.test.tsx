@@ -102,3 +102,24 @@ describe('SpaceAppFrame', () => {
     expect(api.to('POST /api/apps/a1/preview-token')).toHaveLength(2);
   });
 });
+
+describe('SpaceAppFrame, what visitors see', () => {
+  it("opens the published app with the owner's member link (an app with paid memberships opens with no less)", async () => {
+    const memberUrl = 'http://127.0.0.1:3001/apps/a1/?access=m1';
+    const spaceApp = { appOrigin: 'http://127.0.0.1:3001', documentUrl: 'http://127.0.0.1:3001/apps/a1/' };
+    mockApi({
+      // the fields the frame reads of the app's view
+      'GET /api/apps/a1': {
+        body: { appId: 'a1', appType: 'space', header: 'Notes', isOwner: true, spaceApp },
+      },
+      'POST /api/apps/a1/member-link': { body: { url: memberUrl, expiresAt: '2030-01-01T00:00:00Z' } },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <SpaceAppFrame appId="a1" mode="published" refreshKey={0} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(document.querySelector('iframe')?.getAttribute('src')).toBe(memberUrl));
+  });
+});

@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, isRetryable } from '@/lib/api-client';
 import { appQuery } from '@/lib/app-query';
 import { cn } from '@/lib/utils';
+import { memberLinkQuery } from '../api/member-link';
 import { previewLinkQuery } from '../api/preview-link';
 import { AppFrame } from './app-frame';
 import { FrameMessage } from './frame-message';
@@ -25,6 +26,9 @@ export function SpaceAppFrame({ appId, mode, refreshKey, onAppErrors, className 
   const queryClient = useQueryClient();
   const preview = useQuery({ ...previewLinkQuery(appId), enabled: mode === 'preview' });
   const app = useQuery({ ...appQuery(appId), enabled: mode === 'published' });
+  // what visitors see opens with the owner's member link: an app with paid memberships opens with nothing less
+  const published = mode === 'published' ? (app.data?.spaceApp?.documentUrl ?? null) : null;
+  const memberLink = useQuery({ ...memberLinkQuery(appId), enabled: published !== null });
   // Each refresh loads the frame again with the link still valid (one round trip less, and none that waits behind
   // the chat turn's writes); a link near its expiry is replaced first, the frame meanwhile showing the last load.
   const [load, setLoad] = React.useState<{ key: number; src: string } | null>(null);
@@ -40,8 +44,8 @@ export function SpaceAppFrame({ appId, mode, refreshKey, onAppErrors, className 
       current = false;
     };
   }, [queryClient, appId, mode, refreshKey]);
-  const source = mode === 'preview' ? preview : app;
-  const src = mode === 'preview' ? (load?.src ?? preview.data?.url) : app.data?.spaceApp?.documentUrl;
+  const source = mode === 'preview' ? preview : published !== null ? memberLink : app;
+  const src = mode === 'preview' ? (load?.src ?? preview.data?.url) : published && memberLink.data?.url;
   const loadKey = mode === 'preview' ? (load?.key ?? refreshKey) : refreshKey;
 
   if (source.isPending) {

@@ -5,6 +5,7 @@ import { LoaderCircle } from 'lucide-react';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
 import { appQuery } from '@/lib/app-query';
 import { queryKeys } from '@/lib/query-keys';
+import { memberLinkQuery } from '../api/member-link';
 import { previewLinkQuery } from '../api/preview-link';
 import { addressOfPage, documentWithPage, pageOfAddress } from '../lib/app-address';
 import { AppFrame, type AppFrameHandle } from './app-frame';
@@ -19,13 +20,17 @@ const NOT_FOUND =
  * frame's navigation shows in the address bar (Back and Forward move the frame). Needs no router: it reads and
  * writes the address with the History API, so it fits any page that renders it.
  */
-export function SpaceAppPage({ appId }: { appId: string }) {
+export function SpaceAppPage({ appId, membersOnly = false }: { appId: string; membersOnly?: boolean }) {
   const app = useQuery(appQuery(appId));
   const data = app.data;
-  const documentUrl = data?.spaceApp?.documentUrl ?? null;
+  const published = data?.spaceApp?.documentUrl ?? null;
   // the owner sees the current files until the app is published
-  const ownerPreview = Boolean(data?.isOwner && !documentUrl && data.appType === 'space');
+  const ownerPreview = Boolean(data?.isOwner && !published && data.appType === 'space');
   const preview = useQuery({ ...previewLinkQuery(appId), enabled: ownerPreview });
+  // an app with paid memberships opens with a member's link: the sandboxed page carries no session
+  const viaMemberLink = membersOnly && Boolean(published);
+  const memberLink = useQuery({ ...memberLinkQuery(appId), enabled: viaMemberLink });
+  const documentUrl = viaMemberLink ? (memberLink.data?.url ?? null) : published;
   // the page the frame opens on: the address's, when the page opens and when a sign-out loads the app again
   const [initial, setInitial] = React.useState(() => ({
     load: 0,
@@ -66,14 +71,14 @@ export function SpaceAppPage({ appId }: { appId: string }) {
   );
 
   const base = documentUrl ?? (ownerPreview ? preview.data?.url : undefined);
-  if (app.isPending || (ownerPreview && preview.isPending)) {
+  if (app.isPending || (ownerPreview && preview.isPending) || (viaMemberLink && memberLink.isPending)) {
     return (
       <div className="flex h-svh items-center justify-center" role="status" aria-label="Loading the app">
         <LoaderCircle className="size-6 animate-spin text-muted-foreground" />
       </div>
     );
   }
-  const failure = app.error ?? (ownerPreview ? preview.error : null);
+  const failure = app.error ?? (ownerPreview ? preview.error : viaMemberLink ? memberLink.error : null);
   if (failure && !(isAppError(failure) && failure.status === 404)) {
     return (
       <FrameMessage
@@ -81,7 +86,10 @@ export function SpaceAppPage({ appId }: { appId: string }) {
         title="This app couldn't be loaded"
         message={errorMessage(failure)}
         retry={
-          isRetryable(failure) ? () => void (app.isError ? app.refetch() : preview.refetch()) : undefined
+          isRetryable(failure)
+            ? () =>
+                void (app.isError ? app.refetch() : viaMemberLink ? memberLink.refetch() : preview.refetch())
+            : undefined
         }
       />
     );

@@ -1,7 +1,13 @@
-/** The page a visitor's address names: `/app/{appId}/{Page}?{search}` (no page: the app's main page). */
+/**
+ * The page a visitor's address names: `/app/{appId}/{Page}?{search}`, or `/{Page}` on the app's own domain (no
+ * page: the app's main page).
+ */
 export function pageOfAddress(appId: string, pathname: string, search: string) {
   const prefix = `/app/${encodeURIComponent(appId)}`;
-  const rest = pathname.startsWith(prefix) ? pathname.slice(prefix.length).replace(/^\/+|\/+$/g, '') : '';
+  const rest = (pathname.startsWith(prefix) ? pathname.slice(prefix.length) : pathname).replace(
+    /^\/+|\/+$/g,
+    '',
+  );
   let page = '';
   try {
     page = decodeURIComponent(rest.split('/')[0] ?? '');

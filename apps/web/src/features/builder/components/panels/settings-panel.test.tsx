@@ -5,6 +5,7 @@ import { appSettingsSchema, builderMessages, type AppSettings } from '@buildai/d
 import { mockApi } from '@/test/mock-api';
 import { builder, withProviders } from '../../test/workspace-harness';
 import type { BuilderAccount } from '../../types';
+import { makeApp } from '../tools/builder-test-kit';
 import { SettingsPanel } from './settings-panel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,6 +28,7 @@ function renderPanel(account: BuilderAccount, initial: Partial<AppSettings> = {}
     const [settings, setSettings] = React.useState(appSettingsSchema.parse(initial));
     return (
       <SettingsPanel
+        app={makeApp()}
         settings={settings}
         account={account}
         onUpgrade={onUpgrade}
@@ -96,6 +98,7 @@ describe('the settings panel', () => {
     render(
       withProviders(
         <SettingsPanel
+          app={makeApp()}
           settings={appSettingsSchema.parse({})}
           account={builder({ isAdmin: true })}
           onUpgrade={vi.fn()}

@@ -12,16 +12,23 @@ import {
   USER_LIMIT_MAX,
   USER_LIMIT_MIN,
   type AppSettings,
+  type AppView,
 } from '@buildai/domain';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Slider } from '@/components/ui/slider';
+import { cn } from '@/lib/utils';
 import type { MainPageOption } from '../../lib/main-pages';
 import type { BuilderAccount } from '../../types';
 import { FormRow, PanelSection, SwitchRow } from './form-row';
+import { AppClaimSection } from './app-claim-section';
+import { AppTemplateSection } from './app-template-section';
+import { CollaboratorsSection } from './collaborators-section';
 import { MainPageSelect } from './main-page-select';
+import { PaidMembershipsSection } from './paid-memberships-section';
+import { UserSignupSection } from './user-signup-section';
 import { IntegerInput, ModelSelect, TemplateSettings } from './settings-controls';
 
 const QUERY_METHOD_LABEL: Record<AppSettings['aiQueryMethod'], string> = {
@@ -36,6 +43,7 @@ export function settingsLocked(account: BuilderAccount): boolean {
 }
 
 interface Props {
+  app: AppView;
   settings: AppSettings;
   onChange: (patch: Partial<AppSettings>) => void;
   account: BuilderAccount;
@@ -48,10 +56,11 @@ interface Props {
 }
 
 /** App Settings / Tool Settings (spec 000 §3, §5, §6): the model and run settings of the app. */
-export function SettingsPanel({ settings, onChange, account, onUpgrade, mainPages }: Props) {
+export function SettingsPanel({ app, settings, onChange, account, onUpgrade, mainPages }: Props) {
   const locked = settingsLocked(account);
   const admin = account.isAdmin;
   const space = mainPages !== undefined;
+  const section = { app, settings, onChange, account, locked, onUpgrade };
   return (
     <div className="grid gap-5">
       {locked && (
@@ -67,7 +76,8 @@ export function SettingsPanel({ settings, onChange, account, onUpgrade, mainPage
         </Alert>
       )}
       <div
-        className={locked ? 'pointer-events-none grid gap-5 opacity-60 select-none' : 'grid gap-5'}
+        // ruled below like a section: the app-wide sections follow it
+        className={cn('grid gap-5 border-b pb-5', locked && 'pointer-events-none opacity-60 select-none')}
         aria-disabled={locked || undefined}
       >
         {space && (
@@ -170,39 +180,25 @@ export function SettingsPanel({ settings, onChange, account, onUpgrade, mainPage
           </PanelSection>
         )}
 
-        {(!space || admin) && (
+        {!space && (
           <PanelSection title="Access">
-            {!space && (
-              <SwitchRow
-                id="settings-pro"
-                label="Pro tool"
-                description="Only members with a paid plan can run it."
-                checked={settings.isProTool}
-                disabled={locked}
-                onCheckedChange={(isProTool) => onChange({ isProTool })}
-              />
-            )}
+            <SwitchRow
+              id="settings-pro"
+              label="Pro tool"
+              description="Only members with a paid plan can run it."
+              checked={settings.isProTool}
+              disabled={locked}
+              onCheckedChange={(isProTool) => onChange({ isProTool })}
+            />
             {admin && (
-              <>
-                {!space && (
-                  <SwitchRow
-                    id="settings-edit-results"
-                    label="User can edit results"
-                    description="Visitors may change the answer after it is generated."
-                    checked={settings.userCanEditResults}
-                    disabled={locked}
-                    onCheckedChange={(userCanEditResults) => onChange({ userCanEditResults })}
-                  />
-                )}
-                <SwitchRow
-                  id="settings-claimable"
-                  label="Claimable"
-                  description="A customer can claim this app through an invite link and code."
-                  checked={settings.isClaimable}
-                  disabled={locked}
-                  onCheckedChange={(isClaimable) => onChange({ isClaimable })}
-                />
-              </>
+              <SwitchRow
+                id="settings-edit-results"
+                label="User can edit results"
+                description="Visitors may change the answer after it is generated."
+                checked={settings.userCanEditResults}
+                disabled={locked}
+                onCheckedChange={(userCanEditResults) => onChange({ userCanEditResults })}
+              />
             )}
           </PanelSection>
         )}
@@ -213,6 +209,11 @@ export function SettingsPanel({ settings, onChange, account, onUpgrade, mainPage
           </PanelSection>
         )}
       </div>
+      <UserSignupSection {...section} />
+      <PaidMembershipsSection {...section} />
+      <AppTemplateSection {...section} />
+      <AppClaimSection {...section} />
+      <CollaboratorsSection app={app} />
     </div>
   );
 }

@@ -53,6 +53,7 @@ export function SpaceSidebar(props: SpaceSidebarProps) {
 }
 
 function SpacePanelBody({
+  app,
   panel,
   account,
   onUpgrade,
@@ -72,6 +73,7 @@ function SpacePanelBody({
     case 'settings':
       return (
         <SettingsPanel
+          app={app}
           settings={settings.value}
           onChange={settings.update}
           account={account}

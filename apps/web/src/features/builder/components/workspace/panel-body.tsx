@@ -39,6 +39,7 @@ export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
     case 'settings':
       return (
         <SettingsPanel
+          app={app}
           settings={settings.value}
           onChange={settings.update}
           account={account}

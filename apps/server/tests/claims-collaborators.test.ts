@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { signUpBuilder, type TestServer } from '@buildai/testkit';
+import { expectError, json, makeTool } from './helpers';
+import { putEntity, recordsUrl, signUpEndUser } from './entities-helpers';
+import { getInvitation, publishedApp, type Builder, useClaimServer } from './claims-helpers';
+
+let server: TestServer;
+let admin: Builder;
+useClaimServer((s, a) => {
+  server = s;
+  admin = a;
+});
+
+const as = (builder: Builder | null, path: string, init: Parameters<TestServer['request']>[1] = {}) =>
+  server.request(path, { ...init, token: builder?.idToken });
+const add = (owner: Builder | null, appId: string, email: string) =>
+  as(owner, `/api/apps/${appId}/collaborators`, { method: 'POST', json: { email } });
+
+describe('collaborators', () => {
+  it('are added by the email of an existing builder, by the owner only', async () => {
+    const [owner, mate, stranger] = await Promise.all([
+      signUpBuilder(server),
+      signUpBuilder(server),
+      signUpBuilder(server),
+    ]);
+    const { appId } = await makeTool(server, owner.idToken);
+    const res = await add(owner, appId, `  ${mate.email.toUpperCase()} `);
+    expect(res.status).toBe(200);
+    const listed = {
+      owner: { accountId: owner.accountId, email: owner.email },
+      collaborators: [{ accountId: mate.accountId, email: mate.email, addedAt: expect.any(String) }],
+    };
+    expect(await json(res)).toEqual(listed);
+    // twice is once
+    expect(await json(await add(owner, appId, mate.email))).toEqual(listed);
+    expect(await json(await as(owner, `/api/apps/${appId}/collaborators`))).toEqual(listed);
+
+    const noBuilder = 'There is no builder with this email';
+    await expectError(
+      await add(owner, appId, 'nobody@example.com'),
+      404,
+      'collaborator/not-found',
+      noBuilder,
+    );
+    await expectError(await add(owner, appId, 'not an email'), 404, 'collaborator/not-found', noBuilder);
+    await expectError(
+      await add(owner, appId, owner.email),
+      400,
+      'collaborator/owner',
+      'The owner of an app is not one of its collaborators',
+    );
+    // an end user of an app is not a builder
+    const { appId: published } = await publishedApp(server, admin, { isSignupEnabled: true, ...signupLinks });
+    await signUpEndUser(server, published, 'visitor@example.com');
+    await expectError(
+      await add(owner, appId, 'visitor@example.com'),
+      404,
+      'collaborator/not-found',
+      noBuilder,
+    );
+
+    await expectError(
+      await add(null, appId, mate.email),
+      401,
+      'auth/unauthenticated',
+      'You need to sign in to do that',
+    );
+    await expectError(await add(stranger, appId, stranger.email), 404, 'app/not-found', 'App not found');
+    await expectError(
+      await as(stranger, `/api/apps/${appId}/collaborators`),
+      404,
+      'app/not-found',
+      'App not found',
+    );
+    const ownerOnly = 'Only the owner of this app can do that';
+    await expectError(await add(mate, appId, stranger.email), 403, 'app/owner-only', ownerOnly);
+    await expectError(await as(mate, `/api/apps/${appId}/collaborators`), 403, 'app/owner-only', ownerOnly);
+    await expectError(
+      await as(mate, `/api/apps/${appId}/collaborators/${mate.accountId}`, { method: 'DELETE' }),
+      403,
+      'app/owner-only',
+      ownerOnly,
+    );
+  });
+
+  it('edit the app as its owner does, but do not hand it on', async () => {
+    const [mate, stranger] = await Promise.all([signUpBuilder(server), signUpBuilder(server)]);
+    const { appId, toolId } = await publishedApp(server, admin, { isClaimable: true });
+    const { appId: draftId } = await makeTool(server, admin.idToken);
+    for (const id of [appId, draftId]) expect((await add(admin, id, mate.email)).status).toBe(200);
+
+    const list = await json(await as(mate, '/api/apps'));
+    expect(list.apps.map((a: { appId: string }) => a.appId).sort()).toEqual([appId, draftId].sort());
+    expect(list.apps.every((a: { isCollaborator?: boolean }) => a.isCollaborator === true)).toBe(true);
+    const app = await json(await as(mate, `/api/apps/${draftId}`));
+    expect(app).toMatchObject({ isOwner: true, isCollaborator: true, isPublished: false });
+    expect(app.tools[0].app.gptPrompt).toBe('Write a slogan about {{topic}}.');
+
+    // style, settings, tools, data sources and the app database (under the collaborator's own plan: a lite
+    // collaborator changes no plan-locked setting, as on their own apps)
+    expect(
+      (
+        await as(mate, `/api/apps/${appId}/style`, {
+          method: 'POST',
+          json: { appStyle: { headerTextColor: '#101010' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await as(mate, `/api/apps/${appId}/settings`, {
+          method: 'POST',
+          json: { appSettings: { supportEmail: 'team@example.com' } },
+        })
+      ).status,
+    ).toBe(200);
+    const tool = await as(mate, `/api/apps/${appId}/tools/${toolId}`, {
+      method: 'PATCH',
+      json: { title: 'Tagline maker' },
+    });
+    expect(tool.status).toBe(200);
+    const item = await as(mate, `/api/context/ingest/text?appId=${appId}`, {
+      method: 'POST',
+      json: { name: 'Notes', context: 'Short and sweet.' },
+    });
+    expect(item.status).toBe(201);
+    await putEntity(server, mate.idToken, appId, 'Idea', { properties: { text: { type: 'string' } } });
+    expect(
+      (await as(mate, recordsUrl(appId, 'Idea'), { method: 'POST', json: { fields: { text: 'Hi' } } }))
+        .status,
+    ).toBe(201);
+    expect((await as(mate, `/api/apps/${appId}/analytics`)).status).toBe(200);
+    const owners = await json(await as(admin, `/api/apps/${appId}`));
+    expect(owners.tools[0].title).toBe('Tagline maker');
+    expect(owners.appSettings.supportEmail).toBe('team@example.com');
+
+    // but the owner alone invites a claimer and manages collaborators
+    await expectError(
+      await getInvitation(server, mate, appId),
+      403,
+      'app/owner-only',
+      'Only the owner of this app can do that',
+    );
+    // nor a collaborator chooses whose Gumroad account the app's sales go to
+    for (const res of [
+      await as(mate, `/api/apps/${appId}/settings`, {
+        method: 'POST',
+        json: { appSettings: { gumroadAccessToken: 'collaborators-own-token' } },
+      }),
+      await as(
+        mate,
+        `/api/apps/${appId}/payments/products?appId=${appId}&accessToken=collaborators-own-token`,
+      ),
+      await as(mate, `/api/apps/${appId}/payments/connect`, { method: 'POST', json: { productId: 'p1' } }),
+    ])
+      await expectError(res, 403, 'app/owner-only', 'Only the owner of this app can do that');
+    expect(
+      (await json(await as(admin, `/api/apps/${appId}`))).appSettings.paidMembershipsSettings,
+    ).toMatchObject({
+      hasPaymentProviderAccessToken: false,
+    });
+    // another builder still sees nothing of the draft
+    await expectError(await as(stranger, `/api/apps/${draftId}`), 404, 'app/not-found', 'App not found');
+    await expectError(
+      await as(stranger, `/api/apps/${appId}/entities`),
+      404,
+      'app/not-found',
+      'App not found',
+    );
+    await expectError(
+      await as(stranger, `/api/apps/${appId}/style`, { method: 'POST', json: { appStyle: {} } }),
+      404,
+      'app/not-found',
+      'App not found',
+    );
+  });
+
+  it('lose the app when the owner removes them', async () => {
+    const [owner, mate] = await Promise.all([signUpBuilder(server), signUpBuilder(server)]);
+    const { appId } = await makeTool(server, owner.idToken);
+    expect((await add(owner, appId, mate.email)).status).toBe(200);
+    const removed = await as(owner, `/api/apps/${appId}/collaborators/${mate.accountId}`, {
+      method: 'DELETE',
+    });
+    expect(removed.status).toBe(200);
+    expect((await json(removed)).collaborators).toEqual([]);
+    await expectError(await as(mate, `/api/apps/${appId}`), 404, 'app/not-found', 'App not found');
+    expect((await json(await as(mate, '/api/apps'))).apps).toEqual([]);
+    await expectError(
+      await as(owner, `/api/apps/${appId}/collaborators/${mate.accountId}`, { method: 'DELETE' }),
+      404,
+      'collaborator/not-collaborator',
+      'This builder is not a collaborator of this app',
+    );
+  });
+});
+
+const signupLinks = {
+  termsOfServiceLink: 'https://example.com/terms',
+  privacyPolicyLink: 'https://example.com/privacy',
+  supportEmail: 'help@example.com',
+};

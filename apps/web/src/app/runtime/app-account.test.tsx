@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeAppView } from '@/features/runtime/test/runtime-fixtures';
+import { clearToken, getToken, setToken } from '@/lib/session';
+import { mockApi } from '@/test/mock-api';
+import { AppAccount } from './app-account';
+import { appPathname } from './runtime-root';
+
+function renderAccount(reload = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AppAccount appId="a1" reload={reload} />
+    </QueryClientProvider>,
+  );
+  return { reload };
+}
+const withSignup = makeAppView({ appSettings: { isSignupEnabled: true } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToken();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the account corner of an app’s public pages', () => {
+  it('shows a signed-in end user their email and signs them out', async () => {
+    setToken({ idToken: 'end-user-token', expiresIn: 3600 });
+    const api = mockApi({
+      'GET /api/apps/a1': { body: withSignup },
+      'GET /api/apps/a1/me': { body: { user: { id: 'u1', email: 'eve@example.com', role: 'user' } } },
+      'POST /api/live_api/auth/signOut': { body: {} },
+    });
+    const { reload } = renderAccount();
+    const trigger = await screen.findByRole('button', { name: 'Account: eve@example.com' });
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+    expect((await screen.findByTestId('account-email')).textContent).toBe('eve@example.com');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(api.to('POST /api/live_api/auth/signOut')).toHaveLength(1);
+    expect(getToken()).toBeNull();
+  });
+
+  it('offers an anonymous visitor sign-in and sign-up on the app’s own page, coming back here', async () => {
+    window.history.replaceState(null, '', '/app/a1/tool/coach?x=1');
+    const api = mockApi({ 'GET /api/apps/a1': { body: withSignup } });
+    renderAccount();
+    const signIn = await screen.findByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/login?appId=a1&redirectTo=%2Fapp%2Fa1%2Ftool%2Fcoach%3Fx%3D1');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/login?appId=a1&redirectTo=%2Fapp%2Fa1%2Ftool%2Fcoach%3Fx%3D1&mode=signup',
+    );
+    // a visitor who never signed in costs no call of who they are
+    expect(api.to('GET /api/apps/a1/me')).toHaveLength(0);
+  });
+
+  it('shows nothing to a visitor of an app without signup', async () => {
+    const api = mockApi({ 'GET /api/apps/a1': { body: makeAppView() } });
+    renderAccount();
+    await waitFor(() => expect(api.to('GET /api/apps/a1')).toHaveLength(1));
+    expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+  });
+});
+
+describe('the app’s pages on its own domain', () => {
+  it('reads /, /tool/{path} and /{Page} as under /app/{appId} when the document names the app', () => {
+    const doc = document.implementation.createHTMLDocument('x');
+    expect(appPathname('/', doc)).toBe('/');
+    const meta = doc.createElement('meta');
+    meta.name = 'buildai-app-id';
+    meta.content = 'a1';
+    doc.head.append(meta);
+    expect(appPathname('/', doc)).toBe('/app/a1');
+    expect(appPathname('/tool/coach', doc)).toBe('/app/a1/tool/coach');
+    expect(appPathname('/Pricing', doc)).toBe('/app/a1/Pricing');
+    expect(appPathname('/app/a1/tool/coach', doc)).toBe('/app/a1/tool/coach');
+  });
+});

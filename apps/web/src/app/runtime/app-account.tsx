@@ -1,0 +1,134 @@
+import * as React from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { LoaderCircle, LogIn, UserPlus } from 'lucide-react';
+import type { AppMeResponse, AppStyle } from '@buildai/domain';
+import { Button } from '@/components/ui/button';
+import { api } from '@/lib/api-client';
+import { appQuery } from '@/lib/app-query';
+import { appTheme, themeStyle } from '@/lib/app-theme';
+import { cn } from '@/lib/utils';
+import { LOGIN_PATH } from '@/lib/redirect';
+import { clearToken, getToken, mightHaveSession, subscribeToken } from '@/lib/session';
+
+const AccountMenu = React.lazy(() => import('./account-menu'));
+
+/** GET /api/apps/{appId}/me: the visitor as this app sees them (null: not one of its users). */
+const meQuery = (appId: string) => ({
+  queryKey: ['apps', appId, 'me'] as const,
+  queryFn: () => api<AppMeResponse>(`/api/apps/${encodeURIComponent(appId)}/me`),
+  staleTime: 60_000,
+});
+
+/** Whether this browser holds a session (a token, or the refresh cookie's hint); re-read when the token changes. */
+function useHasSession(): boolean {
+  return React.useSyncExternalStore(subscribeToken, () => getToken() !== null || mightHaveSession());
+}
+
+/** POST /api/live_api/auth/signOut, then the token goes; a failed call still signs this browser out. */
+async function signOut(): Promise<void> {
+  await api<void>('/api/live_api/auth/signOut', { method: 'POST', body: {}, refreshOn401: false }).catch(
+    () => undefined,
+  );
+  clearToken();
+}
+
+/** The app's sign-in page, coming back here afterwards. */
+export function appLoginPath(appId: string, mode: 'signIn' | 'signUp', back: string): string {
+  const params = new URLSearchParams({ appId, redirectTo: back });
+  if (mode === 'signUp') params.set('mode', 'signup');
+  return `${LOGIN_PATH}?${params.toString()}`;
+}
+
+/**
+ * The visitor's place on an app's public pages (spec 000 §2 `/logout`, spec 001 §4 user signup): a signed-in end
+ * user sees their email in a small menu with Sign out; an anonymous visitor of an app with signup on gets Sign in
+ * and Sign up links to the app's own sign-in page. The app's owner, who has the builder, sees nothing here.
+ */
+export function AppAccount({
+  appId,
+  reload = () => window.location.reload(),
+}: {
+  appId: string;
+  /** after signing out the page loads again as anyone sees it (a space app's frame included) */
+  reload?: () => void;
+}) {
+  const app = useQuery(appQuery(appId));
+  const hasSession = useHasSession();
+  const me = useQuery({ ...meQuery(appId), enabled: hasSession });
+  const [leaving, setLeaving] = React.useState(false);
+  if (!app.data || app.data.isOwner || (hasSession && me.isPending)) return null;
+  const user = hasSession ? (me.data?.user ?? null) : null;
+  const here = () => `${window.location.pathname}${window.location.search}`;
+
+  const goToLogin = async (mode: 'signIn' | 'signUp') => {
+    setLeaving(true);
+    // another session (a builder, another app's user) would send the sign-in page straight back: it ends first
+    if (hasSession) await signOut();
+    window.location.assign(appLoginPath(appId, mode, here()));
+  };
+
+  if (user) {
+    return (
+      <Corner appStyle={app.data.appStyle}>
+        <React.Suspense fallback={null}>
+          <AccountMenu
+            email={user.email}
+            onSignOut={() => {
+              setLeaving(true);
+              void signOut().then(reload);
+            }}
+          />
+        </React.Suspense>
+        {leaving && (
+          <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-label="Signing out" />
+        )}
+      </Corner>
+    );
+  }
+
+  if (!app.data.appSettings.isSignupEnabled) return null;
+  const link = (mode: 'signIn' | 'signUp') => ({
+    href: appLoginPath(appId, mode, here()),
+    onClick: (e: React.MouseEvent) => {
+      if (!hasSession) return;
+      e.preventDefault();
+      void goToLogin(mode);
+    },
+  });
+  return (
+    <Corner appStyle={app.data.appStyle}>
+      <Button
+        asChild
+        variant="ghost"
+        size="sm"
+        className="rounded-full bg-background/80 shadow-sm backdrop-blur"
+        aria-disabled={leaving || undefined}
+      >
+        <a {...link('signIn')}>
+          <LogIn />
+          Sign in
+        </a>
+      </Button>
+      <Button asChild size="sm" className="rounded-full shadow-sm" aria-disabled={leaving || undefined}>
+        <a {...link('signUp')}>
+          <UserPlus />
+          Sign up
+        </a>
+      </Button>
+    </Corner>
+  );
+}
+
+/** Top right, over the page, in the app's colours. */
+function Corner({ appStyle, children }: { appStyle: AppStyle; children: React.ReactNode }) {
+  const theme = appTheme(appStyle);
+  return (
+    <nav
+      aria-label="Account"
+      className={cn('fixed top-3 right-3 z-40 flex items-center gap-2 text-foreground', theme.className)}
+      style={themeStyle(theme)}
+    >
+      {children}
+    </nav>
+  );
+}

@@ -1,0 +1,103 @@
+import * as React from 'react';
+import { Loader2, UserPlus, X } from 'lucide-react';
+import type { AppView } from '@buildai/domain';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { useChangeCollaborators, useCollaborators } from '../../api/claims';
+import { PanelSection } from './form-row';
+
+/**
+ * Collaborators (owners only): builders who edit the app with its owner. Only the owner deletes the app, hands it
+ * on and changes this list, so a collaborator does not see it.
+ */
+export function CollaboratorsSection({ app }: { app: AppView }) {
+  if (app.isCollaborator) return null;
+  return (
+    <PanelSection title="Collaborators" description="Builders who can open and edit this app with you.">
+      <CollaboratorList appId={app.appId} />
+    </PanelSection>
+  );
+}
+
+function CollaboratorList({ appId }: { appId: string }) {
+  const list = useCollaborators(appId);
+  const { add, remove } = useChangeCollaborators(appId);
+  const [email, setEmail] = React.useState('');
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (email.trim() === '') return;
+    add.mutate(email.trim(), { onSuccess: () => setEmail('') });
+  };
+
+  return (
+    <div className="grid gap-3">
+      {list.isPending ? (
+        <div className="grid gap-2" aria-busy>
+          <Skeleton className="h-8 w-full" />
+        </div>
+      ) : list.isError ? (
+        <p className="text-xs text-destructive">
+          {errorMessage(list.error)}{' '}
+          <button type="button" className="underline" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <ul className="grid divide-y rounded-md border text-sm" aria-label="Collaborators">
+          <li className="flex items-center justify-between gap-2 px-3 py-2">
+            <span className="truncate">{list.data.owner.email}</span>
+            <Badge variant="muted">Owner</Badge>
+          </li>
+          {list.data.collaborators.map((c) => (
+            <li key={c.accountId} className="flex items-center justify-between gap-2 px-3 py-2">
+              <span className="truncate">{c.email}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="size-7"
+                aria-label={`Remove ${c.email}`}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(c.accountId)}
+              >
+                <X />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="flex gap-2" onSubmit={submit}>
+        <Input
+          type="email"
+          aria-label="Collaborator email"
+          placeholder="builder@example.com"
+          value={email}
+          aria-invalid={add.isError || undefined}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (add.isError) add.reset();
+          }}
+        />
+        <Button type="submit" variant="outline" disabled={add.isPending || email.trim() === ''}>
+          {add.isPending ? <Loader2 className="animate-spin" /> : <UserPlus />}
+          Add
+        </Button>
+      </form>
+      {(add.isError || remove.isError) && (
+        <p role="alert" className="text-xs text-destructive">
+          {errorMessage(add.error ?? remove.error)}
+        </p>
+      )}
+      {!add.isError && !remove.isError && (
+        <p className="text-xs text-muted-foreground">
+          They need a builder account. Collaborators edit everything but cannot delete the app, invite a
+          claimer or change this list.
+        </p>
+      )}
+    </div>
+  );
+}
