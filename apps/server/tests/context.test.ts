@@ -303,6 +303,10 @@ describe('items', () => {
       providerItemId: 'p1',
       provider: 'notion',
     });
+    // the item's job (a Notion page without a connection) ends it at once; put it back where an item the queue has
+    // not taken yet stands, so the filter is asked about a known state
+    await api.settled(b.idToken, b.appId, metaId);
+    await server.platform.db.execute(sql`UPDATE context_items SET status = 'unsynced' WHERE id = ${metaId}`);
     const live = await json(await api.list(b.idToken, b.appId, '&status=unsynced'));
     expect(live.contextItems.map((i: { id: string }) => i.id)).toEqual([metaId]);
     const all = await json(await api.list(b.idToken, b.appId));
