@@ -95,6 +95,9 @@ export const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   /** The OpenID issuer; its discovery document names the endpoints. */
   GOOGLE_ISSUER: z.string().trim().pipe(z.url()).default('https://accounts.google.com'),
+  // programmatic access (decision 0010)
+  /** Requests one API key may make per minute (REST, MCP, OpenAI-compatible chat together). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   // plans
   /** A JSON file of plan cards that replaces the bundled plans. */
   PLANS_FILE: optionalString,

@@ -98,7 +98,10 @@ export interface ToolSummary {
 
 export interface AppView {
   appId: string;
-  appType: AppType;
+  /** `chat`: an assistant's own app (its data sources), opened from its parent app */
+  appType: AppType | 'chat';
+  /** a chat app's parent: the app whose assistant it is */
+  parentAppId?: string;
   header: string;
   description: string;
   isPublished: boolean;
@@ -135,6 +138,7 @@ export const PUBLIC_SETTINGS = [
   'termsOfServiceLink',
   'privacyPolicyLink',
   'supportEmail',
+  'chatSettings',
 ] as const;
 
 export interface AppListItem {

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  chatSettingsSchema,
+  DEFAULT_CHAT_SETTINGS,
+  embedOriginSchema,
+  MAX_EMBED_ORIGINS,
+  type RunSource,
+} from './reach';
 import { DEFAULT_AI_MODEL, DEFAULT_TEMPERATURE } from './constants';
 import { customFieldSchema } from './apps';
 import { CUSTOM_DOMAIN_PATTERN, paidMembershipsProductSchema, paidMembershipsSettingsSchema } from './money';
@@ -113,6 +120,10 @@ export const appSettingsSchema = z.object({
         ),
     )
     .default(''),
+  // the chat assistant (spec 001 §3 "Chat settings"): the server's to set (`POST …/chat/activate`)
+  chatSettings: chatSettingsSchema.default(DEFAULT_CHAT_SETTINGS),
+  /** the site origins that may embed the assistant's widget (frame-ancestors); empty: any site */
+  chatEmbedOrigins: z.array(embedOriginSchema).max(MAX_EMBED_ORIGINS).default([]),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
@@ -270,5 +281,14 @@ export interface AppAnalytics {
   totals: { runs: number; users: number; tokens: number; credits?: number };
   days: AnalyticsDay[];
   tools: AnalyticsTool[];
+  /** the same figures by where the runs came from (the app's page, the widget, the API, MCP), every source listed */
+  sources: AnalyticsSource[];
+}
+export interface AnalyticsSource {
+  source: RunSource;
+  runs: number;
+  users: number;
+  tokens: number;
+  credits: number;
 }
 export const ANALYTICS_DEFAULT_DAYS = 30;

@@ -254,6 +254,22 @@ export const errorCatalogue = {
   'ai/unavailable': { status: 503, message: 'This tool is not available right now, please try again later' },
   'ai/provider-failed': { status: 502, message: 'The AI provider failed to answer, please try again later' },
   'ai/model-unknown': { status: 400, message: 'This AI model is not available' },
+
+  // the chat assistant, API keys, the REST API, MCP and OpenAI-compatible chat (decision 0010)
+  'chat/not-active': { status: 404, message: 'This chat assistant is not active' },
+  'chat/not-available': { status: 400, message: 'This kind of app has no chat assistant' },
+  'chat/conversation-not-found': { status: 404, message: 'Conversation not found' },
+  'chat/nothing-to-retry': { status: 400, message: 'There is no answer to retry' },
+  // spec 001 §5: the message names the path (toolPathNotFoundMessage)
+  'tool/path-not-found': { status: 404, message: 'Tool with path {path} not found' },
+  'api-key/missing': {
+    status: 401,
+    message: 'Send an API key of this app as Authorization: Bearer bai_sk_…',
+  },
+  'api-key/invalid': { status: 401, message: 'This API key is not valid for this app' },
+  'api-key/rate-limited': { status: 429, message: 'Too many requests with this API key, slow down' },
+  'api-key/too-many': { status: 400, message: 'An app can have at most 20 API keys, revoke one first' },
+  'api-key/not-found': { status: 404, message: 'API key not found' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -18,3 +18,4 @@ export * from './space-apps';
 export * from './entities';
 export * from './app-bridge';
 export * from './money';
+export * from './reach';

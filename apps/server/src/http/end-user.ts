@@ -37,9 +37,15 @@ export function clientKeyOf(c: Ctx): string {
   return `ip:${createHash('sha256').update(clientIp(c)).digest('base64url').slice(0, 22)}`;
 }
 
-/** The visitor of the cookie, or null when it is missing or not one we issued. */
+/**
+ * The same id sent as a header by the embedded widget's frame (decision 0010): inside another site's page the frame
+ * is a third-party context whose cookies browsers do not send, so it keeps the id it was given in its own storage.
+ */
+export const END_USER_HEADER = 'X-BuildAI-Visitor';
+
+/** The visitor of the cookie (or of the widget's header), or null when it is missing or not one we issued. */
 export function cookieUser(c: Ctx): EndUser | null {
-  const uid = getCookie(c, END_USER_COOKIE);
+  const uid = getCookie(c, END_USER_COOKIE) ?? c.req.header(END_USER_HEADER);
   return uid && UID_PATTERN.test(uid)
     ? { userKey: `anon:${uid}`, userId: null, clientKey: clientKeyOf(c) }
     : null;
@@ -47,7 +53,7 @@ export function cookieUser(c: Ctx): EndUser | null {
 
 /**
  * The end user running an app: the signed-in user of the app (or a builder), otherwise the visitor of the
- * `bai_uid` cookie, issued on this response when it is missing or malformed.
+ * `bai_uid` cookie (or the widget's header), issued on this response when it is missing or malformed.
  */
 export function resolveEndUser(c: Ctx, appId: string): EndUser {
   const caller = c.get('caller');
@@ -55,6 +61,8 @@ export function resolveEndUser(c: Ctx, appId: string): EndUser {
   const known = cookieUser(c);
   if (known) return known;
   const uid = randomBytes(16).toString('base64url');
+  // the widget's frame keeps it from this header; a page of the product keeps the cookie
+  c.header(END_USER_HEADER, uid);
   setCookie(c, END_USER_COOKIE, uid, {
     httpOnly: true,
     sameSite: 'Lax',

@@ -1,5 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AiApp, AppType, ToolStatus, UsageRecord } from '@buildai/domain';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { AiApp, AppType, RunSource, ToolStatus, UsageRecord } from '@buildai/domain';
 import { accounts } from './identity';
 
 export const apps = pgTable(
@@ -10,7 +20,12 @@ export const apps = pgTable(
       .notNull()
       .references(() => accounts.accountId, { onDelete: 'cascade' }),
     tenantId: text('tenant_id').notNull(),
-    appType: text('app_type').$type<AppType>().notNull(),
+    appType: text('app_type').$type<AppType | 'chat'>().notNull(),
+    /**
+     * a chat app's parent: the app whose assistant it is (decision 0010). Same owner as the parent; claims move
+     * both; collaborators of the parent edit it; app lists leave it out.
+     */
+    parentAppId: text('parent_app_id').references((): AnyPgColumn => apps.appId, { onDelete: 'cascade' }),
     header: text('header').notNull().default(''),
     description: text('description').notNull().default(''),
     /** generated-app definition (genApp); tool apps keep their definitions on their tools */
@@ -26,6 +41,7 @@ export const apps = pgTable(
   },
   (t) => [
     index('apps_owner_idx').on(t.ownerAccountId),
+    index('apps_parent_idx').on(t.parentAppId),
     uniqueIndex('apps_custom_domain_uq').on(t.customDomain),
   ],
 );
@@ -57,9 +73,12 @@ export const runs = pgTable(
     appId: text('app_id')
       .notNull()
       .references(() => apps.appId, { onDelete: 'cascade' }),
-    toolId: text('tool_id')
-      .notNull()
-      .references(() => tools.toolId, { onDelete: 'cascade' }),
+    /** the tool that ran; null for a turn of the app's chat assistant */
+    toolId: text('tool_id').references(() => tools.toolId, { onDelete: 'cascade' }),
+    /** where the run came from: the app's page, the embedded widget, the REST or OpenAI-compatible API, MCP */
+    source: text('source').$type<RunSource>().notNull().default('web'),
+    /** the API key the run was made with (REST, MCP, OpenAI-compatible) */
+    apiKeyId: text('api_key_id'),
     accountId: text('account_id'),
     /** who ran it: `acct:{userId}` for a signed-in user, `anon:{uid}` for a visitor known by the bai_uid cookie */
     userKey: text('user_key').notNull().default(''),

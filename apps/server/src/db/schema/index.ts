@@ -5,3 +5,4 @@ export * from './context';
 export * from './space-apps';
 export * from './app-database';
 export * from './money';
+export * from './reach';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, type AnalyticsDay, type AppAnalytics } from '@buildai/domain';
+import { AppError, runSources, type AnalyticsDay, type AppAnalytics, type RunSource } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { runs } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -51,6 +51,26 @@ async function aggregate(db: Db, appId: string, fromMs: number, toMs: number): P
   return (result as unknown as { rows: Row[] }).rows;
 }
 
+/** The range's figures by source (the app's page, the widget, the API, MCP); the same runs as `aggregate`. */
+async function bySource(db: Db, appId: string, fromMs: number, toMs: number): Promise<SourceRow[]> {
+  const result = await db.execute(sql`
+    select ${runs.source} as source, count(*)::int as runs,
+      count(distinct nullif(${runs.userKey}, ''))::int as users,
+      coalesce(sum((${runs.usage} ->> 'totalTokens')::float8), 0)::float8 as tokens,
+      coalesce(sum(${runs.credits}), 0)::int as credits
+    from ${runs}
+    where ${runs.appId} = ${appId}
+      and ${runs.createdAt} >= ${new Date(fromMs).toISOString()}::timestamptz
+      and ${runs.createdAt} < ${new Date(toMs).toISOString()}::timestamptz
+      and (${runs.errorCode} is null or ${runs.errorCode} <> ${PROVIDER_FAILED})
+    group by ${runs.source}
+  `);
+  return (result as unknown as { rows: SourceRow[] }).rows;
+}
+interface SourceRow extends Figures {
+  source: RunSource;
+}
+
 const figures = (row: Figures | undefined): Figures => ({
   runs: Number(row?.runs ?? 0),
   users: Number(row?.users ?? 0),
@@ -79,9 +99,10 @@ export async function getAppAnalytics(
   const todayMs = now - (now % DAY_MS);
   const fromMs = todayMs - (days - 1) * DAY_MS;
   const dates = Array.from({ length: days }, (_, i) => isoDay(fromMs + i * DAY_MS));
-  const [rows, appTools] = await Promise.all([
+  const [rows, appTools, sourceRows] = await Promise.all([
     aggregate(platform.db, appId, fromMs, todayMs + DAY_MS),
     loadTools(platform.db, appId),
+    bySource(platform.db, appId, fromMs, todayMs + DAY_MS),
   ]);
   // grouping() is 1 where a row adds up over that column
   const rowsOf = (allTools: number, allDays: number, toolId?: string) =>
@@ -106,6 +127,10 @@ export async function getAppAnalytics(
       path: tool.path,
       ...figures(rowsOf(0, 1, tool.toolId)[0]),
       days: series(dates, rowsOf(0, 0, tool.toolId)),
+    })),
+    sources: runSources.map((source) => ({
+      source,
+      ...figures(sourceRows.find((row) => row.source === source)),
     })),
   };
 }

@@ -1,5 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import { AppError, appSettingsSchema, type AppSettings, type NewAppResponse } from '@buildai/domain';
+import {
+  AppError,
+  appSettingsSchema,
+  type AppSettings,
+  type AppType,
+  type NewAppResponse,
+} from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { appEntities, appFiles, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -91,7 +97,8 @@ export async function copyAppTemplate(
   const first = copiedTools[0];
   return {
     appId,
-    appType: template.appType,
+    // a chat app is never a template: templates are apps builders list
+    appType: template.appType as AppType,
     toolId: template.appType === 'space' ? null : (first?.toolId ?? null),
     path: template.appType === 'space' ? `/app/${appId}` : (first?.path ?? null),
   };

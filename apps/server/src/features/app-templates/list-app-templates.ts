@@ -1,5 +1,5 @@
 import { count, inArray } from 'drizzle-orm';
-import type { AppTemplate } from '@buildai/domain';
+import type { AppTemplate, AppType } from '@buildai/domain';
 import { appEntities, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -28,7 +28,8 @@ export async function listAppTemplates(platform: Platform, caller: Caller): Prom
     Number(rows.find((r) => r.appId === appId)?.n ?? 0);
   return found.map((app) => ({
     appId: app.appId,
-    appType: app.appType,
+    // a chat app is never a template: templates are apps builders list
+    appType: app.appType as AppType,
     header: app.header,
     description: app.description,
     logoUrl: readStyle(app).logoUrl,

@@ -1,5 +1,5 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { AppListItem } from '@buildai/domain';
+import type { AppListItem, AppType } from '@buildai/domain';
 import { appCollaborators, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -22,13 +22,15 @@ export async function listApps(platform: Platform, caller: Caller): Promise<{ ap
     .leftJoin(tools, eq(tools.appId, apps.appId))
     .where(
       // the owner's apps and the ones shared with them, each found through its own index
-      sql`${apps.appId} in (select ${apps.appId} from ${apps} where ${apps.ownerAccountId} = ${account.accountId} union all select ${appCollaborators.appId} from ${appCollaborators} where ${appCollaborators.accountId} = ${account.accountId})`,
+      // (a chat app is opened from its parent, never listed: decision 0010)
+      sql`${apps.appId} in (select ${apps.appId} from ${apps} where ${apps.ownerAccountId} = ${account.accountId} union all select ${appCollaborators.appId} from ${appCollaborators} where ${appCollaborators.accountId} = ${account.accountId}) and ${apps.parentAppId} is null`,
     )
     .groupBy(apps.appId)
     .orderBy(desc(apps.updatedAt));
   return {
-    apps: rows.map(({ isCollaborator, ...r }) => ({
+    apps: rows.map(({ isCollaborator, appType, ...r }) => ({
       ...r,
+      appType: appType as AppType,
       updatedAt: r.updatedAt.toISOString(),
       toolCount: Number(r.toolCount),
       ...(isCollaborator ? { isCollaborator } : {}),

@@ -24,7 +24,8 @@ export async function getRunResult(db: Db, appId: string, runId: string): Promis
     .innerJoin(tools, eq(tools.toolId, runs.toolId))
     .innerJoin(apps, eq(apps.appId, runs.appId))
     .where(and(eq(runs.runId, runId), eq(runs.appId, appId), eq(apps.isPublished, true)));
-  if (!found) throw new AppError('run/not-found');
+  // a turn of the chat assistant has no tool: it is not a tool's result
+  if (!found?.toolId) throw new AppError('run/not-found');
   const hidden = new Set(rememberedFields(found.definition.fields ?? []));
   return {
     runId: found.runId,

@@ -1,0 +1,3 @@
+// The API keys feature as other parts of the server see it (decision 0005, "Feature boundaries"; decision 0010).
+export { authenticateKey, bearerOf, type KeyCaller } from './authenticate-key';
+export { hashApiKey, newApiKey } from './key-format';
