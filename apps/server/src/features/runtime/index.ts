@@ -3,3 +3,6 @@ export { createPublishedTools } from './published-tools';
 export { CONTEXT_PREAMBLE, contextBlock, MAX_CONTEXT_CHARS } from './run-context';
 export { admitRun, PROVIDER_FAILED, RunAdmissions } from './run-limits';
 export { runtimeRoutes } from './routes';
+export { prepareRun, type PrepareRunOptions, type PreparedRun } from './run-tool';
+export { findRunnableTool } from './find-runnable-tool';
+export type { PublishedTools, ToolWithApp } from './published-tools';

@@ -13,7 +13,7 @@ export const PROVIDER_FAILED = 'ai/provider-failed';
 
 export type NewRun = Pick<
   typeof runs.$inferInsert,
-  'runId' | 'appId' | 'toolId' | 'inputs' | 'status' | 'model'
+  'runId' | 'appId' | 'toolId' | 'inputs' | 'status' | 'model' | 'source' | 'apiKeyId'
 > & { userKey: string; credits: number; clientKey?: string | null };
 
 interface Request {
@@ -42,7 +42,7 @@ const MAX_BATCH = 200;
  * are held until the call's own transaction ends. (Before, a transaction of four round trips did the same: begin,
  * lock, count and insert, commit.)
  */
-const ADMIT_FUNCTION = 'buildai_admit_runs_v1';
+const ADMIT_FUNCTION = 'buildai_admit_runs_v2';
 
 const ADMIT_FUNCTION_SQL = `
 create or replace function ${ADMIT_FUNCTION}(requests jsonb)
@@ -61,7 +61,8 @@ begin
   return query
   with request as (
     select * from jsonb_to_recordset(requests) as x (ord int, run_id text, app_id text, tool_id text,
-      user_key text, credits int, inputs jsonb, status text, model text, daily int, weekly int, client_key text)
+      user_key text, credits int, inputs jsonb, status text, model text, daily int, weekly int, client_key text,
+      source text, api_key_id text)
   ), counted as (
     select request.*, before.today, before.week,
       (select count(*) from request ahead
@@ -80,8 +81,10 @@ begin
         and runs.created_at > now() - interval '7 days'
     ) before
   ), admitted as (
-    insert into runs (run_id, app_id, tool_id, user_key, credits, inputs, status, model, client_key)
-    select c.run_id, c.app_id, c.tool_id, c.user_key, c.credits, c.inputs, c.status, c.model, c.client_key
+    insert into runs (run_id, app_id, tool_id, user_key, credits, inputs, status, model, client_key, source,
+      api_key_id)
+    select c.run_id, c.app_id, c.tool_id, c.user_key, c.credits, c.inputs, c.status, c.model, c.client_key,
+      coalesce(c.source, 'web'), c.api_key_id
     from counted c
     where (c.daily is null or c.today + c.nth <= c.daily) and (c.weekly is null or c.week + c.nth <= c.weekly)
     returning run_id
@@ -120,6 +123,8 @@ async function admitBatch(database: Database, batch: Request[]): Promise<Counted
     daily: limits.daily,
     weekly: limits.weekly,
     client_key: row.clientKey ?? null,
+    source: row.source ?? 'web',
+    api_key_id: row.apiKeyId ?? null,
   }));
   const result = await database.db.execute(
     sql`select * from ${sql.raw(ADMIT_FUNCTION)}(${JSON.stringify(requests)}::jsonb)`,

@@ -1,4 +1,4 @@
-import type { RunEvent, RunInputs, UsageRecord } from '@buildai/domain';
+import type { RunEvent, RunInputs, RunSource, UsageRecord } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -24,6 +24,10 @@ export interface PrepareRunOptions {
   appId: string;
   toolPath: string;
   inputs: RunInputs;
+  /** where the run comes from, for the analytics (default `web`: the app's page) */
+  source?: RunSource;
+  /** the API key of a run made through the REST API or MCP */
+  apiKeyId?: string;
 }
 
 export interface PreparedRun {
@@ -64,6 +68,8 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
       inputs,
       status: 'running',
       model: modelId,
+      source: options.source ?? 'web',
+      apiKeyId: options.apiKeyId ?? null,
     },
     limits: { daily: settings.dailyUserLimit, weekly: settings.weeklyUserLimit },
   });
