@@ -14,6 +14,7 @@ import { builderRoutes } from './features/builder';
 import { csvMappingRoutes } from './features/csv-mapping';
 import { filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
+import { assistantRoutes, openAiCompatibleRoutes } from './features/assistant';
 import { devMailRoutes } from './features/dev-mail';
 import { memoryRoutes } from './features/memories';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
@@ -86,10 +87,15 @@ export function createApp(platform: Platform, services: Services = createService
   // the mail outbox for operators, outside production and only while mail stays in the outbox
   if (platform.config.NODE_ENV !== 'production' && platform.mail.kind === 'outbox')
     app.route('/', devMailRoutes());
-  app.route(
-    '/api/apps',
-    runtimeRoutes(createPublishedTools(platform, services.appChanges), services.runAdmissions),
-  );
+  const publishedTools = createPublishedTools(platform, services.appChanges);
+  app.route('/api/apps', runtimeRoutes(publishedTools, services.runAdmissions));
+  const assistantServices = {
+    publishedTools,
+    admissions: services.runAdmissions,
+    changes: services.appChanges,
+  };
+  app.route('/api/apps', assistantRoutes(assistantServices));
+  app.route('/api/v1', openAiCompatibleRoutes(assistantServices));
   app.route('/api/apps', appRoutes(services.appChanges, paymentSettingsKeeper(services.payments)));
   app.route('/api/apps', paymentRoutes(services.payments, services.appChanges));
   app.route('/api/payments', pingRoutes());

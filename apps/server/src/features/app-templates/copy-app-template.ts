@@ -33,6 +33,8 @@ export function settingsForCopy(template: AppSettings): AppSettings {
     isAppTemplate: false,
     isToolTemplate: false,
     customDomain: '',
+    // the template's assistant stays with the template (decision 0010): the copy starts without one
+    chatSettings: defaults.chatSettings,
   };
 }
 

@@ -52,6 +52,8 @@ export async function saveSettings(opts: SaveSettingsOptions): Promise<{ appSett
   const { rights, app, isOwner } = await requireOwnedApp(platform, caller, appId);
   const stored = readSettings(app);
   const settings = mergeSent(stored, validateWith(appSettingsSchema, sent, 'appSettings'), sent);
+  // the chat settings are the activation's to set (decision 0010): a save keeps them as stored
+  settings.chatSettings = stored.chatSettings;
 
   const locked = changedKeys(stored, settings, PLAN_LOCKED_SETTINGS);
   if (rights.isLite && locked.length > 0)

@@ -29,6 +29,7 @@ export function toAppView(app: AppRow, appTools: ToolRow[], isOwner: boolean): A
   return {
     appId: app.appId,
     appType: app.appType,
+    ...(app.parentAppId ? { parentAppId: app.parentAppId } : {}),
     header: app.header,
     description: app.description,
     isPublished: app.isPublished,

@@ -33,6 +33,14 @@ export async function transferApp(tx: Db, input: { appId: string; to: string }):
     })
     .where(eq(apps.appId, appId));
   await tx.update(contextItems).set({ accountId: to }).where(eq(contextItems.appId, appId));
+  // its chat app (decision 0010) and the assistant's data sources go with it
+  const chatApps = await tx
+    .update(apps)
+    .set({ ownerAccountId: to, updatedAt: now })
+    .where(eq(apps.parentAppId, appId))
+    .returning({ appId: apps.appId });
+  for (const chat of chatApps)
+    await tx.update(contextItems).set({ accountId: to }).where(eq(contextItems.appId, chat.appId));
   await tx.delete(appCollaborators).where(eq(appCollaborators.appId, appId));
   if (settings.requireBuilderCollaboratorAccount) {
     await tx.insert(appCollaborators).values({ appId, accountId: app.ownerAccountId });

@@ -1,3 +1,3 @@
 // The memories feature as other parts of the server see it (decision 0005, "Feature boundaries").
-export { remember, rememberedFields, valuesToRemember } from './remember';
+export { readMemory, remember, rememberedFields, valuesToRemember } from './remember';
 export { memoryRoutes } from './routes';

@@ -1,0 +1,4 @@
+// The chat assistant as other parts of the server see it (decision 0005, "Feature boundaries"; decision 0010).
+export { assistantRoutes, openAiCompatibleRoutes, type AssistantServices } from './routes';
+export { askAssistant, type AskAssistantOptions } from './ask-assistant';
+export { isAssistantActive } from './load-assistant';

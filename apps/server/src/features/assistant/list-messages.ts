@@ -1,0 +1,65 @@
+import { AppError, type AssistantInfo, type AssistantMessagesResponse } from '@buildai/domain';
+import type { Caller } from '../../http/context';
+import type { EndUser } from '../../http/end-user';
+import type { Platform } from '../../platform';
+import { readStyle } from '../apps';
+import { findConversation, readMessages, toUIMessage } from './conversations';
+import { loadAssistant } from './load-assistant';
+
+export interface ListAssistantMessagesOptions {
+  platform: Platform;
+  caller: Caller | null;
+  appId: string;
+  /** the caller as an end user, or null for a visitor the app has not met (no cookie yet) */
+  user: EndUser | null;
+  conversationId?: string;
+}
+
+/**
+ * GET /api/apps/{appId}/assistant/messages?conversationId= : the caller's own conversation (their latest without an
+ * id) as UI messages. A conversation id the caller has none of (someone else's, or a new one) answers 404.
+ */
+export async function listAssistantMessages(
+  options: ListAssistantMessagesOptions,
+): Promise<AssistantMessagesResponse> {
+  const { platform, caller, appId, user, conversationId } = options;
+  await loadAssistant(platform, caller, appId);
+  const conversation = user
+    ? await findConversation(platform.db, {
+        appId,
+        userKey: user.userKey,
+        ...(conversationId ? { conversationId } : {}),
+      })
+    : undefined;
+  if (!conversation) {
+    if (conversationId) throw new AppError('chat/conversation-not-found');
+    return { conversationId: null, messages: [] };
+  }
+  const rows = await readMessages(platform.db, conversation.id);
+  return { conversationId: conversation.conversationId, messages: rows.map(toUIMessage) };
+}
+
+/** The bubble's colour of an app that chose no button colour. */
+export const DEFAULT_PRIMARY_COLOR = '#2563eb';
+
+/** GET /api/apps/{appId}/assistant/info: what the end user's page and the widget's bubble show. */
+export async function getAssistantInfo(
+  platform: Platform,
+  caller: Caller | null,
+  appId: string,
+): Promise<AssistantInfo> {
+  const { app } = await loadAssistant(platform, caller, appId);
+  const style = readStyle(app);
+  const welcome = app.genApp?.welcomeMessage;
+  return {
+    appId: app.appId,
+    header: app.header,
+    description: app.description,
+    welcomeMessage: typeof welcome === 'string' ? welcome : '',
+    appStyle: {
+      primaryColor: style.buttonBackgroundColor || DEFAULT_PRIMARY_COLOR,
+      logoUrl: style.logoUrl,
+      backgroundColor: style.backgroundColor,
+    },
+  };
+}
