@@ -372,6 +372,15 @@ describe('the assistant of an app', () => {
     await expectError(refused, 429, 'run/daily-limit', builderMessages.dailyLimitReached(1));
     const [run] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId));
     expect(run).toMatchObject({ source: 'widget', userKey: `anon:${issued}` });
+    // the app's analytics count it, by source
+    const analytics = await json(
+      await server.request(`/api/apps/${appId}/analytics`, { token: builder.idToken }),
+    );
+    expect(analytics.totals).toMatchObject({ runs: 1, users: 1 });
+    expect(analytics.sources.find((s: { source: string }) => s.source === 'widget')).toMatchObject({
+      runs: 1,
+      users: 1,
+    });
     const history = await json(
       await server.request(`/api/apps/${appId}/assistant/messages?conversationId=widget-conv-1`, {
         headers: { 'x-buildai-visitor': issued! },
