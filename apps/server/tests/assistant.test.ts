@@ -370,6 +370,15 @@ describe('the assistant of an app', () => {
       { header: issued! },
     );
     await expectError(refused, 429, 'run/daily-limit', builderMessages.dailyLimitReached(1));
+    const elsewhere = await ask(
+      server,
+      appId,
+      { message: 'Three', conversationId: 'widget-conv-2' },
+      { header: issued! },
+    );
+    expect(elsewhere.status).toBe(429);
+    const conversations = await server.platform.db.select().from(schema.assistantConversations);
+    expect(conversations.map((c) => c.conversationId)).toEqual(['widget-conv-1']);
     const [run] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId));
     expect(run).toMatchObject({ source: 'widget', userKey: `anon:${issued}` });
     // the app's analytics count it, by source

@@ -63,11 +63,9 @@ export async function sendAssistantMessage(options: SendAssistantMessageOptions)
   const retry = body.retry === true;
   const conversationId = body.conversationId ?? newId(24);
   const key = { appId, userKey: user.userKey, conversationId };
-  const conversation = retry
-    ? await findConversation(platform.db, key)
-    : await openConversation(platform.db, { ...key, title: body.message });
-  if (!conversation) throw new AppError('chat/nothing-to-retry');
-  const rows = await readMessages(platform.db, conversation.id);
+  const found = await findConversation(platform.db, key);
+  if (retry && !found) throw new AppError('chat/nothing-to-retry');
+  const rows = found ? await readMessages(platform.db, found.id) : [];
   const { history, replaced } = turnInput(rows, body.message, retry);
 
   const stop = new AbortController();
@@ -83,6 +81,8 @@ export async function sendAssistantMessage(options: SendAssistantMessageOptions)
     message: body.message,
     abortSignal: stop.signal,
   });
+  // the conversation starts once its first turn is admitted
+  const conversation = found ?? (await openConversation(platform.db, { ...key, title: body.message }));
   const startedAt = new Date();
   if (!retry) {
     await platform.db.insert(assistantMessages).values({
