@@ -541,3 +541,43 @@ describe('the assistant of an app', () => {
     );
   });
 });
+
+describe('the assistant when things are missing', () => {
+  it('answers a tool refusal to the model as the tool error, and the model explains it', async () => {
+    await start();
+    const { builder, appId, path } = await publishedApp(server);
+    await activate(server, builder.idToken, appId);
+    llm.enqueue([
+      { toolCalls: [{ name: path, arguments: { name: 'Ada' } }] },
+      { text: 'I need a topic for the slogan.' },
+    ]);
+    const chunks = await readChunks(
+      await ask(server, appId, { message: 'A slogan please' }, { uid: newUid() }),
+    );
+    expect(chunks.find((c) => c.type === 'tool-output-available')?.output).toEqual({
+      error: 'Please fill in all required fields',
+    });
+    expect(textOf(chunks)).toBe('I need a topic for the slogan.');
+    const toolMessage = (
+      chatRequests()[1]!.body as { messages: { role: string; content: string }[] }
+    ).messages.at(-1)!;
+    expect(toolMessage.role).toBe('tool');
+    expect(toolMessage.content).toContain('Please fill in all required fields');
+    // only the assistant's turn is a run: the refused tool run never started
+    const rows = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId));
+    expect(rows.map((r) => r.toolId)).toEqual([null]);
+  });
+
+  it('without an AI provider tells the editor what to set and a visitor only that it is unavailable, storing nothing', async () => {
+    server = await startTestServer();
+    const { builder, appId } = await publishedApp(server);
+    await activate(server, builder.idToken, appId);
+    const visitor = await ask(server, appId, { message: 'Hi' }, { uid: newUid() });
+    expect(visitor.status).toBe(503);
+    expect((await json(visitor)).error.code).toBe('ai/unavailable');
+    const editor = await ask(server, appId, { message: 'Hi' }, { token: builder.idToken });
+    expect((await json(editor)).error.code).toBe('ai/not-configured');
+    expect(await server.platform.db.select().from(schema.runs)).toEqual([]);
+    expect(await server.platform.db.select().from(schema.assistantConversations)).toEqual([]);
+  });
+});
