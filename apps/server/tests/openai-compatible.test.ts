@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { builderMessages } from '@buildai/domain';
@@ -190,6 +190,30 @@ describe('OpenAI-compatible chat completions', () => {
     expect((refused as InstanceType<typeof OpenAI.RateLimitError>).message).toContain(
       builderMessages.dailyLimitReached(1),
     );
+  });
+  it('stops the model when a streaming client hangs up, and the run ends cancelled with what was said', async () => {
+    const { appId } = await assistantApp();
+    const { key } = await keyOf(appId);
+    llm.enqueue({ chunks: ['Once ', 'upon ', ...Array(60).fill('more ')], delayMs: 40 });
+    const stream = await client(key).chat.completions.create({
+      model: 'x',
+      stream: true,
+      messages: [{ role: 'user', content: 'A long story' }],
+    });
+    let text = '';
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      if (text.includes('upon')) break;
+    }
+    await vi.waitFor(
+      async () => {
+        const [run] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId));
+        expect(run).toMatchObject({ status: 'failed', errorCode: 'cancelled', source: 'api' });
+        expect(run!.output.startsWith('Once upon')).toBe(true);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    await vi.waitFor(() => expect(chatRequests()[0]?.aborted).toBe(true));
   });
 });
 
