@@ -15,6 +15,9 @@ import { csvMappingRoutes } from './features/csv-mapping';
 import { filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import { devMailRoutes } from './features/dev-mail';
+import { apiKeyRoutes } from './features/api-keys';
+import { mcpRoutes } from './features/mcp';
+import { publicApiRoutes } from './features/public-api';
 import { memoryRoutes } from './features/memories';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
@@ -86,9 +89,14 @@ export function createApp(platform: Platform, services: Services = createService
   // the mail outbox for operators, outside production and only while mail stays in the outbox
   if (platform.config.NODE_ENV !== 'production' && platform.mail.kind === 'outbox')
     app.route('/', devMailRoutes());
+  const publishedTools = createPublishedTools(platform, services.appChanges);
+  app.route('/api/apps', runtimeRoutes(publishedTools, services.runAdmissions));
+  app.route('/api/apps', apiKeyRoutes());
+  // programmatic access with an app's API key (decision 0010): REST and MCP
+  app.route('/api/v1/apps', publicApiRoutes(publishedTools, services.runAdmissions));
   app.route(
-    '/api/apps',
-    runtimeRoutes(createPublishedTools(platform, services.appChanges), services.runAdmissions),
+    '/mcp',
+    mcpRoutes({ publishedTools, admissions: services.runAdmissions, assistant: services.mcpAssistant }),
   );
   app.route('/api/apps', appRoutes(services.appChanges, paymentSettingsKeeper(services.payments)));
   app.route('/api/apps', paymentRoutes(services.payments, services.appChanges));
