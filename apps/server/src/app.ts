@@ -125,6 +125,7 @@ export function createApp(platform: Platform, services: Services = createService
     c.json((document ??= openApiDocument(app))),
   );
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
+  app.all('/mcp/*', (c) => c.json(new AppError('not-found').toBody(), 404));
   // app documents live on the app origin only (decision 0007): the product never serves them, not even as the SPA
   app.all('/apps/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { builderMessages, toolPathNotFoundMessage } from '@buildai/domain';
 import {
   signUpBuilder,
@@ -61,6 +62,8 @@ async function connect(appId: string, bearer: string | null, at = server.url!) {
   });
   clients.push(client);
   await client.connect(transport);
+  // the current protocol revision was agreed on
+  expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
   return client;
 }
 
