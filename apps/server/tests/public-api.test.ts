@@ -88,6 +88,17 @@ describe('POST /api/v1/apps/{appId}/tools/{toolPath}/run', () => {
     expect(row).toMatchObject({ source: 'api', apiKeyId: key.id, status: 'succeeded' });
   });
 
+  it('answers over a real connection, as any HTTP client calls it', async () => {
+    const url = await server.listen();
+    const res = await fetch(`${url}/api/v1/apps/${app.appId}/tools/${app.path}/run`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key.key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ inputs: { topic: 'sencha' } }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ output: 'Tea, boldly brewed.' });
+  });
+
   it('refuses a call without a key, with a key of no app, and with a key of another app (401)', async () => {
     await expectError(
       await apiRun(server, app.appId, app.path, null, { inputs: { topic: 'tea' } }),
