@@ -138,6 +138,17 @@ describe('API keys of an app', () => {
       'app/not-found',
       'App not found',
     );
+    // someone else's app is not found before what they sent is read
+    await expectError(
+      await server.request(`/api/apps/${app.appId}/api-keys`, {
+        method: 'POST',
+        token: other.idToken,
+        json: { name: '' },
+      }),
+      404,
+      'app/not-found',
+      'App not found',
+    );
     const [key] = (await json(await keysOf(app.appId, owner.idToken))).apiKeys;
     await expectError(
       await server.request(`/api/apps/${app.appId}/api-keys/${key.id}`, {

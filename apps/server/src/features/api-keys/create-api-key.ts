@@ -11,8 +11,8 @@ export interface CreateApiKeyOptions {
   platform: Platform;
   caller: Caller;
   appId: string;
-  /** the key's name, already checked by the request's schema */
-  name: string;
+  /** the key's name as the request's schema checked it, read once the app is known to be the caller's */
+  name: () => Promise<string>;
 }
 
 /**
@@ -20,8 +20,9 @@ export interface CreateApiKeyOptions {
  * hash and first characters are kept. An app holds at most MAX_API_KEYS_PER_APP live keys (400 `api-key/too-many`).
  */
 export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKeyCreated> {
-  const { platform, caller, appId, name } = options;
+  const { platform, caller, appId } = options;
   const { rights } = await requireOwnedApp(platform, caller, appId);
+  const name = await options.name();
   const made = newApiKey();
   const id = newId();
   const createdAt = await platform.db.transaction(async (tx) => {

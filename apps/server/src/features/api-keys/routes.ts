@@ -23,7 +23,7 @@ export function apiKeyRoutes() {
     async (c, { params, body }) => {
       const caller = requireCaller(c);
       const platform = c.get('platform');
-      const { name } = await body();
+      const name = async () => (await body()).name;
       return c.json(await createApiKey({ platform, caller, appId: params.appId, name }), 201);
     },
   );
