@@ -8,7 +8,16 @@ import {
   type TestServer,
 } from '@buildai/testkit';
 import { apiRun, createKey, makeApiTool, runRows } from './api-helpers';
-import { addTool, expectError, fakeLlmConfig, json, makeGeneratedApp, readRunEvents } from './helpers';
+import {
+  activateAndPublish,
+  addTool,
+  expectError,
+  fakeLlmConfig,
+  json,
+  makeGeneratedApp,
+  makeTool,
+  readRunEvents,
+} from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -203,6 +212,45 @@ describe('POST /api/v1/apps/{appId}/tools/{toolPath}/run', () => {
     await expectError(bad, 400, 'request/invalid', 'The request body is not valid JSON');
     expect(await runRows(server, app.appId)).toHaveLength(before);
     expect(llm.requests.length).toBe(requests);
+  });
+
+  it("holds the main input to the tool's page: required unless collapsed, unknown when hidden", async () => {
+    const b = await signUpBuilder(server);
+    const plain = await makeTool(server, b.idToken);
+    await activateAndPublish(server, b.idToken, plain.appId, plain.toolId);
+    const plainKey = await createKey(server, b.idToken, plain.appId);
+    await expectError(
+      await apiRun(server, plain.appId, plain.path, plainKey.key, { inputs: { topic: 'tea' } }),
+      400,
+      'field/required',
+      'inputs.input: Input is required',
+      'inputs.input',
+    );
+    expect(
+      (
+        await apiRun(server, plain.appId, plain.path, plainKey.key, {
+          inputs: { topic: 'tea', input: 'short' },
+        })
+      ).status,
+    ).toBe(200);
+    const hidden = await server.request(`/api/apps/${plain.appId}/tools/${plain.toolId}`, {
+      method: 'PUT',
+      token: b.idToken,
+      json: {
+        header: 'Slogan maker',
+        gptPrompt: 'Write a slogan about {{topic}}.',
+        isInputHidden: true,
+        fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }],
+      },
+    });
+    expect(hidden.status).toBe(200);
+    await expectError(
+      await apiRun(server, plain.appId, plain.path, plainKey.key, { inputs: { topic: 'tea', input: 'x' } }),
+      400,
+      'request/invalid',
+      'inputs.input: This tool has no input named input',
+      'inputs.input',
+    );
   });
 
   it("answers the spec's message for a path no active tool of the app has", async () => {
