@@ -14,8 +14,16 @@ import { builderRoutes } from './features/builder';
 import { csvMappingRoutes } from './features/csv-mapping';
 import { filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
-import { assistantRoutes, openAiCompatibleRoutes } from './features/assistant';
+import {
+  askAssistant,
+  assistantRoutes,
+  isAssistantActive,
+  openAiCompatibleRoutes,
+} from './features/assistant';
 import { devMailRoutes } from './features/dev-mail';
+import { apiKeyRoutes } from './features/api-keys';
+import { mcpRoutes, type McpAskOptions } from './features/mcp';
+import { publicApiRoutes } from './features/public-api';
 import { memoryRoutes } from './features/memories';
 import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
@@ -96,6 +104,30 @@ export function createApp(platform: Platform, services: Services = createService
   };
   app.route('/api/apps', assistantRoutes(assistantServices));
   app.route('/api/v1', openAiCompatibleRoutes(assistantServices));
+  app.route('/api/apps', apiKeyRoutes());
+  // programmatic access with an app's API key (decision 0010): REST and MCP; the assistant is one more MCP tool
+  app.route('/api/v1/apps', publicApiRoutes(publishedTools, services.runAdmissions));
+  const mcpAssistant = services.mcpAssistant ?? {
+    isActive: (appId: string) => isAssistantActive(platform, appId),
+    ask: async (o: McpAskOptions) => {
+      const { text } = await askAssistant({
+        platform,
+        publishedTools,
+        admissions: services.runAdmissions,
+        appId: o.appId,
+        user: o.user,
+        source: o.source,
+        apiKeyId: o.apiKeyId,
+        messages: [{ role: 'user', text: o.message }],
+        signal: o.signal,
+      });
+      return { text };
+    },
+  };
+  app.route(
+    '/mcp',
+    mcpRoutes({ publishedTools, admissions: services.runAdmissions, assistant: mcpAssistant }),
+  );
   app.route('/api/apps', appRoutes(services.appChanges, paymentSettingsKeeper(services.payments)));
   app.route('/api/apps', paymentRoutes(services.payments, services.appChanges));
   app.route('/api/payments', pingRoutes());
@@ -123,6 +155,7 @@ export function createApp(platform: Platform, services: Services = createService
     c.json((document ??= openApiDocument(app))),
   );
   app.all('/api/*', (c) => c.json(new AppError('not-found').toBody(), 404));
+  app.all('/mcp/*', (c) => c.json(new AppError('not-found').toBody(), 404));
   // app documents live on the app origin only (decision 0007): the product never serves them, not even as the SPA
   app.all('/apps/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 

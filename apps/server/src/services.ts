@@ -11,6 +11,7 @@ import {
   type IntegrationServices,
   type ScraperOverrides,
 } from './features/integrations';
+import type { McpAssistant } from './features/mcp';
 import { createPaymentServices, type PaymentServices } from './features/payments';
 import { loadPlans } from './features/plans';
 import { RunAdmissions } from './features/runtime';
@@ -29,6 +30,8 @@ export interface ServiceOptions {
   parseLimits?: ParseLimits;
   /** the lockout steps of failed sign-ins (short ones let a test see a second lockout without waiting long) */
   loginThrottle?: LoginThrottleOptions;
+  /** the app's chat assistant as an MCP tool (the assistant feature's, wired where the server is composed) */
+  mcpAssistant?: McpAssistant;
 }
 
 /** The state the features keep for one server, built in one place: here, once per `createApp`. */
@@ -50,6 +53,8 @@ export interface Services {
   recordValidator: RecordValidator;
   /** sellers' Gumroad tokens (sealed), the plans bought through Gumroad, the operator's products (kept briefly) */
   payments: PaymentServices;
+  /** the chat assistant offered as one more MCP tool while it is active; none: MCP offers the tools only */
+  mcpAssistant?: McpAssistant;
 }
 
 export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
@@ -67,5 +72,6 @@ export function createServices(platform: Platform, options: ServiceOptions = {})
     appBundler: new AppBundler(),
     recordValidator: new RecordValidator(),
     payments: createPaymentServices(platform, identity.signingKey, plans),
+    mcpAssistant: options.mcpAssistant,
   };
 }

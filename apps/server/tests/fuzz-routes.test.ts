@@ -232,6 +232,10 @@ async function call(route: Route, input: RequestInput) {
     .map(([k, v]) => `${k}=${String(v)}`)
     .join('&');
   if (query) path += `?${query}`;
+  // `/mcp/%2e%2e` is `/` for any URL parser: a segment that climbs out of the route's first one names the
+  // product's pages (the SPA), not this route, so it is not this route's answer (under /api it stays in /api)
+  const top = `/${route.path.split('/')[1]}/`;
+  if (!new URL(path, 'http://fuzz.test').pathname.startsWith(top)) return null;
   const headers = new Headers();
   if (input.cookie) headers.set('cookie', input.cookie);
   let body: string | FormData | undefined;
@@ -266,7 +270,9 @@ describe('every route under hostile input', () => {
       .chain((route) => request(route).map((input) => ({ route, input })));
     await fc.assert(
       fc.asyncProperty(cases, async ({ route, input }) => {
-        const { status, text, path } = await call(route, input);
+        const answer = await call(route, input);
+        if (!answer) return;
+        const { status, text, path } = answer;
         seen.set(status, (seen.get(status) ?? 0) + 1);
         if (status >= 500)
           throw new Error(`${route.method} ${path.slice(0, 200)} → ${status} ${text.slice(0, 300)}`);

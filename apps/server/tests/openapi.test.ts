@@ -10,11 +10,14 @@ afterAll(() => server.close());
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** `METHOD /api/path/{param}` of every route in Hono's table (middleware, mounted for ALL methods, left out). */
+/**
+ * `METHOD /api/path/{param}` of every route in Hono's table (middleware, mounted for ALL methods, left out), and
+ * the MCP endpoint `/mcp/{appId}` (decision 0010).
+ */
 function routeTable(): Set<string> {
   const out = new Set<string>();
   for (const { method, path } of server.app.routes) {
-    if (method === 'ALL' || !path.startsWith('/api/')) continue;
+    if (method === 'ALL' || !(path.startsWith('/api/') || path.startsWith('/mcp/'))) continue;
     // `/:id` is `{id}` in the document; an image's key and a space app's file path have slashes, so Hono
     // matches them as `/*`
     const documented =
@@ -46,6 +49,9 @@ describe('the OpenAPI document', () => {
     expect(served).toContain('GET /api/openapi.json');
     expect(served).toContain('PATCH /api/apps/{appId}/entities/{name}/records/{id}');
     expect(served).toContain('POST /api/apps/{appId}/entities/{name}/records/bulk');
+    expect(served).toContain('POST /api/v1/apps/{appId}/tools/{toolPath}/run');
+    expect(served).toContain('DELETE /api/apps/{appId}/api-keys/{keyId}');
+    expect(served).toContain('POST /mcp/{appId}');
   });
 
   it("describes a route's params, query and body from the domain's schemas", async () => {

@@ -100,8 +100,16 @@ export interface MembershipStatus {
   appName: string;
 }
 
-/** A Gumroad sale id as a buyer brings it back (`?sale_id=`). */
-export const saleIdSchema = z.string().trim().min(1).max(200);
+/**
+ * A Gumroad sale id as a buyer brings it back (`?sale_id=`). A query value is not cleaned like a JSON body, so
+ * control characters (NUL, which PostgreSQL refuses in text) are refused here.
+ */
+export const saleIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'A sale id has no control characters');
 /**
  * POST /api/live_api/account/create?appId=&saleId= (spec 000 §4): the sale the account is created with, in the
  * query or the JSON body. Until the server has verified the sale at Gumroad it answers 401

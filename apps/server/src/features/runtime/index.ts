@@ -6,3 +6,7 @@ export { runtimeRoutes } from './routes';
 export { prepareRun, type PrepareRunOptions, type PreparedRun } from './run-tool';
 export { findRunnableTool } from './find-runnable-tool';
 export type { PublishedTools, ToolWithApp } from './published-tools';
+export { collectRun, type CollectedRun } from './collect-run';
+export { sseRun } from './sse-run';
+export type { RunnableTool } from './find-runnable-tool';
+export { checkToolInputs, toolInputs, type ToolInput } from './tool-inputs';

@@ -7,7 +7,7 @@ import { remember, valuesToRemember } from '../memories';
 import { askModel } from './ask-model';
 import { chooseModel } from './choose-model';
 import type { EndUser } from '../../http/end-user';
-import { findRunnableTool } from './find-runnable-tool';
+import { findRunnableTool, type RunnableTool } from './find-runnable-tool';
 import type { PublishedTools } from './published-tools';
 import type { RunAdmissions } from './run-limits';
 import { renderRunPrompt } from './render-run-prompt';
@@ -28,6 +28,8 @@ export interface PrepareRunOptions {
   source?: RunSource;
   /** the API key of a run made through the REST API or MCP */
   apiKeyId?: string;
+  /** the tool, when the caller found it already (an API key runs its app's active tools, `features/public-api`) */
+  tool?: RunnableTool;
 }
 
 export interface PreparedRun {
@@ -43,7 +45,7 @@ export interface PreparedRun {
  */
 export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRun> {
   const { platform, user, inputs } = options;
-  const found = await findRunnableTool(options);
+  const found = options.tool ?? (await findRunnableTool(options));
   const { app, tool, settings } = found;
   // Whether the app has data to search: from memory once known, else one cheap query started now so it overlaps
   // the checks below. An app without data goes on to the model without searching.
