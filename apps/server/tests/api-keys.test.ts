@@ -227,6 +227,28 @@ describe('API keys of an app', () => {
     );
   });
 
+  it("refuses keys for an assistant's chat app: keys belong to the app it serves", async () => {
+    const activated = await server.request(`/api/apps/${app.appId}/chat/activate`, {
+      method: 'POST',
+      token: owner.idToken,
+      json: { isActive: false },
+    });
+    const { chatAppId } = (await json(activated)) as { chatAppId: string };
+    await expectError(
+      await server.request(`/api/apps/${chatAppId}/api-keys`, {
+        method: 'POST',
+        token: owner.idToken,
+        json: { name: 'Nope' },
+      }),
+      400,
+      'api-key/chat-app',
+      "An assistant's data sources have no API keys: create the key in the app the assistant belongs to",
+    );
+    expect(
+      await server.platform.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.appId, chatAppId)),
+    ).toEqual([]);
+  });
+
   it(`keeps at most ${MAX_API_KEYS_PER_APP} live keys per app; a revoked one makes room`, async () => {
     const fresh = await newApp(owner.idToken);
     const made = [];

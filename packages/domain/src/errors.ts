@@ -270,6 +270,10 @@ export const errorCatalogue = {
   'api-key/rate-limited': { status: 429, message: 'Too many requests with this API key, slow down' },
   'api-key/too-many': { status: 400, message: 'An app can have at most 20 API keys, revoke one first' },
   'api-key/not-found': { status: 404, message: 'API key not found' },
+  'api-key/chat-app': {
+    status: 400,
+    message: "An assistant's data sources have no API keys: create the key in the app the assistant belongs to",
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

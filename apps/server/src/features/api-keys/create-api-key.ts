@@ -21,7 +21,9 @@ export interface CreateApiKeyOptions {
  */
 export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKeyCreated> {
   const { platform, caller, appId } = options;
-  const { rights } = await requireOwnedApp(platform, caller, appId);
+  const { rights, app } = await requireOwnedApp(platform, caller, appId);
+  // a chat app is reached through its parent's key (the assistant of the parent app)
+  if (app.appType === 'chat') throw new AppError('api-key/chat-app');
   const name = await options.name();
   const made = newApiKey();
   const id = newId();
