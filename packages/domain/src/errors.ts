@@ -272,7 +272,8 @@ export const errorCatalogue = {
   'api-key/not-found': { status: 404, message: 'API key not found' },
   'api-key/chat-app': {
     status: 400,
-    message: "An assistant's data sources have no API keys: create the key in the app the assistant belongs to",
+    message:
+      "An assistant's data sources have no API keys: create the key in the app the assistant belongs to",
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 
