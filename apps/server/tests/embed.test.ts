@@ -66,7 +66,9 @@ describe('the widget script (GET /embed.js)', () => {
     });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     // no other API route is
-    const app = await server.request(`/api/apps/${appId}`, { headers: { origin: 'https://shop.example.com' } });
+    const app = await server.request(`/api/apps/${appId}`, {
+      headers: { origin: 'https://shop.example.com' },
+    });
     expect(app.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -117,7 +119,9 @@ describe('the widget frame (/embed/{appId})', () => {
       200,
     );
     await expectError(
-      await saveSettings(token, appId, { chatEmbedOrigins: ['https://ok.example.com', 'ftp://files.example.com'] }),
+      await saveSettings(token, appId, {
+        chatEmbedOrigins: ['https://ok.example.com', 'ftp://files.example.com'],
+      }),
       400,
       'request/invalid',
       `appSettings.chatEmbedOrigins.1: ${embedOriginMessage}`,

@@ -127,7 +127,11 @@ function embedAppId(pathname: string): string | null {
  * (any site when none), where every other document of the product may be framed by the product only. The old
  * X-Frame-Options header knows no list of origins and would forbid it: the policy alone decides.
  */
-async function allowEmbedding(c: Context<AppEnv>, appId: string, ancestors: (appId: string) => Promise<string[]>) {
+async function allowEmbedding(
+  c: Context<AppEnv>,
+  appId: string,
+  ancestors: (appId: string) => Promise<string[]>,
+) {
   const sources = await ancestors(appId);
   const policy = c.res.headers.get('Content-Security-Policy') ?? '';
   c.res.headers.set(
