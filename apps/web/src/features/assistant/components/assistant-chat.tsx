@@ -95,7 +95,7 @@ function ChatFrame({
 }) {
   const name = info?.header.trim() || 'Assistant';
   return (
-    <ChatTheme appStyle={info?.appStyle} className="flex h-svh flex-col overflow-hidden">
+    <ChatTheme appStyle={info?.appStyle} plain={compact} className="flex h-svh flex-col overflow-hidden">
       <header
         className={cn(
           'shrink-0',

@@ -6,10 +6,13 @@ import { cn } from '@/lib/utils';
 /** The app's colours as the assistant wears them: its primary colour on buttons and bubbles, its background. */
 export function ChatTheme({
   appStyle,
+  plain,
   className,
   children,
 }: {
   appStyle?: AssistantInfo['appStyle'];
+  /** the card's own background, without the page's gradient (the widget) */
+  plain?: boolean;
   className?: string;
   children: React.ReactNode;
 }) {
