@@ -26,8 +26,8 @@ export function ChatTheme({
       className={cn(theme.className, 'text-foreground', className)}
       style={{
         ...theme.vars,
-        backgroundColor: 'var(--app-bg)',
-        backgroundImage: 'var(--app-bg-image, none)',
+        backgroundColor: plain ? 'var(--background)' : 'var(--app-bg)',
+        backgroundImage: plain ? 'none' : 'var(--app-bg-image, none)',
       }}
     >
       {children}
