@@ -47,6 +47,9 @@ describe('the widget script (GET /embed.js)', () => {
     expect(script).toContain("getAttribute('data-app')");
     expect(script).toContain("'/api/apps/' + encodeURIComponent(appId) + '/assistant/info'");
     expect(script).toContain("'/embed/' + encodeURIComponent(appId)");
+    // it keeps the visitor id the frame reports, for frames without storage of their own
+    expect(script).toContain("data.type === 'buildai:visitor'");
+    expect(script).toContain("'#visitor=' + known");
     expect(() => new Function(script)).not.toThrow();
 
     const etag = res.headers.get('etag')!;

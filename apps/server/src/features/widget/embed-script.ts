@@ -4,6 +4,10 @@
  * public face (`GET /api/apps/{appId}/assistant/info`, open to any origin) and adds a chat bubble in the app's
  * colour that opens the assistant in a frame of the product's origin (`/embed/{appId}`). The bubble lives in a
  * shadow root, so the site's styles cannot reach it. An assistant that is not active shows no bubble.
+ *
+ * The visitor's id: browsers that block third-party storage give the frame none of its own, so the page keeps the
+ * id the frame reports (`buildai:visitor`) in the site's storage and hands it back in the frame's address
+ * (`#visitor=`) — the visitor's conversation then survives a reload of the site (decision 0010 "The widget's visitor").
  */
 export const EMBED_SCRIPT = String.raw`(function () {
   'use strict';
@@ -18,6 +22,11 @@ export const EMBED_SCRIPT = String.raw`(function () {
   seen[appId] = true;
 
   var HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+  var VISITOR = /^[A-Za-z0-9_-]{22}$/;
+  var KEY = 'buildai-visitor:' + appId;
+  function visitor() {
+    try { var id = window.localStorage.getItem(KEY); return id && VISITOR.test(id) ? id : null; } catch (e) { return null; }
+  }
   function textOn(hex) {
     var h = hex.slice(1);
     if (h.length === 3) h = h[0] + h[0] + h[1] + h[1] + h[2] + h[2];
@@ -65,7 +74,8 @@ export const EMBED_SCRIPT = String.raw`(function () {
         frame = document.createElement('iframe');
         frame.className = 'panel';
         frame.title = 'Chat with ' + name;
-        frame.src = origin + '/embed/' + encodeURIComponent(appId);
+        var known = visitor();
+        frame.src = origin + '/embed/' + encodeURIComponent(appId) + (known ? '#visitor=' + known : '');
         frame.setAttribute('allow', 'clipboard-write');
         root.insertBefore(frame, button);
       }
@@ -75,7 +85,11 @@ export const EMBED_SCRIPT = String.raw`(function () {
     button.addEventListener('click', function () { toggle(!open); });
     window.addEventListener('message', function (event) {
       if (event.origin !== origin || !frame || event.source !== frame.contentWindow) return;
-      if (event.data && event.data.type === 'buildai:close') { toggle(false); button.focus(); }
+      var data = event.data || {};
+      if (data.type === 'buildai:close') { toggle(false); button.focus(); }
+      if (data.type === 'buildai:visitor' && typeof data.id === 'string' && VISITOR.test(data.id)) {
+        try { window.localStorage.setItem(KEY, data.id); } catch (e) {}
+      }
     });
     document.addEventListener('keydown', function (event) {
       if (open && event.key === 'Escape') toggle(false);
