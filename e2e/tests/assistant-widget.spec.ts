@@ -137,6 +137,18 @@ test('a builder activates the assistant, gives it a data source and puts the wid
     await site.close();
   }
 
+  // the app's own chat page, on a phone: the assistant in the app's name
+  const reader = await browser.newContext({ viewport: { width: 390, height: 780 } });
+  try {
+    const chatPage = await reader.newPage();
+    await chatPage.goto(`${BASE_URL}/app/${appId}/chat`);
+    await expect(chatPage.getByRole('heading', { level: 1, name: 'Acme help desk' })).toBeVisible();
+    await expect(chatPage.getByLabel('Message')).toBeVisible();
+    await screenshot(chatPage, 'assistant-chat-page-phone');
+  } finally {
+    await reader.close();
+  }
+
   // the turn counts for the app, from the widget
   const analytics = await page.request.get(`${BASE_URL}/api/apps/${appId}/analytics`, {
     headers: { Authorization: `Bearer ${await tokenOf(page)}` },
