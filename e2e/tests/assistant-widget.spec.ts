@@ -137,7 +137,7 @@ test('a builder activates the assistant, gives it a data source and puts the wid
     await site.close();
   }
 
-  // the app's own chat page, on a phone: the assistant in the app's name
+  // the app's own chat page, on a phone
   const reader = await browser.newContext({ viewport: { width: 390, height: 780 } });
   try {
     const chatPage = await reader.newPage();
@@ -145,6 +145,13 @@ test('a builder activates the assistant, gives it a data source and puts the wid
     await expect(chatPage.getByRole('heading', { level: 1, name: 'Acme help desk' })).toBeVisible();
     await expect(chatPage.getByLabel('Message')).toBeVisible();
     await screenshot(chatPage, 'assistant-chat-page-phone');
+    await llm.enqueue({ text: 'Use the label QZ-RETURN-88 on the parcel.' });
+    await chatPage.getByLabel('Message').fill('Which label do I use?');
+    await chatPage.getByRole('button', { name: 'Send' }).click();
+    await expect(chatPage.getByText('Use the label QZ-RETURN-88 on the parcel.')).toBeVisible();
+    // the page's visitor (by cookie) finds it again after a reload
+    await chatPage.reload();
+    await expect(chatPage.getByText('Use the label QZ-RETURN-88 on the parcel.')).toBeVisible();
   } finally {
     await reader.close();
   }
@@ -156,4 +163,5 @@ test('a builder activates the assistant, gives it a data source and puts the wid
   expect(analytics.status()).toBe(200);
   const { sources } = (await analytics.json()) as { sources: { source: string; runs: number }[] };
   expect(sources.find((s) => s.source === 'widget')?.runs).toBe(1);
+  expect(sources.find((s) => s.source === 'web')?.runs).toBe(1);
 });
