@@ -9,12 +9,12 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 const page = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
 /**
- * The dev and preview servers answer `/app/*` with the public app pages' document and `/login` with the sign-in
+ * The dev and preview servers answer `/app/*` (and the widget's frame `/embed/*`) with the public app pages' document and `/login` with the sign-in
  * page's, as the product's server does (apps/server/src/http/spa.ts); every other address gets the builder's.
  */
 function runtimeDocument(): Plugin {
   const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
-    if (req.url?.startsWith('/app/')) req.url = '/runtime.html';
+    if (req.url?.startsWith('/app/') || req.url?.startsWith('/embed/')) req.url = '/runtime.html';
     else if (req.url === '/login' || req.url?.startsWith('/login?'))
       req.url = req.url.replace('/login', '/login.html');
     next();

@@ -38,6 +38,7 @@ import {
 } from './features/payments';
 import { adminRoutes, paidPlanRoutes } from './features/plans';
 import { membershipRoutes } from './features/memberships';
+import { assistantInfoCors, embedAncestors, widgetRoutes } from './features/widget';
 import { appOrigin } from './config';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
@@ -80,6 +81,8 @@ export function createApp(platform: Platform, services: Services = createService
     else logger.info(line, 'request');
   });
   app.use('/api/*', authenticate(services.identity));
+  // the widget's script reads the assistant's name and colours from any site (decision 0010 "The widget")
+  app.use('/api/apps/:appId/assistant/info', assistantInfoCors());
 
   route(app, { method: 'get', path: '/api/health', summary: 'Health and the adapters in use' }, (c) =>
     c.json(healthBody(platform)),
@@ -159,9 +162,12 @@ export function createApp(platform: Platform, services: Services = createService
   // app documents live on the app origin only (decision 0007): the product never serves them, not even as the SPA
   app.all('/apps/*', (c) => c.json(new AppError('not-found').toBody(), 404));
 
+  // the widget's script, before the SPA: other sites load it (decision 0010 "The widget")
+  app.route('/', widgetRoutes());
   mountSpa(app, platform.config.WEB_DIST ?? defaultWebDist(), {
     appOrigin: appOrigin(platform.config),
     appForHost: (host) => services.domains.appFor(host),
+    embedAncestors: (appId) => embedAncestors(platform, appId),
   });
 
   app.onError((err, c) => {

@@ -50,7 +50,12 @@ function fileResponse(c: Context<AppEnv>, file: StaticFile, cacheControl: string
 export function mountSpa(
   app: Hono<AppEnv>,
   webDist: string,
-  opts: { appOrigin?: string; appForHost?: (host: string | undefined) => Promise<string | null> } = {},
+  opts: {
+    appOrigin?: string;
+    appForHost?: (host: string | undefined) => Promise<string | null>;
+    /** the `frame-ancestors` sources of the widget's frame of an app (`/embed/{appId}`) */
+    embedAncestors?: (appId: string) => Promise<string[]>;
+  } = {},
 ): void {
   const dist = loadWebDist(webDist);
   const runtime = dist.files.get(RUNTIME_DOCUMENT);
@@ -79,6 +84,10 @@ export function mountSpa(
     if (isApiPath(c.req.path)) return next();
     await documentHeaders(c, next);
     if (isHttpsRequest(c)) c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains');
+    const embedded = embedAppId(c.req.path);
+    // a 304 too: the browser takes the headers of a revalidation into what it cached
+    if (embedded && opts.embedAncestors && (c.res.status === 200 || c.res.status === 304))
+      await allowEmbedding(c, embedded, opts.embedAncestors);
   });
   // Hashed build assets; a missing one is a 404, never the SPA page.
   app.get('/assets/*', (c) => {
@@ -102,9 +111,40 @@ export function mountSpa(
   });
 }
 
+/** `/embed/{appId}`: the app's widget frame (decision 0010 "The widget's frame"); null for any other path. */
+function embedAppId(pathname: string): string | null {
+  const m = /^\/embed\/([^/]+)\/?$/.exec(pathname);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The widget's frame is shown inside other sites: its document may be framed by the origins the builder listed
+ * (any site when none), where every other document of the product may be framed by the product only. The old
+ * X-Frame-Options header knows no list of origins and would forbid it: the policy alone decides.
+ */
+async function allowEmbedding(
+  c: Context<AppEnv>,
+  appId: string,
+  ancestors: (appId: string) => Promise<string[]>,
+) {
+  const sources = await ancestors(appId);
+  const policy = c.res.headers.get('Content-Security-Policy') ?? '';
+  c.res.headers.set(
+    'Content-Security-Policy',
+    policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources.join(' ')}`),
+  );
+  c.res.headers.delete('X-Frame-Options');
+  c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+}
+
 const RUNTIME_DOCUMENT = '/runtime.html';
-/** On an app's own domain these keep their product meaning (sign-in, emailed links, `/app/{appId}` pages). */
-const PRODUCT_PATHS = ['/login', '/logout', '/auth/', '/error/', '/app/'];
+/** On an app's own domain these keep their product meaning (sign-in, emailed links, `/app/{appId}` pages, the widget's frame). */
+const PRODUCT_PATHS = ['/login', '/logout', '/auth/', '/error/', '/app/', '/embed/'];
 
 /**
  * An app's custom domain (README "Custom domains"): the sign-in page is the app's (`/login` gains the app's id),

@@ -30,10 +30,10 @@ export interface WebDist {
 
 /**
  * The pages that have a document of their own: the public app pages (an app's home, tools, results, and what lies
- * under them) and the sign-in page.
+ * under them, and the widget's frame `/embed/{appId}`) and the sign-in page.
  */
 const OWN_DOCUMENTS = [
-  { name: '/runtime.html', serves: (p: string) => p.startsWith('/app/') },
+  { name: '/runtime.html', serves: (p: string) => p.startsWith('/app/') || p.startsWith('/embed/') },
   { name: '/login.html', serves: (p: string) => p === '/login' },
 ];
 

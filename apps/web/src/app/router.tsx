@@ -61,6 +61,8 @@ export const routes = [
       // public runtime: {app base path}/tool/{toolPath}, the result path, item pages; a fresh visit gets the
       // public pages' own document from the server (runtime.html), which renders the same root
       { path: '/app/*', ...page(runtime, 'RuntimeRoute') },
+      // the assistant widget's frame (served with the public pages' document; here for a link followed in-app)
+      { path: '/embed/*', ...page(runtime, 'RuntimeRoute') },
       { path: '/tool/:path', ...page(statusPages, 'ShortToolLinkSoon') },
       { path: '/item/*', ...page(statusPages, 'ItemPageSoon') },
 

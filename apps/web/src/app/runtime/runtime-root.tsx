@@ -17,6 +17,9 @@ const SpaceAppPage = React.lazy(() => import('./space-app-page'));
 const ItemPageSoon = React.lazy(() =>
   import('../routes/coming-soon-routes').then((m) => ({ default: m.ItemPageSoon })),
 );
+// The assistant's chat page and the widget's frame: loaded only by their own addresses.
+const AssistantChatPage = React.lazy(() => import('./assistant-chat-page'));
+const EmbedChatPage = React.lazy(() => import('./embed-chat-page'));
 const NotFoundPage = React.lazy(() =>
   import('../routes/coming-soon-routes').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -27,13 +30,43 @@ const NotFoundPage = React.lazy(() =>
  * anyway) picks the page. Moving between the pages keeps the `/app/{appId}` prefix.
  */
 export function RuntimeRoot() {
-  const route = matchRuntimePath(appPathname(usePathname()));
+  const pathname = appPathname(usePathname());
+  const chat = matchChatPath(pathname);
+  if (chat)
+    return (
+      <React.Suspense fallback={null}>
+        {chat.embed ? (
+          <EmbedChatPage appId={chat.appId} />
+        ) : (
+          <>
+            <AssistantChatPage appId={chat.appId} />
+            <AppAccount appId={chat.appId} />
+          </>
+        )}
+      </React.Suspense>
+    );
+  const route = matchRuntimePath(pathname);
   return (
     <React.Suspense fallback={null}>
       {!route ? <NotFoundPage /> : route.page === 'item' ? <ItemPageSoon /> : <AppPage route={route} />}
       {route && route.page !== 'item' && <AppAccount appId={route.appId} />}
     </React.Suspense>
   );
+}
+
+/**
+ * The assistant's pages (decision 0010): the chat page `/app/{appId}/chat` and the widget's frame `/embed/{appId}`
+ * (the public pages' document serves both). A space app's page named `chat` is shadowed by the chat page.
+ */
+export function matchChatPath(pathname: string): { appId: string; embed: boolean } | null {
+  const m = /^\/(?:app\/([^/]+)\/chat|embed\/([^/]+))\/?$/.exec(pathname);
+  if (!m) return null;
+  try {
+    const appId = decodeURIComponent(m[1] ?? m[2]!);
+    return appId ? { appId, embed: m[2] !== undefined } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
