@@ -30,7 +30,8 @@ export function ToolWorkspace({ scope, tool }: Props) {
   const draft = useEditedValue({
     initial: tool ? toEditable(tool.app) : aiAppSchema.parse({}),
     save: async (value: AiApp) => {
-      if (!tool) return null;
+      // a chat app has no tools: its workspace is ChatAppWorkspace
+      if (!tool || app.appType === 'chat') return null;
       const definition = toSavedDefinition(value);
       return saveTool({ appId: app.appId, appType: app.appType, toolId: tool.toolId, app: definition });
     },
