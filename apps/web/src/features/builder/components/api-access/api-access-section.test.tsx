@@ -44,8 +44,8 @@ describe('API access', () => {
     const list = await screen.findByRole('list', { name: 'API keys' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
-      'Websitebai_sk_xY12z… · Created Mar 1, 2025 · Last used 3 hours ago',
-      'Zapierbai_sk_xY12z… · Created Mar 1, 2025 · Never used',
+      'Websitebai_sk_xY12z…Created Mar 1, 2025 · Last used 3 hours ago',
+      'Zapierbai_sk_xY12z…Created Mar 1, 2025 · Never used',
     ]);
   });
 

@@ -83,8 +83,9 @@ function ApiKeys({ app }: { app: AppView }) {
             <li key={k.id} className="flex items-center justify-between gap-2 px-3 py-2">
               <div className="grid min-w-0 gap-0.5">
                 <p className="truncate font-medium">{k.name}</p>
+                <p className="truncate font-mono text-xs text-muted-foreground">{k.prefix}…</p>
                 <p className="truncate text-xs text-muted-foreground">
-                  <span className="font-mono">{k.prefix}…</span> · Created {formatDay(k.createdAt, true)} ·{' '}
+                  Created {formatDay(k.createdAt, true)} ·{' '}
                   {k.lastUsedAt ? `Last used ${formatRelativeTime(k.lastUsedAt)}` : 'Never used'}
                 </p>
               </div>
@@ -107,7 +108,7 @@ function ApiKeys({ app }: { app: AppView }) {
         <div className="flex gap-2">
           <Input
             aria-label="Key name"
-            placeholder="Key name, e.g. Production server"
+            placeholder="Key name, e.g. Backend"
             maxLength={API_KEY_NAME_MAX}
             autoComplete="off"
             aria-invalid={problem ? true : undefined}

@@ -54,7 +54,7 @@ export function ApiKeyCreatedDialog({
               </p>
               <CopyBlock value={curlExample(app, created.key)} label="curl example" testId="api-key-curl" />
             </div>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid gap-3">
               <div className="grid gap-1.5">
                 <Label htmlFor="api-key-mcp-url">MCP server</Label>
                 <CopyField id="api-key-mcp-url" value={mcpUrl(app.appId)} label="MCP server address" />

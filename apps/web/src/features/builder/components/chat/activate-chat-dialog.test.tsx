@@ -139,7 +139,7 @@ describe('App chat: Activate Your Chat Assistant', () => {
     const { api, dialog } = await openDialog(withChat({ chatAppId: 'chat1', status: 'active' }), {
       'POST /api/apps/a1/settings': (req) => ({ body: req.body }),
     });
-    const input = within(dialog).getByLabelText('Allowed sites');
+    const input = within(dialog).getByLabelText('Site to allow');
     const add = within(dialog).getByRole('button', { name: 'Add' });
 
     fireEvent.change(input, { target: { value: 'example' } });

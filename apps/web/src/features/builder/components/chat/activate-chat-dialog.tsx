@@ -1,4 +1,4 @@
-import { Database, ExternalLink, Info, Loader2, MessagesSquare } from 'lucide-react';
+import { Database, ExternalLink, Info, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { chatMessages, embedSnippet, type AppView } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
@@ -114,7 +114,7 @@ export function ActivateChatDialog({
                     rel="noreferrer"
                     aria-label="Open the chat page"
                   >
-                    <MessagesSquare />
+                    Open
                     <ExternalLink className="size-3" />
                   </a>
                 </Button>

@@ -57,7 +57,7 @@ export function CopyBlock({
       <pre
         ref={code}
         data-testid={testId}
-        className="overflow-x-auto px-3 py-2.5 pr-24 font-mono text-[11px] leading-relaxed break-all whitespace-pre-wrap"
+        className="overflow-x-auto px-3 py-2.5 pr-24 font-mono text-[11px] leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]"
       >
         {value}
       </pre>

@@ -4,7 +4,6 @@ import { embedOriginSchema, MAX_EMBED_ORIGINS } from '@buildai/domain';
 import { useSchemaForm } from '@/components/forms/use-schema-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 export const ORIGIN_LISTED = 'This site is already listed';
 export const ORIGINS_FULL = `At most ${MAX_EMBED_ORIGINS} sites can be listed`;
@@ -34,7 +33,7 @@ export function EmbedOriginsEditor({ origins, onChange, disabled }: Props) {
   const problem = errorOf('origin');
   return (
     <div className="grid gap-2">
-      <Label htmlFor="chat-embed-origin">Allowed sites</Label>
+      <p className="text-sm font-medium">Allowed sites</p>
       {origins.length === 0 ? (
         <p className="flex items-start gap-2 text-xs text-muted-foreground">
           <ShieldCheck className="mt-px size-3.5 shrink-0" aria-hidden />
@@ -66,6 +65,7 @@ export function EmbedOriginsEditor({ origins, onChange, disabled }: Props) {
       <form className="flex gap-2" onSubmit={(e) => void submit(e)} noValidate>
         <Input
           id="chat-embed-origin"
+          aria-label="Site to allow"
           placeholder="https://example.com"
           autoComplete="off"
           spellCheck={false}
