@@ -42,7 +42,7 @@ const statusSwitch = (dialog: HTMLElement) =>
 const toastShown = (text: string) => screen.findByText(text, { exact: true, selector: 'div' });
 
 describe('App chat: Activate Your Chat Assistant', () => {
-  it('is in the menu of tool, generated and space apps, for every builder', async () => {
+  it('opens from App chat of a tool app, off and with nothing to copy yet', async () => {
     const { dialog } = await openDialog(appView());
     expect(statusSwitch(dialog).getAttribute('aria-checked')).toBe('false');
     expect(within(dialog).getByText('Draft')).toBeTruthy();
@@ -51,9 +51,11 @@ describe('App chat: Activate Your Chat Assistant', () => {
     expect((within(dialog).getByRole('button', { name: 'Data sources' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
 
-    vi.unstubAllGlobals();
-    await openDialog(appView({ appId: 'a1', appType: 'generated' }));
+  it('opens from App chat of a generated app for a builder who is not an admin', async () => {
+    const { dialog } = await openDialog(appView({ appType: 'generated' }), {}, builder({ plan: 'lite' }));
+    expect(statusSwitch(dialog)).toBeTruthy();
   });
 
   it('activates at once, then shows the data sources, the chat page and the widget snippet', async () => {
