@@ -6,8 +6,8 @@ import { formatInteger } from '@/lib/format';
 export const SOURCE_LABEL: Record<RunSource, { label: string; hint: string; icon: LucideIcon }> = {
   web: { label: 'App page', hint: 'Your app’s own pages', icon: Globe },
   widget: { label: 'Website widget', hint: 'The chat bubble on your site', icon: MessageSquareCode },
-  api: { label: 'API', hint: 'REST and OpenAI-compatible calls', icon: Code2 },
-  mcp: { label: 'MCP', hint: 'Assistants such as Claude and ChatGPT', icon: Plug },
+  api: { label: 'API', hint: 'REST and OpenAI clients', icon: Code2 },
+  mcp: { label: 'MCP', hint: 'Claude, ChatGPT and others', icon: Plug },
 };
 
 /** Every source in a fixed order, a missing one as zero (an older server may leave `sources` out). */
@@ -37,7 +37,7 @@ export function SourcesCard({ sources }: { sources: readonly AnalyticsSource[] |
               key={r.source}
               aria-label={label}
               data-source={r.source}
-              className="grid gap-2 rounded-lg border bg-background p-3"
+              className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2 rounded-lg border bg-background p-3"
             >
               <div className="flex items-center gap-2">
                 <span className="flex size-7 items-center justify-center rounded-md bg-accent text-accent-foreground [&_svg]:size-3.5">
