@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { builderMessages, toastMessages, type AppView } from '@buildai/domain';
+import { appSettingsSchema, builderMessages, toastMessages, type AppView } from '@buildai/domain';
 import { errorReply, mockApi } from '@/test/mock-api';
 import { appView, builder, renderWorkspace, tool } from '../../test/workspace-harness';
 
@@ -109,8 +109,20 @@ describe('the main menu by app type and role', () => {
     expect(screen.getByRole('heading', { name: 'Data Sources' })).toBeTruthy();
     expect(screen.getByText('Data sources of chat1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('link', { name: /Try the assistant/ }).getAttribute('href')).toBe('/app/a1/chat');
+    expect(screen.getByText(/The assistant is off/)).toBeTruthy();
     fireEvent.click(back);
     expect(screen.getByTestId('location').textContent).toBe('/build/app/a1');
+  });
+
+  it('marks App chat Active while the assistant is on', async () => {
+    await openWorkspace(
+      appView({
+        appSettings: appSettingsSchema.parse({ chatSettings: { chatAppId: 'chat1', status: 'active' } }),
+      }),
+    );
+    expect(screen.getByRole('button', { name: /App chat/ }).textContent).toContain('Active');
+    expect(screen.getByRole('button', { name: /Tool settings/ }).textContent).not.toContain('Active');
   });
 
   it('each panel has a Done button back to the main menu; Data sources shows the composed panel', async () => {

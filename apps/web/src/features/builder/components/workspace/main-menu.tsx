@@ -49,11 +49,14 @@ export function MainMenu({
   entries,
   onOpen,
   editingTool = false,
+  live = [],
 }: {
   appType: BuilderAppType;
   entries: PanelId[];
   editingTool?: boolean;
   onOpen: (panel: PanelId) => void;
+  /** entries whose feature is on (the chat assistant): marked Active */
+  live?: readonly PanelId[];
 }) {
   return (
     <nav aria-label="Builder menu">
@@ -79,6 +82,11 @@ export function MainMenu({
                     {soon && (
                       <Badge variant="muted" className="px-1.5 py-0 text-[10px]">
                         Soon
+                      </Badge>
+                    )}
+                    {live.includes(id) && (
+                      <Badge variant="success" className="px-1.5 py-0 text-[10px]">
+                        Active
                       </Badge>
                     )}
                   </span>
