@@ -39,6 +39,12 @@ function makeAnalytics(over: Partial<AppAnalytics> = {}): AppAnalytics {
         days: [{ date: '2025-03-02', runs: 1000, users: 40, tokens: 2_000_000 }],
       },
     ],
+    sources: [
+      { source: 'web', runs: 1000, users: 40, tokens: 2_000_000, credits: 0 },
+      { source: 'widget', runs: 200, users: 12, tokens: 400_000, credits: 0 },
+      { source: 'api', runs: 34, users: 4, tokens: 100_000, credits: 0 },
+      { source: 'mcp', runs: 0, users: 0, tokens: 0, credits: 0 },
+    ],
     ...over,
   };
 }
@@ -91,6 +97,46 @@ describe('/analytics/app/:appId', () => {
     expect(
       within(rows[0]!).getByRole('img', { name: 'Runs per day of Bio writer' }).querySelectorAll('rect'),
     ).toHaveLength(7);
+  });
+
+  it('shows the runs by source, each with its share of the runs', async () => {
+    mockApi({ 'GET /api/apps/a1/analytics': { body: makeAnalytics() } });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Runs by source' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('aria-label'))).toEqual([
+      'App page',
+      'Website widget',
+      'API',
+      'MCP',
+    ]);
+    const runs = (name: string) =>
+      within(within(list).getByRole('listitem', { name })).getByTestId('source-runs');
+    expect(runs('App page').textContent).toBe('1K');
+    expect(runs('Website widget').textContent).toBe('200');
+    expect(runs('API').textContent).toBe('34');
+    expect(runs('MCP').textContent).toBe('0');
+    expect(
+      within(list)
+        .getByRole('progressbar', { name: 'Website widget share of runs' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('16');
+    expect(within(list).getByRole('listitem', { name: 'API' }).textContent).toContain('3% of runs');
+  });
+
+  it('reads a missing source as no runs', async () => {
+    mockApi({
+      'GET /api/apps/a1/analytics': {
+        body: makeAnalytics({ sources: [{ source: 'api', runs: 5, users: 1, tokens: 10, credits: 0 }] }),
+      },
+    });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Runs by source' });
+    expect(
+      within(list)
+        .getAllByTestId('source-runs')
+        .map((n) => n.textContent),
+    ).toEqual(['0', '0', '5', '0']);
   });
 
   it('asks again for the range picked', async () => {

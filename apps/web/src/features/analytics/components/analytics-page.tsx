@@ -11,6 +11,7 @@ import { fillDays, parseRange } from '../lib/series';
 import { AnalyticsSkeleton, NoRunsState, NotPublishedState } from './analytics-states';
 import { DailyChart } from './daily-chart';
 import { RangePicker } from './range-picker';
+import { SourcesCard } from './sources-card';
 import { TotalsCards } from './totals-cards';
 import { ToolsTable } from './tools-table';
 
@@ -96,6 +97,7 @@ export function AnalyticsPage() {
               </h2>
               <DailyChart days={fillDays(data.days, data.from, data.to)} />
             </section>
+            <SourcesCard sources={data.sources} />
             <section
               aria-labelledby="tools-title"
               className="overflow-hidden rounded-xl border bg-card shadow-xs"

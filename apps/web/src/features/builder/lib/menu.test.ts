@@ -6,7 +6,7 @@ const admin = { ...user, isAdmin: true };
 const moon = { ...user, plan: 'moon' };
 
 describe('menuFor', () => {
-  it('a single tool: texts, branding, fields, results, call to action, data sources, settings for everyone', () => {
+  it('a single tool: texts, branding, fields, results, call to action, data sources, chat, settings for everyone', () => {
     for (const account of [user, admin, { ...user, plan: 'lite' }])
       expect(menuFor('tool', account)).toEqual([
         'texts',
@@ -15,17 +15,27 @@ describe('menuFor', () => {
         'results',
         'cta',
         'data',
+        'chat',
         'settings',
       ]);
   });
 
-  it('a generated app: chat for admins; settings for admins and Moon-plan builders', () => {
-    expect(menuFor('generated', user)).toEqual(['details', 'texts', 'branding', 'tools', 'database', 'code']);
+  it('a generated app: chat for every builder; settings for admins and Moon-plan builders', () => {
+    expect(menuFor('generated', user)).toEqual([
+      'details',
+      'texts',
+      'branding',
+      'tools',
+      'chat',
+      'database',
+      'code',
+    ]);
     expect(menuFor('generated', moon)).toEqual([
       'details',
       'texts',
       'branding',
       'tools',
+      'chat',
       'settings',
       'database',
       'code',
@@ -59,16 +69,24 @@ describe('menuFor', () => {
     expect(panelTitle('texts', 'generated', true)).toBe('Tool Texts');
   });
 
-  it('a space app: App details, Database and App settings, the same for every builder and plan', () => {
+  it('a space app: App details, Database, Chat assistant and App settings, the same for every builder and plan', () => {
     for (const account of [user, admin, moon, { ...user, plan: 'lite' }])
-      expect(menuFor('space', account)).toEqual(['details', 'database', 'settings']);
-    expect(['details', 'database', 'settings'].map((p) => menuLabel(p as 'details', 'space'))).toEqual([
-      'App details',
-      'Database',
-      'App settings',
-    ]);
+      expect(menuFor('space', account)).toEqual(['details', 'database', 'chat', 'settings']);
+    expect(
+      ['details', 'database', 'chat', 'settings'].map((p) => menuLabel(p as 'details', 'space')),
+    ).toEqual(['App details', 'Database', 'Chat assistant', 'App settings']);
     expect(panelTitle('settings', 'space')).toBe('App Settings');
     expect(panelTitle('database', 'space')).toBe('Database');
+  });
+});
+
+describe('a chat app', () => {
+  it('has only Data sources, for every builder (spec 001 §2 "Chat menu: only Data sources")', () => {
+    for (const account of [user, admin, moon, { ...user, plan: 'lite' }])
+      expect(menuFor('chat', account)).toEqual(['data']);
+    expect(menuLabel('data', 'chat')).toBe('Data sources');
+    expect(panelTitle('data', 'chat')).toBe('Data Sources');
+    expect(menuLabel('chat', 'tool')).toBe('App chat');
   });
 });
 

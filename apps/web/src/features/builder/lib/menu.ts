@@ -1,4 +1,4 @@
-import type { AppType } from '@buildai/domain';
+import type { AppView } from '@buildai/domain';
 import type { BuilderAccount } from '../types';
 
 /** The side panel's panels (spec 001 §2). */
@@ -16,6 +16,9 @@ export type PanelId =
   | 'database'
   | 'code';
 
+/** Every app type the builder opens: the three a builder creates, and `chat` (an assistant's own app). */
+export type BuilderAppType = AppView['appType'];
+
 /** Generated-app settings show for admins and Moon-plan builders (spec 000 §2, spec 001 §6). */
 export function canSeeGeneratedSettings(account: BuilderAccount): boolean {
   return account.isAdmin || account.plan === 'moon';
@@ -27,7 +30,7 @@ export function canSeeGeneratedSettings(account: BuilderAccount): boolean {
  * /build/app/{appId}/tool/{toolId}, is edited like a single tool: its texts, fields, results and call to action,
  * with App tools to go back to the list.
  */
-export function menuFor(appType: AppType, account: BuilderAccount, editingTool = false): PanelId[] {
+export function menuFor(appType: BuilderAppType, account: BuilderAccount, editingTool = false): PanelId[] {
   if (appType === 'generated' && editingTool) {
     return [
       'texts',
@@ -45,19 +48,23 @@ export function menuFor(appType: AppType, account: BuilderAccount, editingTool =
       'texts',
       'branding',
       'tools',
-      ...(account.isAdmin ? (['chat'] as const) : []),
+      // the end users' chat assistant: every builder of the app (decision 0010 "The App chat entry")
+      'chat',
       ...(canSeeGeneratedSettings(account) ? (['settings'] as const) : []),
       'database',
       'code',
     ];
   }
-  if (appType === 'tool') return ['texts', 'branding', 'fields', 'results', 'cta', 'data', 'settings'];
-  if (appType === 'space') return ['details', 'database', 'settings'];
+  if (appType === 'tool')
+    return ['texts', 'branding', 'fields', 'results', 'cta', 'data', 'chat', 'settings'];
+  if (appType === 'space') return ['details', 'database', 'chat', 'settings'];
+  // an assistant's own app: its data sources only (spec 001 §2 "Chat menu: only Data sources")
+  if (appType === 'chat') return ['data'];
   return [];
 }
 
 /** The menu entry's name. */
-export function menuLabel(panel: PanelId, appType: AppType, editingTool = false): string {
+export function menuLabel(panel: PanelId, appType: BuilderAppType, editingTool = false): string {
   const tool = appType === 'tool';
   switch (panel) {
     case 'details':
@@ -77,7 +84,8 @@ export function menuLabel(panel: PanelId, appType: AppType, editingTool = false)
     case 'tools':
       return 'App tools';
     case 'chat':
-      return 'App chat';
+      // a space app's workspace already has the chat that builds it, named App Chat
+      return appType === 'space' ? 'Chat assistant' : 'App chat';
     case 'settings':
       return tool ? 'Tool settings' : 'App settings';
     case 'database':
@@ -88,7 +96,7 @@ export function menuLabel(panel: PanelId, appType: AppType, editingTool = false)
 }
 
 /** The open panel's title (spec 000 §2: 'App Settings', or 'Tool Settings' for generated apps). */
-export function panelTitle(panel: PanelId, appType: AppType, editingTool = false): string {
+export function panelTitle(panel: PanelId, appType: BuilderAppType, editingTool = false): string {
   switch (panel) {
     case 'details':
       return 'App Details';

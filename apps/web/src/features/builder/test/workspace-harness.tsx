@@ -16,6 +16,7 @@ import { BuilderPage } from '../components/workspace/builder-page';
 // the workspaces the page loads lazily, loaded up front so a test waits on rendering, not on importing
 import '../components/workspace/app-workspace';
 import '../components/space/space-workspace';
+import '../components/chat/chat-app-workspace';
 import type { BuilderAccount } from '../types';
 
 /** Test data and a render helper for the builder workspace (tests only). */

@@ -23,6 +23,7 @@ import { cn } from '@/lib/utils';
 import type { MainPageOption } from '../../lib/main-pages';
 import type { BuilderAccount } from '../../types';
 import { FormRow, PanelSection, SwitchRow } from './form-row';
+import { ApiAccessSection } from '../api-access/api-access-section';
 import { AppClaimSection } from './app-claim-section';
 import { AppTemplateSection } from './app-template-section';
 import { CollaboratorsSection } from './collaborators-section';
@@ -213,6 +214,7 @@ export function SettingsPanel({ app, settings, onChange, account, onUpgrade, mai
       <PaidMembershipsSection {...section} />
       <AppTemplateSection {...section} />
       <AppClaimSection {...section} />
+      <ApiAccessSection app={app} />
       <CollaboratorsSection app={app} />
     </div>
   );

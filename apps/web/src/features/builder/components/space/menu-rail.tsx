@@ -1,11 +1,10 @@
-import type { AppType } from '@buildai/domain';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { menuLabel, type PanelId } from '../../lib/menu';
+import { menuLabel, type BuilderAppType, type PanelId } from '../../lib/menu';
 import { ENTRY } from '../workspace/main-menu';
 
 interface Props {
-  appType: AppType;
+  appType: BuilderAppType;
   entries: PanelId[];
   open: PanelId | null;
   onOpen: (panel: PanelId | null) => void;

@@ -1,5 +1,6 @@
 import type { AppSettings, AppView } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
+import { chatSettingsOf } from '../../api/chat-assistant';
 import type { AppDetails } from '../../api/save-details';
 import type { EditedValue } from '../../hooks/use-edited-value';
 import type { MainPageOption } from '../../lib/main-pages';
@@ -32,7 +33,12 @@ export function SpaceSidebar(props: SpaceSidebarProps) {
         <h2 className="px-1 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Space app
         </h2>
-        <MainMenu appType={app.appType} entries={entries} onOpen={onOpenPanel} />
+        <MainMenu
+          appType={app.appType}
+          entries={entries}
+          onOpen={onOpenPanel}
+          live={chatSettingsOf(app).status === 'active' ? ['chat'] : []}
+        />
       </div>
     );
   return (

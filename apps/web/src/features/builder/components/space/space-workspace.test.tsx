@@ -65,11 +65,18 @@ describe('the space app workspace', () => {
       within(rail)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['App details', 'Database', 'App settings']);
+    ).toEqual(['App details', 'Database', 'Chat assistant', 'App settings']);
     expect(screen.queryByRole('navigation', { name: 'Builder menu' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'App menu' }));
-    expect(menuEntries()).toEqual(['App details', 'Database', 'App settings']);
+    expect(menuEntries()).toEqual(['App details', 'Database', 'Chat assistant', 'App settings']);
     expect(screen.queryByText('Soon')).toBeNull();
+  });
+
+  it('Chat assistant opens the Activate Your Chat Assistant dialog', async () => {
+    openSpace();
+    fireEvent.click(await screen.findByRole('button', { name: 'Chat assistant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Your Chat Assistant' });
+    expect(within(dialog).getByRole('switch', { name: 'Chat assistant' })).toBeTruthy();
   });
 
   it("Database takes the app's place beside the chat; it refetches on chat changes, sends through the chat, closes", async () => {

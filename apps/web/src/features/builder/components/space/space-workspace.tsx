@@ -21,6 +21,7 @@ import { AppPane, type AppPaneTab } from './app-pane';
 import { MenuRail } from './menu-rail';
 import { PublishControl } from './publish-control';
 import { SegmentedTabs } from './segmented-tabs';
+import { ActivateChatDialog } from '../chat/activate-chat-dialog';
 import { SpaceSidebar } from './space-sidebar';
 
 /** How long a request waits for the chat to take it (the chat may still be loading its history). */
@@ -65,6 +66,8 @@ export function SpaceWorkspace({
   const [refreshKey, setRefreshKey] = React.useState(0);
   const [appErrors, setAppErrors] = React.useState<AppErrorItem[]>([]);
   const [panel, setPanel] = React.useState<PanelId | null>(null);
+  // the chat assistant entry opens the Activate Your Chat Assistant dialog, not a panel
+  const [chatOpen, setChatOpen] = React.useState(false);
   // on a desktop the menu starts folded to its icons: the chat and the app keep the room
   const [menuOpen, setMenuOpen] = React.useState(false);
   const [sheetOpen, setSheetOpen] = React.useState(false);
@@ -140,6 +143,10 @@ export function SpaceWorkspace({
       mainPages={mainPages}
       panel={panel}
       onOpenPanel={(next) => {
+        if (next === 'chat') {
+          setSheetOpen(false);
+          return setChatOpen(true);
+        }
         // Done returns to the main menu (spec 001 §2), unfolded
         if (next === null) setMenuOpen(true);
         if (next === 'database') {
@@ -205,6 +212,7 @@ export function SpaceWorkspace({
             entries={menuFor('space', account)}
             open={panel}
             onOpen={(next) => {
+              if (next === 'chat') return setChatOpen(true);
               if (next === 'database') {
                 setMenuOpen(false);
                 setMobileView('app');
@@ -283,11 +291,20 @@ export function SpaceWorkspace({
         <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
           <SheetContent side="left" className="w-[18rem] gap-0 p-0">
             <SheetTitle className="sr-only">App menu</SheetTitle>
-            <SheetDescription className="sr-only">App details, Database and App settings</SheetDescription>
+            <SheetDescription className="sr-only">
+              App details, Database, Chat assistant and App settings
+            </SheetDescription>
             <div className="flex min-h-0 flex-1 flex-col pt-8">{sidebar}</div>
           </SheetContent>
         </Sheet>
       )}
+      <ActivateChatDialog
+        app={app}
+        origins={settings.value.chatEmbedOrigins}
+        onOriginsChange={(chatEmbedOrigins) => settings.update({ chatEmbedOrigins })}
+        open={chatOpen}
+        onOpenChange={setChatOpen}
+      />
       <LeaveDialog blocker={blocker} />
     </div>
   );

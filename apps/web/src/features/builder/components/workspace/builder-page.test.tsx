@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { builderMessages, toastMessages, type AppView } from '@buildai/domain';
+import { appSettingsSchema, builderMessages, toastMessages, type AppView } from '@buildai/domain';
 import { errorReply, mockApi } from '@/test/mock-api';
 import { appView, builder, renderWorkspace, tool } from '../../test/workspace-harness';
 
@@ -29,7 +29,7 @@ async function openWorkspace(app: AppView, opts: Parameters<typeof renderWorkspa
 }
 
 describe('the main menu by app type and role', () => {
-  it('a tool app offers the single-tool entries under the AI Tool panel, without the chat', async () => {
+  it('a tool app offers the single-tool entries under the AI Tool panel, without the generated app chat tab', async () => {
     await openWorkspace(appView());
     expect(screen.getByRole('heading', { name: 'AI Tool' })).toBeTruthy();
     expect(screen.queryByRole('tab', { name: 'App Chat' })).toBeNull();
@@ -40,12 +40,13 @@ describe('the main menu by app type and role', () => {
       'Results layout',
       'Call to action',
       'Data sources',
+      'App chat',
       'Tool settings',
     ]);
     expect(screen.queryByRole('button', { name: 'Edit code' })).toBeNull();
   });
 
-  it('a generated app for an ordinary builder: no chat entry and no settings', async () => {
+  it('a generated app for an ordinary builder: App chat and no settings', async () => {
     await openWorkspace(appView({ appType: 'generated' }));
     expect(screen.getByRole('tab', { name: 'AI Tool' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'App Chat' })).toBeTruthy();
@@ -54,6 +55,7 @@ describe('the main menu by app type and role', () => {
       'App texts',
       'App branding',
       'App tools',
+      'App chat',
       'Database',
       'Code editor',
     ]);
@@ -78,10 +80,49 @@ describe('the main menu by app type and role', () => {
     expect(screen.getByRole('heading', { name: 'Tool Settings' })).toBeTruthy();
   });
 
-  it('a Moon-plan builder sees the generated app settings but not the chat', async () => {
+  it('a Moon-plan builder sees the generated app settings and the chat', async () => {
     await openWorkspace(appView({ appType: 'generated' }), { account: builder({ plan: 'moon' }) });
     expect(menuEntries()).toContain('App settings');
-    expect(menuEntries()).not.toContain('App chat');
+    expect(menuEntries()).toContain('App chat');
+  });
+
+  it('a chat app offers only Data sources, with a way back to its app', async () => {
+    mockApi({
+      'GET /api/apps/chat1': {
+        body: appView({
+          appId: 'chat1',
+          appType: 'chat',
+          parentAppId: 'a1',
+          header: 'Slogan maker',
+          tools: [],
+        }),
+      },
+      'GET /api/apps/a1': { body: appView({ header: 'Slogan maker' }) },
+    });
+    renderWorkspace({ url: '/build/app/chat1' });
+    await screen.findByRole('navigation', { name: 'Builder menu' });
+    expect(menuEntries()).toEqual(['Data sources']);
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    const back = await screen.findByRole('link', { name: /Back to Slogan maker/ });
+    expect(back.getAttribute('href')).toBe('/build/app/a1');
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Builder menu' })).getByRole('button'));
+    expect(screen.getByRole('heading', { name: 'Data Sources' })).toBeTruthy();
+    expect(screen.getByText('Data sources of chat1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('link', { name: /Try the assistant/ }).getAttribute('href')).toBe('/app/a1/chat');
+    expect(screen.getByText(/The assistant is off/)).toBeTruthy();
+    fireEvent.click(back);
+    expect(screen.getByTestId('location').textContent).toBe('/build/app/a1');
+  });
+
+  it('marks App chat Active while the assistant is on', async () => {
+    await openWorkspace(
+      appView({
+        appSettings: appSettingsSchema.parse({ chatSettings: { chatAppId: 'chat1', status: 'active' } }),
+      }),
+    );
+    expect(screen.getByRole('button', { name: /App chat/ }).textContent).toContain('Active');
+    expect(screen.getByRole('button', { name: /Tool settings/ }).textContent).not.toContain('Active');
   });
 
   it('each panel has a Done button back to the main menu; Data sources shows the composed panel', async () => {

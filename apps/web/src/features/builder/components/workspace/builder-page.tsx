@@ -13,6 +13,9 @@ const AppWorkspace = React.lazy(() => import('./app-workspace').then((m) => ({ d
 const SpaceWorkspace = React.lazy(() =>
   import('../space/space-workspace').then((m) => ({ default: m.SpaceWorkspace })),
 );
+const ChatAppWorkspace = React.lazy(() =>
+  import('../chat/chat-app-workspace').then((m) => ({ default: m.ChatAppWorkspace })),
+);
 
 export interface BuilderPageProps {
   account: BuilderAccount;
@@ -68,6 +71,19 @@ export function BuilderPage({
           renderChat={space.renderChat}
           renderPreview={space.renderPreview}
           renderDatabase={space.renderDatabase}
+        />
+      </React.Suspense>
+    );
+
+  // an assistant's own app: its data sources (spec 001 §2 "Chat menu: only Data sources")
+  if (app.data.appType === 'chat')
+    return (
+      <React.Suspense fallback={<WorkspaceSkeleton />}>
+        <ChatAppWorkspace
+          key={appId}
+          app={app.data}
+          account={account}
+          renderDataSources={renderDataSources}
         />
       </React.Suspense>
     );

@@ -13,9 +13,8 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import type { AppType } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
-import { menuLabel, type PanelId } from '../../lib/menu';
+import { menuLabel, type BuilderAppType, type PanelId } from '../../lib/menu';
 
 export const ENTRY: Record<
   PanelId,
@@ -33,7 +32,7 @@ export const ENTRY: Record<
   cta: { icon: Megaphone, description: 'A message and a button under the result' },
   data: { icon: Database, description: 'Your business data for the AI' },
   tools: { icon: Wrench, description: 'The tools of this app' },
-  chat: { icon: MessagesSquare, description: 'The chat assistant of the app', soon: true },
+  chat: { icon: MessagesSquare, description: 'An assistant for your users, on your site too' },
   settings: { icon: Settings2, description: 'Model, run limits and access', space: 'Main page and access' },
   database: {
     icon: Database,
@@ -50,11 +49,14 @@ export function MainMenu({
   entries,
   onOpen,
   editingTool = false,
+  live = [],
 }: {
-  appType: AppType;
+  appType: BuilderAppType;
   entries: PanelId[];
   editingTool?: boolean;
   onOpen: (panel: PanelId) => void;
+  /** entries whose feature is on (the chat assistant): marked Active */
+  live?: readonly PanelId[];
 }) {
   return (
     <nav aria-label="Builder menu">
@@ -80,6 +82,11 @@ export function MainMenu({
                     {soon && (
                       <Badge variant="muted" className="px-1.5 py-0 text-[10px]">
                         Soon
+                      </Badge>
+                    )}
+                    {live.includes(id) && (
+                      <Badge variant="success" className="px-1.5 py-0 text-[10px]">
+                        Active
                       </Badge>
                     )}
                   </span>

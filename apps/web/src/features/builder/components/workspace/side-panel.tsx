@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
 import type { EditedValue } from '../../hooks/use-edited-value';
+import { chatSettingsOf } from '../../api/chat-assistant';
 import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
 import type { AppScope } from './app-workspace';
 import { AnalyticsButton } from './analytics-button';
@@ -137,6 +138,7 @@ function MenuArea(props: Props) {
           entries={entries}
           onOpen={onOpenPanel}
           editingTool={scope.editingTool}
+          live={chatSettingsOf(app).status === 'active' ? ['chat'] : []}
         />
       </div>
     );

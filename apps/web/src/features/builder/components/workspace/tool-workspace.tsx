@@ -11,6 +11,7 @@ import { useEditedValue } from '../../hooks/use-edited-value';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import type { PanelId } from '../../lib/menu';
 import { toEditable, toSavedDefinition } from '../../lib/tool-draft';
+import { ActivateChatDialog } from '../chat/activate-chat-dialog';
 import { ActivateToolDialog } from '../tools/activate-tool-dialog';
 import { LeaveDialog } from '../leave-dialog';
 import type { AppScope } from './app-workspace';
@@ -30,7 +31,8 @@ export function ToolWorkspace({ scope, tool }: Props) {
   const draft = useEditedValue({
     initial: tool ? toEditable(tool.app) : aiAppSchema.parse({}),
     save: async (value: AiApp) => {
-      if (!tool) return null;
+      // a chat app has no tools: its workspace is ChatAppWorkspace
+      if (!tool || app.appType === 'chat') return null;
       const definition = toSavedDefinition(value);
       return saveTool({ appId: app.appId, appType: app.appType, toolId: tool.toolId, app: definition });
     },
@@ -43,6 +45,7 @@ export function ToolWorkspace({ scope, tool }: Props) {
   const blocker = useLeaveGuard(saving, (path) => path === base || path.startsWith(`${base}/tool/`));
   const publish = usePublishApp();
   const [activateOpen, setActivateOpen] = React.useState(false);
+  const [chatOpen, setChatOpen] = React.useState(false);
   const [mobileView, setMobileView] = React.useState<'edit' | 'preview'>('edit');
   // the cached tool carries its latest status and path
   const current = tool ? (app.tools.find((t) => t.toolId === tool.toolId) ?? tool) : null;
@@ -83,6 +86,8 @@ export function ToolWorkspace({ scope, tool }: Props) {
   }
 
   function openPanel(panel: PanelId | null) {
+    // App chat is the Activate Your Chat Assistant dialog (spec 001 §2), over the panel that is open
+    if (panel === 'chat') return setChatOpen(true);
     scope.setPanel(panel);
     if (panel === 'results')
       requestAnimationFrame(() =>
@@ -147,6 +152,13 @@ export function ToolWorkspace({ scope, tool }: Props) {
           onUpgrade={scope.onUpgrade}
         />
       )}
+      <ActivateChatDialog
+        app={app}
+        origins={settings.value.chatEmbedOrigins}
+        onOriginsChange={(chatEmbedOrigins) => settings.update({ chatEmbedOrigins })}
+        open={chatOpen}
+        onOpenChange={setChatOpen}
+      />
       <LeaveDialog blocker={blocker} />
     </div>
   );

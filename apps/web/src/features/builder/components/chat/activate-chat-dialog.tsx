@@ -1,0 +1,147 @@
+import { Database, ExternalLink, Info, Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { chatMessages, embedSnippet, type AppView } from '@buildai/domain';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { chatSettingsOf, useActivateChat } from '../../api/chat-assistant';
+import { CopyField } from '../panels/paid-memberships/copy-field';
+import { CopyBlock } from './copy-block';
+import { EmbedOriginsEditor } from './embed-origins-editor';
+
+export interface ActivateChatDialogProps {
+  /** the cached app: its chat settings follow the activation at once */
+  app: AppView;
+  /** the sites that may embed the widget, from the settings draft (saved by the settings autosave) */
+  origins: readonly string[];
+  onOriginsChange: (origins: string[]) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The end users' chat page of an app. */
+export function chatPageLink(appId: string, origin = window.location.origin): string {
+  return `${origin}/app/${encodeURIComponent(appId)}/chat`;
+}
+
+/**
+ * Activate Your Chat Assistant (spec 001 §2, §3, §4, §8): draft ⇄ active, applied at once and put back when the
+ * server refuses; once the assistant has its own app, a way to its data sources; once active, the chat page and the
+ * website widget's snippet with the sites allowed to show it.
+ */
+export function ActivateChatDialog({
+  app,
+  origins,
+  onOriginsChange,
+  open,
+  onOpenChange,
+}: ActivateChatDialogProps) {
+  const activate = useActivateChat(app.appId);
+  const { chatAppId, status } = chatSettingsOf(app);
+  const active = status === 'active';
+  const snippet = embedSnippet(window.location.origin, app.appId);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-[600px]">
+        <DialogHeader>
+          <DialogTitle>{chatMessages.activateTitle}</DialogTitle>
+          <DialogDescription>
+            Your users chat with an assistant that answers from its own data sources and can run your active
+            tools, on your app and on your website.
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+          <div className="grid min-w-0 gap-1">
+            <Label htmlFor="activate-chat-status">Chat assistant</Label>
+            <p className="text-xs text-muted-foreground">
+              {active
+                ? 'Your users can chat with the assistant.'
+                : 'The assistant is off: nobody can chat with it.'}
+            </p>
+          </div>
+          <div className="flex shrink-0 items-center gap-3">
+            {activate.isPending && <Loader2 className="size-4 animate-spin text-muted-foreground" />}
+            <Badge variant={active ? 'success' : 'muted'}>{active ? 'Active' : 'Draft'}</Badge>
+            <Switch
+              id="activate-chat-status"
+              checked={active}
+              disabled={activate.isPending}
+              onCheckedChange={(on) => activate.mutate(on)}
+            />
+          </div>
+        </div>
+
+        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+          <div className="grid min-w-0 gap-1">
+            <p className="text-sm font-medium">Data sources</p>
+            <p className="text-xs text-muted-foreground">
+              {chatAppId
+                ? 'The assistant answers from the data sources of its own app.'
+                : 'Activate the assistant to give it data sources of its own.'}
+            </p>
+          </div>
+          {chatAppId ? (
+            <Button variant="outline" size="sm" asChild>
+              <Link to={`/build/app/${encodeURIComponent(chatAppId)}`} onClick={() => onOpenChange(false)}>
+                <Database />
+                Data sources
+              </Link>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled>
+              <Database />
+              Data sources
+            </Button>
+          )}
+        </div>
+
+        {active && (
+          <>
+            <div className="grid gap-2">
+              <Label htmlFor="activate-chat-link">Chat page</Label>
+              <div className="flex items-center gap-1.5">
+                <div className="min-w-0 flex-1">
+                  <CopyField id="activate-chat-link" value={chatPageLink(app.appId)} label="chat page link" />
+                </div>
+                <Button variant="outline" size="sm" asChild>
+                  <a
+                    href={`/app/${encodeURIComponent(app.appId)}/chat`}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label="Open the chat page"
+                  >
+                    Open
+                    <ExternalLink className="size-3" />
+                  </a>
+                </Button>
+              </div>
+            </div>
+
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">Website widget</p>
+              <p className="text-xs text-muted-foreground">
+                Paste this before <code className="font-mono">&lt;/body&gt;</code> on your site: a chat bubble
+                in your app’s colours opens the assistant.
+              </p>
+              <CopyBlock value={snippet} label="widget snippet" testId="chat-widget-snippet" />
+            </div>
+
+            <EmbedOriginsEditor origins={origins} onChange={onOriginsChange} />
+          </>
+        )}
+
+        {active && !app.isPublished && (
+          <p className="flex items-start gap-2 rounded-lg bg-muted px-3 py-2.5 text-xs text-muted-foreground">
+            <Info className="mt-px size-3.5 shrink-0" />
+            Your app is not published yet: only you and your collaborators can try the assistant. Publish it
+            so your users can chat.
+          </p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
