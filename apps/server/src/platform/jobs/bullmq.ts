@@ -109,9 +109,13 @@ export class BullJobs implements Jobs {
     const name = await this.redis.get(this.nameKey(jobId));
     if (name === null) return null;
     const cancelled = (await this.redis.exists(this.cancelKey(jobId))) === 1;
-    const job = await this.queue(name).getJob(jobId);
+    const queue = this.queue(name);
+    // the state first, then the job's fields: a job read as failed or completed has its final fields by then (read
+    // the other way round, a try that fails in between gives the new state with the last try's error)
+    const found = await queue.getJobState(jobId);
+    const job = await queue.getJob(jobId);
     if (!job) return cancelled ? { id: jobId, name, state: 'cancelled', progress: 0, attempts: 0 } : null;
-    const state = cancelled ? 'cancelled' : STATES[await job.getState()];
+    const state = cancelled ? 'cancelled' : STATES[found];
     if (!state) return null;
     const info: JobInfo = {
       id: jobId,
