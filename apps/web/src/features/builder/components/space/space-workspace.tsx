@@ -21,7 +21,7 @@ import { AppPane, type AppPaneTab } from './app-pane';
 import { MenuRail } from './menu-rail';
 import { PublishControl } from './publish-control';
 import { SegmentedTabs } from './segmented-tabs';
-import { ActivateChatDialog } from '../chat/activate-chat-dialog';
+import { LazyActivateChatDialog } from '../chat/lazy-activate-chat-dialog';
 import { SpaceSidebar } from './space-sidebar';
 
 /** How long a request waits for the chat to take it (the chat may still be loading its history). */
@@ -298,7 +298,7 @@ export function SpaceWorkspace({
           </SheetContent>
         </Sheet>
       )}
-      <ActivateChatDialog
+      <LazyActivateChatDialog
         app={app}
         origins={settings.value.chatEmbedOrigins}
         onOriginsChange={(chatEmbedOrigins) => settings.update({ chatEmbedOrigins })}

@@ -11,7 +11,7 @@ import { useEditedValue } from '../../hooks/use-edited-value';
 import { useLeaveGuard } from '../../hooks/use-leave-guard';
 import type { PanelId } from '../../lib/menu';
 import { toEditable, toSavedDefinition } from '../../lib/tool-draft';
-import { ActivateChatDialog } from '../chat/activate-chat-dialog';
+import { LazyActivateChatDialog } from '../chat/lazy-activate-chat-dialog';
 import { ActivateToolDialog } from '../tools/activate-tool-dialog';
 import { LeaveDialog } from '../leave-dialog';
 import type { AppScope } from './app-workspace';
@@ -152,7 +152,7 @@ export function ToolWorkspace({ scope, tool }: Props) {
           onUpgrade={scope.onUpgrade}
         />
       )}
-      <ActivateChatDialog
+      <LazyActivateChatDialog
         app={app}
         origins={settings.value.chatEmbedOrigins}
         onOriginsChange={(chatEmbedOrigins) => settings.update({ chatEmbedOrigins })}
