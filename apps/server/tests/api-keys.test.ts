@@ -174,11 +174,24 @@ describe('API keys of an app', () => {
       token: other.idToken,
     });
     expect(del.status).toBe(204);
+    // a key is its creator's access: it stops when they stop editing the app
+    const kept = await createKey(server, other.idToken, app.appId, 'Leaves with its creator');
+    expect((await apiRun(server, app.appId, app.path, kept.key, { inputs: { topic: 'tea' } })).status).toBe(
+      200,
+    );
     const removed = await server.request(`/api/apps/${app.appId}/collaborators/${other.accountId}`, {
       method: 'DELETE',
       token: owner.idToken,
     });
     expect(removed.status).toBeLessThan(300);
+    await expectError(
+      await apiRun(server, app.appId, app.path, kept.key, { inputs: { topic: 'tea' } }),
+      401,
+      'api-key/invalid',
+      'This API key is not valid for this app',
+    );
+    const listed = (await json(await keysOf(app.appId, owner.idToken))) as { apiKeys: { id: string }[] };
+    expect(listed.apiKeys.map((k) => k.id)).not.toContain(kept.id);
   });
 
   it('revokes a key at once: refused on its next call, gone from the list, not revoked twice', async () => {

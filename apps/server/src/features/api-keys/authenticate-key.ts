@@ -1,10 +1,11 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { AppError } from '@buildai/domain';
-import { apiKeys } from '../../db/schema';
+import { apiKeys, apps } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
 import { hashApiKey, looksLikeApiKey } from './key-format';
+import { liveKey } from './live-key';
 
 /** Who calls with an API key: the key, its app, and the end user the runs are counted for. */
 export interface KeyCaller {
@@ -33,7 +34,8 @@ export interface AuthenticateKeyOptions {
 }
 
 /**
- * Checks an API key: present (401 `api-key/missing`), one of ours, not revoked and of this app (401
+ * Checks an API key: present (401 `api-key/missing`), one of ours, live (not revoked, its creator still edits
+ * the app) and of this app (401
  * `api-key/invalid`, the same answer for each so a caller learns nothing), then within its per-minute budget
  * (429 `api-key/rate-limited` with Retry-After). Notes when the key was last used.
  */
@@ -44,7 +46,8 @@ export async function authenticateKey(options: AuthenticateKeyOptions): Promise<
   const [row] = await platform.db
     .select({ id: apiKeys.id, appId: apiKeys.appId })
     .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashApiKey(token)), isNull(apiKeys.revokedAt)));
+    .innerJoin(apps, eq(apps.appId, apiKeys.appId))
+    .where(and(eq(apiKeys.keyHash, hashApiKey(token)), liveKey()));
   if (!row || (appId !== undefined && row.appId !== appId)) throw new AppError('api-key/invalid');
 
   const rule = { points: platform.config.API_KEY_RATE_LIMIT_PER_MINUTE, durationSec: 60 };

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { AppError, MAX_API_KEYS_PER_APP, type ApiKeyCreated } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { apiKeys, apps } from '../../db/schema';
@@ -6,6 +6,7 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { requireOwnedApp } from '../apps';
 import { newApiKey } from './key-format';
+import { liveKey } from './live-key';
 
 export interface CreateApiKeyOptions {
   platform: Platform;
@@ -33,7 +34,8 @@ export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKey
     const [live] = await tx
       .select({ n: count() })
       .from(apiKeys)
-      .where(and(eq(apiKeys.appId, appId), isNull(apiKeys.revokedAt)));
+      .innerJoin(apps, eq(apps.appId, apiKeys.appId))
+      .where(and(eq(apiKeys.appId, appId), liveKey()));
     if ((live?.n ?? 0) >= MAX_API_KEYS_PER_APP) throw new AppError('api-key/too-many');
     const [row] = await tx
       .insert(apiKeys)

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { ApiKeysResponse } from '@buildai/domain';
-import { apiKeys } from '../../db/schema';
+import { apiKeys, apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { requireOwnedApp } from '../apps';
+import { liveKey } from './live-key';
 
 export interface ListApiKeysOptions {
   platform: Platform;
@@ -24,7 +25,8 @@ export async function listApiKeys(options: ListApiKeysOptions): Promise<ApiKeysR
       lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
-    .where(and(eq(apiKeys.appId, appId), isNull(apiKeys.revokedAt)))
+    .innerJoin(apps, eq(apps.appId, apiKeys.appId))
+    .where(and(eq(apiKeys.appId, appId), liveKey()))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return {
     apiKeys: rows.map((row) => ({

@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
+  chatSettingsSchema,
+  DEFAULT_CHAT_SETTINGS,
   ADMIN_ONLY_SETTINGS,
   AppError,
   appSettingsSchema,
@@ -73,18 +75,28 @@ export async function saveSettings(opts: SaveSettingsOptions): Promise<{ appSett
     await checkCustomDomain(platform, app.appId, settings.customDomain);
 
   const saved = keeper ? await keeper.keep({ platform, appId: app.appId, stored, settings }) : settings;
-  await platform.db
+  const [written] = await platform.db
     .update(apps)
-    // the column mirrors the setting so its unique index keeps one app per domain
-    .set({ appSettings: saved, customDomain: settings.customDomain || null, updatedAt: new Date() })
+    .set({
+      // the chat settings are taken from the row as the update finds it: an activation that commits while this
+      // save waits for the row is kept, not overwritten with what was read before it
+      appSettings: sql`jsonb_set(${JSON.stringify(saved)}::jsonb, '{chatSettings}', coalesce(${apps.appSettings} -> 'chatSettings', ${JSON.stringify(DEFAULT_CHAT_SETTINGS)}::jsonb))`,
+      // the column mirrors the setting so its unique index keeps one app per domain
+      customDomain: settings.customDomain || null,
+      updatedAt: new Date(),
+    })
     .where(eq(apps.appId, app.appId))
+    .returning({ appSettings: apps.appSettings })
     .catch((err: unknown) => {
       if (isDomainTaken(err))
         throw new AppError('settings/domain-taken', { field: 'appSettings.customDomain' });
       throw err;
     });
+  const chatSettings = chatSettingsSchema.safeParse(written?.appSettings.chatSettings);
   await changes.announce(app.appId);
-  return { appSettings: saved };
+  return {
+    appSettings: { ...saved, chatSettings: chatSettings.success ? chatSettings.data : DEFAULT_CHAT_SETTINGS },
+  };
 }
 
 /** The support email end users write to: empty, or one address (shown on the app's sign-in page). */
