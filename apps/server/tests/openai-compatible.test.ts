@@ -26,9 +26,15 @@ afterEach(async () => {
 async function keyOf(appId: string, revoked = false) {
   const made = newApiKey();
   const id = `key${Math.random().toString(36).slice(2, 12)}`;
+  // made by the app's owner: a key works while its creator edits the app
+  const [owner] = await server.platform.db
+    .select({ accountId: schema.apps.ownerAccountId })
+    .from(schema.apps)
+    .where(eq(schema.apps.appId, appId));
   await server.platform.db.insert(schema.apiKeys).values({
     id,
     appId,
+    createdByAccountId: owner!.accountId,
     name: 'test',
     prefix: made.prefix,
     keyHash: made.keyHash,
@@ -214,6 +220,32 @@ describe('OpenAI-compatible chat completions', () => {
       { timeout: 10_000, interval: 50 },
     );
     await vi.waitFor(() => expect(chatRequests()[0]?.aborted).toBe(true));
+  });
+});
+
+describe('a client that hangs up before a whole answer', () => {
+  it('stops the model when it asked without streaming', async () => {
+    const { appId } = await assistantApp();
+    const { key } = await keyOf(appId);
+    const before = chatRequests().length;
+    llm.enqueue({ chunks: ['Once ', 'upon ', ...Array(100).fill('more ')], delayMs: 40 });
+    const gone = new AbortController();
+    const pending = client(key).chat.completions.create(
+      { model: 'x', messages: [{ role: 'user', content: 'A long story' }] },
+      { signal: gone.signal },
+    );
+    // the model has the request: then the client goes away
+    await vi.waitFor(() => expect(chatRequests().length).toBe(before + 1), { timeout: 10_000 });
+    gone.abort();
+    await expect(pending).rejects.toThrow();
+    await vi.waitFor(() => expect(chatRequests()[before]?.aborted).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        const [run] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId));
+        expect(run).toMatchObject({ status: 'failed', errorCode: 'cancelled', source: 'api' });
+      },
+      { timeout: 10_000, interval: 50 },
+    );
   });
 });
 

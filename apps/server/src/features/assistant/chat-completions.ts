@@ -15,6 +15,8 @@ export interface ChatCompletionsOptions {
   admissions: RunAdmissions;
   key: KeyCaller;
   body: ChatCompletionsRequest;
+  /** the request's own signal: a client that hangs up before a whole answer stops the model */
+  signal?: AbortSignal;
 }
 
 const encoder = new TextEncoder();
@@ -63,6 +65,7 @@ export async function chatCompletions(
 ): Promise<{ json: unknown } | { stream: ReadableStream<Uint8Array> }> {
   const { key, body } = options;
   const stop = new AbortController();
+  if (!body.stream) options.signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const turn = await startKeyTurn({
     platform: options.platform,
     publishedTools: options.publishedTools,

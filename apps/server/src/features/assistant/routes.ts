@@ -143,6 +143,7 @@ export function openAiCompatibleRoutes(services: Omit<AssistantServices, 'change
         admissions: services.admissions,
         key,
         body: await body(),
+        signal: c.req.raw.signal,
       });
       if ('json' in answer) return c.json(answer.json);
       return c.body(answer.stream, 200, STREAM_HEADERS);

@@ -42,7 +42,8 @@ export async function serveMcp(options: ServeMcpOptions): Promise<Response> {
       key,
       name: request.params.name,
       args: request.params.arguments,
-      signal: extra.signal,
+      // a client that hangs up stops the run: JSON answers do not watch the request, so its signal is added
+      signal: AbortSignal.any([extra.signal, options.request.signal]),
     }),
   );
   const transport = new WebStandardStreamableHTTPServerTransport({
