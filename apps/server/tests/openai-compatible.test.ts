@@ -223,6 +223,35 @@ describe('OpenAI-compatible chat completions', () => {
   });
 });
 
+describe("the key's assistant and paid memberships", () => {
+  it('calls the app’s tools for a key even when memberships gate the app (the key is the builder’s grant)', async () => {
+    const { appId, path } = await assistantApp({
+      isPaidMembershipsEnabled: true,
+      paidMembershipsProduct: { id: 'prod-1', name: 'Members' },
+      paidMembershipsSettings: { isSetupCompleted: true },
+    });
+    const { key, id } = await keyOf(appId);
+    llm.enqueue([
+      { toolCalls: [{ name: path, arguments: { topic: 'green tea' } }] },
+      { text: 'Green tea, calm in a cup.' },
+      { text: 'Your slogan: Green tea, calm in a cup.' },
+    ]);
+    const answer = await client(key).chat.completions.create({
+      model: 'x',
+      messages: [{ role: 'user', content: 'A slogan about green tea' }],
+    });
+    expect(answer.choices[0]!.message.content).toBe('Your slogan: Green tea, calm in a cup.');
+    const runs = await server.platform.db
+      .select({ toolId: schema.runs.toolId, source: schema.runs.source, apiKeyId: schema.runs.apiKeyId })
+      .from(schema.runs)
+      .where(eq(schema.runs.appId, appId));
+    // the turn and the tool's own run, both the key's
+    expect(runs).toHaveLength(2);
+    expect(runs.every((r) => r.source === 'api' && r.apiKeyId === id)).toBe(true);
+    expect(runs.filter((r) => r.toolId !== null)).toHaveLength(1);
+  });
+});
+
 describe('a client that hangs up before a whole answer', () => {
   it('stops the model when it asked without streaming', async () => {
     const { appId } = await assistantApp();

@@ -98,7 +98,12 @@ async function runAsFunction(
   signal: AbortSignal | undefined,
 ): Promise<{ output: string } | { error: string }> {
   try {
+    // through an API key the tool is found as the REST API finds it: the key is the builder's own grant, which paid
+    // memberships do not gate (decision 0010, "What an API key runs")
+    const listed = options.apiKeyId ? await options.publishedTools.find(options.appId, toolPath) : null;
+    const found = listed?.tool.status === 'active' ? listed : null;
     const run = await prepareRun({
+      ...(found ? { tool: { ...found, isPublic: found.app.isPublished } } : {}),
       platform: options.platform,
       publishedTools: options.publishedTools,
       admissions: options.admissions,
