@@ -459,6 +459,40 @@ describe('the assistant of an app', () => {
     ]);
   });
 
+  it('keeps the earlier answer when a retry is stopped before its first word', async () => {
+    await start();
+    const url = await server.listen();
+    const { builder, appId } = await publishedApp(server);
+    await activate(server, builder.idToken, appId);
+    const uid = newUid();
+    llm.enqueue({ text: 'A first answer' });
+    await readChunks(await ask(server, appId, { message: 'Hi', conversationId: 'stop-retry-1' }, { uid }));
+    // the model is asked and says nothing yet
+    llm.enqueue({ chunks: [], hang: true });
+    const gone = new AbortController();
+    const res = await fetch(`${url}/api/apps/${appId}/assistant`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `bai_uid=${uid}` },
+      body: JSON.stringify({ message: 'Hi', conversationId: 'stop-retry-1', retry: true }),
+      signal: gone.signal,
+    });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(chatRequests()).toHaveLength(2), { timeout: 10_000 });
+    gone.abort();
+    await vi.waitFor(
+      async () => {
+        const runs = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId));
+        expect(runs.map((r) => r.errorCode).sort()).toEqual(['cancelled', null]);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const history = await json(await messagesOf(server, appId, { uid }, 'stop-retry-1'));
+    expect(history.messages.map((m: { parts: { text?: string }[] }) => m.parts.at(-1)?.text)).toEqual([
+      'Hi',
+      'A first answer',
+    ]);
+  });
+
   it('stops when the user hangs up and keeps what was said', async () => {
     await start();
     const url = await server.listen();

@@ -81,18 +81,28 @@ export async function sendAssistantMessage(options: SendAssistantMessageOptions)
     message: body.message,
     abortSignal: stop.signal,
   });
-  // the conversation starts once its first turn is admitted
-  const conversation = found ?? (await openConversation(platform.db, { ...key, title: body.message }));
   const startedAt = new Date();
-  if (!retry) {
-    await platform.db.insert(assistantMessages).values({
-      id: newId(),
-      conversationRowId: conversation.id,
-      role: 'user',
-      parts: [{ type: 'text', text: body.message }],
-      metadata: { conversationId, createdAt: startedAt.toISOString() },
-      createdAt: startedAt,
-    });
+  let conversation: NonNullable<typeof found>;
+  try {
+    // the conversation starts once its first turn is admitted
+    conversation = found ?? (await openConversation(platform.db, { ...key, title: body.message }));
+    if (!retry) {
+      await platform.db.insert(assistantMessages).values({
+        id: newId(),
+        conversationRowId: conversation.id,
+        role: 'user',
+        parts: [{ type: 'text', text: body.message }],
+        metadata: { conversationId, createdAt: startedAt.toISOString() },
+        createdAt: startedAt,
+      });
+    }
+  } catch (err) {
+    // the question could not be kept: the model, already asked, is stopped and its run ends as stopped
+    stop.abort();
+    void turn.finished.catch((e: unknown) =>
+      platform.logger.error({ err: e, runId: turn.runId }, 'could not end the run of the turn'),
+    );
+    throw err;
   }
 
   const answerId = newId();
@@ -121,6 +131,8 @@ export async function sendAssistantMessage(options: SendAssistantMessageOptions)
     const outcome = await turn.finished;
     if (outcome.status === 'failed') return;
     const parts = (answered?.parts ?? []).filter((p) => p.type !== 'step-start');
+    // stopped before a word: nothing to keep, and a retry's earlier answer stays
+    if (outcome.status === 'cancelled' && parts.length === 0 && outcome.text === '') return;
     const stored = parts.length > 0 ? parts : [{ type: 'text', text: outcome.text }];
     await platform.db.transaction(async (tx) => {
       if (replaced.length > 0)

@@ -133,7 +133,7 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
   if (limits.daily !== null || limits.weekly !== null) await admitRun(options.admissions, row, limits);
   else await platform.db.insert(runs).values(row);
 
-  const [context, memory, tools] = await Promise.all([
+  const prepared = Promise.all([
     searchData(platform, options),
     readMemory(platform.db, app.appId, user.userKey).then(
       (m) => m.values,
@@ -155,6 +155,15 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
         })
       : {},
   ]);
+  // a failure of ours before the model is asked ends the run without counting it (no credits, not in the limits)
+  const [context, memory, tools] = await prepared.catch(async (err: unknown) => {
+    await platform.db
+      .update(runs)
+      .set({ status: 'failed', errorCode: PROVIDER_FAILED, credits: 0, finishedAt: new Date() })
+      .where(eq(runs.runId, runId))
+      .catch((e: unknown) => platform.logger.error({ err: e, runId }, 'could not end the run of the turn'));
+    throw err;
+  });
 
   let output = '';
   let usage: UsageRecord | null = null;
