@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { embedOriginMessage } from '@buildai/domain';
+import { schema } from '@buildai/server';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { expectError, json, makeTool } from './helpers';
 
@@ -131,6 +133,24 @@ describe('the widget frame (/embed/{appId})', () => {
       'appSettings.chatEmbedOrigins.1',
     );
     expect(frameAncestors(await server.request(`/embed/${appId}`))).toBe("'self' https://a.example.com");
+  });
+
+  it('a stored list that no longer reads as a whole keeps its good entries, never every site', async () => {
+    const { appId } = await builderApp();
+    const [row] = await server.platform.db
+      .select({ appSettings: schema.apps.appSettings })
+      .from(schema.apps)
+      .where(eq(schema.apps.appId, appId));
+    await server.platform.db
+      .update(schema.apps)
+      .set({
+        appSettings: {
+          ...row!.appSettings,
+          chatEmbedOrigins: ['https://shop.example.com', 'ftp://old.example.com', 42],
+        },
+      })
+      .where(eq(schema.apps.appId, appId));
+    expect(frameAncestors(await server.request(`/embed/${appId}`))).toBe("'self' https://shop.example.com");
   });
 
   it('an unknown app’s frame, and an id the product never issues, are framed by the product only', async () => {

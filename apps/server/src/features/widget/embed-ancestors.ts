@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { preparedPerDb } from '../../db/prepared';
 import { apps } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { appSettingsSchema, resourceIdSchema } from '@buildai/domain';
+import { appSettingsSchema, EMBED_ORIGIN_PATTERN, resourceIdSchema } from '@buildai/domain';
 
 const appSettingsById = preparedPerDb((db) =>
   db
@@ -23,8 +23,14 @@ export async function embedAncestors(platform: Platform, appId: string): Promise
   if (!resourceIdSchema.safeParse(appId).success) return ["'self'"];
   const [row] = await appSettingsById(platform.db).execute({ appId });
   if (!row) return ["'self'"];
-  // read as a settings save would keep it; a value that does not read (never saved by this product) lists none
-  const parsed = appSettingsSchema.shape.chatEmbedOrigins.safeParse(row.appSettings.chatEmbedOrigins);
-  const origins = parsed.success ? parsed.data : [];
-  return origins.length === 0 ? ['*'] : ["'self'", ...origins];
+  const stored = row.appSettings.chatEmbedOrigins;
+  // nothing listed: any site (never saved, or saved empty)
+  if (stored === undefined || (Array.isArray(stored) && stored.length === 0)) return ['*'];
+  // read as a settings save would keep it; a list that does not read as a whole (a rule made stricter since it
+  // was saved) keeps the entries that still do, and never opens the frame to every site
+  const parsed = appSettingsSchema.shape.chatEmbedOrigins.safeParse(stored);
+  if (parsed.success) return ["'self'", ...parsed.data];
+  const entries = Array.isArray(stored) ? stored : [];
+  const valid = entries.filter((o): o is string => typeof o === 'string' && EMBED_ORIGIN_PATTERN.test(o));
+  return ["'self'", ...valid];
 }

@@ -41,4 +41,10 @@ describe('the widget’s visitor id', () => {
       '*',
     );
   });
+
+  it('is not taken from the address of a page opened by itself (a link cannot plant an id)', async () => {
+    window.history.replaceState(null, '', '/embed/app_1#visitor=zyxwvutsrqponmlkjihgfe');
+    const { readVisitor } = await import('./visitor');
+    expect(readVisitor()).toBeNull();
+  });
 });

@@ -13,7 +13,12 @@ const VISITOR_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 /** The id of this page's life, when storage is refused. */
 let current: string | null = null;
 
+/**
+ * The id the page around the frame handed over. Only a framed page reads it: a link that opens the frame's address
+ * by itself cannot plant an id on a visitor (whose conversation the link's author could then read).
+ */
 function fromAddress(): string | null {
+  if (window.parent === window) return null;
   const m = /[#&]visitor=([A-Za-z0-9_-]{22})(?:&|$)/.exec(window.location.hash);
   return m ? m[1]! : null;
 }
