@@ -1,6 +1,6 @@
-import * as React from 'react';
 import { ArrowUp, Square } from 'lucide-react';
 import { ASSISTANT_MESSAGE_MAX_CHARS } from '@buildai/domain';
+import { MessageTextarea } from '@/components/message-textarea';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -17,18 +17,11 @@ interface Props {
 
 /** The message box: Enter sends, Shift+Enter breaks the line; while an answer streams, Stop ends it. */
 export function Composer({ value, onChange, onSend, onStop, busy, placeholder, compact }: Props) {
-  const ref = React.useRef<HTMLTextAreaElement>(null);
   const text = value.trim();
   const submit = () => {
     if (!text || busy) return;
     onSend(text);
   };
-  React.useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, compact ? 120 : 200)}px`;
-  }, [value, compact]);
   return (
     <form
       className={cn(
@@ -40,20 +33,13 @@ export function Composer({ value, onChange, onSend, onStop, busy, placeholder, c
         submit();
       }}
     >
-      <textarea
-        ref={ref}
-        aria-label="Message"
-        rows={1}
+      <MessageTextarea
         maxLength={ASSISTANT_MESSAGE_MAX_CHARS}
+        maxHeight={compact ? 120 : 200}
         value={value}
         placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            submit();
-          }
-        }}
+        onChange={onChange}
+        onSubmit={submit}
         className="block max-h-52 min-h-9 flex-1 resize-none bg-transparent px-2 py-2 text-sm text-card-foreground outline-none placeholder:text-muted-foreground"
       />
       {busy ? (

@@ -1,6 +1,6 @@
-import * as React from 'react';
 import { ArrowUp } from 'lucide-react';
 import { MAX_CHAT_MESSAGE_CHARS } from '@buildai/domain';
+import { MessageTextarea } from '@/components/message-textarea';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -13,18 +13,11 @@ interface Props {
 
 /** The message box: Enter sends, Shift+Enter breaks the line. */
 export function ChatInput({ value, onChange, onSend, disabled }: Props) {
-  const ref = React.useRef<HTMLTextAreaElement>(null);
   const text = value.trim();
   const submit = () => {
     if (!text || disabled) return;
     onSend(text);
   };
-  React.useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 200)}px`;
-  }, [value]);
   return (
     <form
       className="rounded-2xl border bg-background p-2 shadow-lg focus-within:ring-2 focus-within:ring-ring/30"
@@ -33,20 +26,14 @@ export function ChatInput({ value, onChange, onSend, disabled }: Props) {
         submit();
       }}
     >
-      <textarea
-        ref={ref}
-        aria-label="Message"
+      <MessageTextarea
         rows={2}
         maxLength={MAX_CHAT_MESSAGE_CHARS}
+        maxHeight={200}
         value={value}
         placeholder="Describe what to build or change…"
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            submit();
-          }
-        }}
+        onChange={onChange}
+        onSubmit={submit}
         className="block w-full resize-none bg-transparent px-2 py-1.5 text-sm outline-none placeholder:text-muted-foreground"
       />
       <div className="flex justify-end">

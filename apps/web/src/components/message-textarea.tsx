@@ -1,0 +1,52 @@
+import * as React from 'react';
+
+interface Props {
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter (not Shift+Enter, not while an input method composes) */
+  onSubmit: () => void;
+  maxLength: number;
+  /** the box grows with its text up to this height (px), then scrolls */
+  maxHeight: number;
+  placeholder: string;
+  rows?: number;
+  className?: string;
+}
+
+/** A chat's message box: it grows with its text, Enter sends and Shift+Enter breaks the line. */
+export function MessageTextarea({
+  value,
+  onChange,
+  onSubmit,
+  maxLength,
+  maxHeight,
+  placeholder,
+  rows = 1,
+  className,
+}: Props) {
+  const ref = React.useRef<HTMLTextAreaElement>(null);
+  React.useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, maxHeight)}px`;
+  }, [value, maxHeight]);
+  return (
+    <textarea
+      ref={ref}
+      aria-label="Message"
+      rows={rows}
+      maxLength={maxLength}
+      value={value}
+      placeholder={placeholder}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          onSubmit();
+        }
+      }}
+      className={className}
+    />
+  );
+}
