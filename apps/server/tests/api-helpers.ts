@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
 import type { TestServer } from '@buildai/testkit';
-import { activateAndPublish, json } from './helpers';
+import { activateAndPublish, makeTool } from './helpers';
 
 /**
  * A builder's tool for programmatic access: a required field (topic), a select field (tone: Bold or Calm) and a
@@ -12,29 +12,17 @@ export async function makeApiTool(
   token: string,
   opts: { publish?: boolean; settings?: Record<string, unknown> } = {},
 ) {
-  const created = await json(
-    await server.request('/api/apps/new', { method: 'POST', token, json: { kind: 'tool' } }),
-  );
-  const saved = await server.request('/api/apps', {
-    method: 'POST',
-    token,
-    json: {
-      appType: 'tool',
-      appId: created.appId,
-      app: {
-        header: 'Slogan maker',
-        description: 'Writes slogans',
-        gptPrompt: 'Write a {{tone}} slogan about {{topic}}. {{input}}',
-        isInputCollapsed: true,
-        inputLabel: 'Notes',
-        fields: [
-          { name: 'topic', label: 'Topic', type: 'text', required: true },
-          { name: 'tone', label: 'Tone', type: 'select', options: [{ label: 'Bold' }, { label: 'Calm' }] },
-        ],
-      },
+  const created = await makeTool(server, token, {
+    prompt: 'Write a {{tone}} slogan about {{topic}}. {{input}}',
+    app: {
+      isInputCollapsed: true,
+      inputLabel: 'Notes',
+      fields: [
+        { name: 'topic', label: 'Topic', type: 'text', required: true },
+        { name: 'tone', label: 'Tone', type: 'select', options: [{ label: 'Bold' }, { label: 'Calm' }] },
+      ],
     },
   });
-  if (saved.status !== 200) throw new Error(`save failed ${saved.status} ${await saved.text()}`);
   if (opts.settings)
     await server.platform.db
       .update(schema.apps)
@@ -48,7 +36,7 @@ export async function makeApiTool(
     });
     if (a.status !== 200) throw new Error(`activate failed ${a.status}`);
   } else await activateAndPublish(server, token, created.appId, created.toolId);
-  return created as { appId: string; toolId: string; path: string };
+  return created;
 }
 
 /** A new API key of the app: `{ id, name, key, prefix, createdAt }`. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import { schema } from '@buildai/server';
 import { signUpBuilder, type TestServer } from '@buildai/testkit';
-import { activateAndPublish, json } from './helpers';
+import { activateAndPublish, json, makeTool } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
@@ -16,28 +16,16 @@ export const newUid = () => randomBytes(16).toString('base64url');
  */
 export async function publishedApp(server: TestServer, settings: Record<string, unknown> = {}) {
   const builder = await signUpBuilder(server);
-  const created = await json(
-    await server.request('/api/apps/new', { method: 'POST', token: builder.idToken, json: { kind: 'tool' } }),
-  );
-  const saved = await server.request('/api/apps', {
-    method: 'POST',
-    token: builder.idToken,
-    json: {
-      appType: 'tool',
-      appId: created.appId,
-      app: {
-        header: 'Slogan maker',
-        description: 'Writes slogans',
-        gptPrompt: 'Write a slogan about {{topic}} for {{name}}.',
-        fields: [
-          { name: 'topic', label: 'Topic', type: 'text', required: true },
-          { name: 'name', label: 'Name', type: 'text', memorize: true },
-          { name: 'email', label: 'Email', type: 'email', personal: true },
-        ],
-      },
+  const created = await makeTool(server, builder.idToken, {
+    prompt: 'Write a slogan about {{topic}} for {{name}}.',
+    app: {
+      fields: [
+        { name: 'topic', label: 'Topic', type: 'text', required: true },
+        { name: 'name', label: 'Name', type: 'text', memorize: true },
+        { name: 'email', label: 'Email', type: 'email', personal: true },
+      ],
     },
   });
-  expect(saved.status).toBe(200);
   await server.platform.db
     .update(schema.apps)
     .set({ header: 'Tea shop', description: 'Teas from the hills' })

@@ -84,7 +84,8 @@ export async function readStreamUntil(
 export async function makeTool(
   server: Pick<TestServer, 'request'>,
   token: string,
-  opts: { prompt?: string; header?: string } = {},
+  /** `app`: definition fields laid over the default one (a Slogan maker with a required topic) */
+  opts: { prompt?: string; header?: string; app?: Record<string, unknown> } = {},
 ) {
   const created = await json(
     await server.request('/api/apps/new', { method: 'POST', token, json: { kind: 'tool' } }),
@@ -95,6 +96,7 @@ export async function makeTool(
     gptPrompt: opts.prompt ?? 'Write a slogan about {{topic}}.',
     fields: [{ name: 'topic', label: 'Topic', type: 'text', required: true }],
     appBuilderVersion: 4,
+    ...opts.app,
   };
   const saved = await server.request('/api/apps', {
     method: 'POST',
