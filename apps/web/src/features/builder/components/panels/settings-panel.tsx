@@ -43,7 +43,7 @@ export function settingsLocked(account: BuilderAccount): boolean {
   return isLiteBuilder(account);
 }
 
-interface Props {
+export interface SettingsPanelProps {
   app: AppView;
   settings: AppSettings;
   onChange: (patch: Partial<AppSettings>) => void;
@@ -57,7 +57,14 @@ interface Props {
 }
 
 /** App Settings / Tool Settings (spec 000 §3, §5, §6): the model and run settings of the app. */
-export function SettingsPanel({ app, settings, onChange, account, onUpgrade, mainPages }: Props) {
+export function SettingsPanel({
+  app,
+  settings,
+  onChange,
+  account,
+  onUpgrade,
+  mainPages,
+}: SettingsPanelProps) {
   const locked = settingsLocked(account);
   const admin = account.isAdmin;
   const space = mainPages !== undefined;

@@ -7,7 +7,7 @@ import type { MainPageOption } from '../../lib/main-pages';
 import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
 import type { BuilderAccount } from '../../types';
 import { DetailsPanel } from '../panels/details-panel';
-import { SettingsPanel } from '../panels/settings-panel';
+import { LazySettingsPanel } from '../panels/lazy-settings-panel';
 import { MainMenu } from '../workspace/main-menu';
 
 export interface SpaceSidebarProps {
@@ -78,7 +78,7 @@ function SpacePanelBody({
       );
     case 'settings':
       return (
-        <SettingsPanel
+        <LazySettingsPanel
           app={app}
           settings={settings.value}
           onChange={settings.update}

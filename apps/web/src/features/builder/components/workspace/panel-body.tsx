@@ -6,7 +6,7 @@ import { BrandingPanel } from '../panels/branding-panel';
 import { CtaPanel } from '../panels/cta-panel';
 import { DetailsPanel } from '../panels/details-panel';
 import { ResultsPanel } from '../panels/results-panel';
-import { SettingsPanel } from '../panels/settings-panel';
+import { LazySettingsPanel } from '../panels/lazy-settings-panel';
 import { TextsPanel } from '../panels/texts-panel';
 import { AppToolsPanel } from '../tools/app-tools-panel';
 import type { AppScope } from './app-workspace';
@@ -38,7 +38,7 @@ export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
       );
     case 'settings':
       return (
-        <SettingsPanel
+        <LazySettingsPanel
           app={app}
           settings={settings.value}
           onChange={settings.update}
