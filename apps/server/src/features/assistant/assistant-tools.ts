@@ -4,7 +4,7 @@ import type { Caller } from '../../http/context';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
 import { loadTools, type ToolRow } from '../apps';
-import { prepareRun, type PublishedTools, type RunAdmissions } from '../runtime';
+import { collectRun, findKeyTool, prepareRun, type PublishedTools, type RunAdmissions } from '../runtime';
 
 export interface AssistantToolsOptions {
   platform: Platform;
@@ -98,12 +98,13 @@ async function runAsFunction(
   signal: AbortSignal | undefined,
 ): Promise<{ output: string } | { error: string }> {
   try {
-    // through an API key the tool is found as the REST API finds it: the key is the builder's own grant, which paid
+    // through an API key the tool is the one the key runs: the key is the builder's own grant, which paid
     // memberships do not gate (decision 0010, "What an API key runs")
-    const listed = options.apiKeyId ? await options.publishedTools.find(options.appId, toolPath) : null;
-    const found = listed?.tool.status === 'active' ? listed : null;
+    const keyTool = options.apiKeyId
+      ? await findKeyTool({ publishedTools: options.publishedTools, appId: options.appId, toolPath })
+      : undefined;
     const run = await prepareRun({
-      ...(found ? { tool: { ...found, isPublic: found.app.isPublished } } : {}),
+      ...(keyTool ? { tool: keyTool } : {}),
       platform: options.platform,
       publishedTools: options.publishedTools,
       admissions: options.admissions,
@@ -115,11 +116,7 @@ async function runAsFunction(
       source: options.source,
       ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
     });
-    let output = '';
-    for await (const event of run.events(signal ?? new AbortController().signal)) {
-      if (event.type === 'delta') output += event.text;
-      else if (event.type === 'error') return { error: event.message };
-    }
+    const { output } = await collectRun(run, signal ?? new AbortController().signal);
     return { output };
   } catch (err) {
     if (err instanceof AppError) return { error: err.message };

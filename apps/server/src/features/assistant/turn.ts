@@ -7,7 +7,7 @@ import { runs } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
-import { priceUsage } from '../../platform/ai/model-list';
+import { priceUsage, usageTokens } from '../../platform/ai/model-list';
 import { readMemory } from '../memories';
 import { admitRun, contextBlock, PROVIDER_FAILED, type PublishedTools, type RunAdmissions } from '../runtime';
 import { DEFAULT_RETRIEVE_LIMIT, MAX_QUERY_CHARS, retrieveContext } from '../context';
@@ -169,16 +169,7 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
   let usage: UsageRecord | null = null;
   let failure: unknown;
   const price = (u: LanguageModelUsage, finishReason: string) =>
-    priceUsage(
-      platform.models.find(modelId),
-      {
-        inputTokens: u.inputTokens ?? 0,
-        outputTokens: u.outputTokens ?? 0,
-        cacheReadTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
-        cacheWriteTokens: u.inputTokenDetails?.cacheWriteTokens ?? 0,
-      },
-      { finishReason, modelId },
-    );
+    priceUsage(platform.models.find(modelId), usageTokens(u), { finishReason, modelId });
   const result = streamText({
     model: platform.ai.languageModel(modelId),
     system: systemPrompt(assistant, memory),

@@ -3,12 +3,12 @@ import type { Platform } from '../../platform';
 import type { KeyCaller } from '../api-keys';
 import {
   checkToolInputs,
+  findKeyTool,
   prepareRun,
   type PreparedRun,
   type PublishedTools,
   type RunAdmissions,
 } from '../runtime';
-import { findApiTool } from './find-api-tool';
 
 export interface PrepareApiRunOptions {
   platform: Platform;
@@ -29,7 +29,7 @@ export interface PrepareApiRunOptions {
  */
 export async function prepareApiRun(options: PrepareApiRunOptions): Promise<PreparedRun> {
   const { platform, key, toolPath } = options;
-  const tool = await findApiTool({ publishedTools: options.publishedTools, appId: key.appId, toolPath });
+  const tool = await findKeyTool({ publishedTools: options.publishedTools, appId: key.appId, toolPath });
   const inputs = await options.inputs();
   checkToolInputs(tool.tool.definition, inputs);
   return prepareRun({

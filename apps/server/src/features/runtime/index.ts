@@ -10,3 +10,4 @@ export { collectRun, type CollectedRun } from './collect-run';
 export { sseRun } from './sse-run';
 export type { RunnableTool } from './find-runnable-tool';
 export { checkToolInputs, toolInputs, type ToolInput } from './tool-inputs';
+export { findKeyTool } from './find-key-tool';

@@ -2,7 +2,7 @@ import type { RunEvent, RunInputs, RunSource, UsageRecord } from '@buildai/domai
 import { newId } from '../../db/ids';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { priceUsage } from '../../platform/ai/model-list';
+import { priceUsage, usageTokens } from '../../platform/ai/model-list';
 import { remember, valuesToRemember } from '../memories';
 import { askModel } from './ask-model';
 import { chooseModel } from './choose-model';
@@ -95,16 +95,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
     temperature: settings.modelTemperature,
     abortSignal: controller.signal,
     onFinish: ({ usage: u, finishReason }) => {
-      usage = priceUsage(
-        platform.models.find(modelId),
-        {
-          inputTokens: u.inputTokens ?? 0,
-          outputTokens: u.outputTokens ?? 0,
-          cacheReadTokens: u.inputTokenDetails.cacheReadTokens ?? 0,
-          cacheWriteTokens: u.inputTokenDetails.cacheWriteTokens ?? 0,
-        },
-        { finishReason, modelId },
-      );
+      usage = priceUsage(platform.models.find(modelId), usageTokens(u), { finishReason, modelId });
     },
   });
   // Personal and memorize fields are remembered for the user meanwhile; the stream ends after that is done.

@@ -1,3 +1,4 @@
+import type { LanguageModelUsage } from 'ai';
 import type { UsageRecord } from '@buildai/domain';
 import snapshot from './models-snapshot.json';
 
@@ -307,6 +308,16 @@ export function createModelList(options: ModelListOptions = {}): ModelList {
 
 function tokenCount(value: number | undefined): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** The tokens of one model call as the AI SDK reports them (a missing count is 0). */
+export function usageTokens(u: LanguageModelUsage): UsageTokens {
+  return {
+    inputTokens: u.inputTokens ?? 0,
+    outputTokens: u.outputTokens ?? 0,
+    cacheReadTokens: u.inputTokenDetails?.cacheReadTokens ?? 0,
+    cacheWriteTokens: u.inputTokenDetails?.cacheWriteTokens ?? 0,
+  };
 }
 
 /**
