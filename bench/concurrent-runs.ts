@@ -1,11 +1,20 @@
 // (c) 50 end users at once, each with their own bai_uid cookie, streaming runs of a published tool whose runs are
 // counted against daily and weekly limits, against the fake model answering token by token with a small delay.
 // Baseline in the same job: the same 50 streams asked of the fake model directly. Rounds alternate between the
-// two; every run must stream to its finish event (any error fails the benchmark), and the app's analytics must
+// two, and a third wave goes through a bare node:http server that only forwards to the model (the floor: what one
+// more HTTP hop in front of the model adds on this machine, proxy-floor-server.ts); every run must stream to its finish event (any error fails the benchmark), and the app's analytics must
 // count every run and every user afterwards.
 import { startFakeLlm } from '@buildai/testkit';
 import { cpuTimeMs, firstTokenDatabase } from './first-token';
-import { percentile, publishTool, saveAppSettings, signUpBuilder, startBuiltServer, stop } from './lib';
+import {
+  percentile,
+  publishTool,
+  saveAppSettings,
+  signUpBuilder,
+  startBuiltServer,
+  startProxyFloor,
+  stop,
+} from './lib';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS_CONCURRENT ?? 6);
@@ -13,6 +22,7 @@ const TOKENS = ['Hello', ' there', ',', ' dear', ' friend', ' of', ' the', ' ben
 const TOKEN_DELAY_MS = 10;
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const PORT = 4395;
+const FLOOR_PORT = 4422;
 
 interface Sample {
   firstToken: number;
@@ -53,6 +63,7 @@ export async function benchConcurrentRuns() {
     ...database.env,
   });
   const base = `http://127.0.0.1:${PORT}`;
+  const floor = await startProxyFloor(FLOOR_PORT, llm.url);
   let errors = 0;
   const errorSamples: string[] = [];
   const fail = (message: string) => {
@@ -72,9 +83,10 @@ export async function benchConcurrentRuns() {
 
     const cookies: (string | undefined)[] = Array.from({ length: USERS }, () => undefined);
 
-    const direct = async (): Promise<Sample> => {
+    /** The model asked directly, or through the bare forwarding server. */
+    const ask = (url: string) => async (): Promise<Sample> => {
       const started = performance.now();
-      const res = await fetch(`${llm.url}/chat/completions`, {
+      const res = await fetch(`${url}/chat/completions`, {
         method: 'POST',
         headers: { authorization: 'Bearer bench', 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -89,6 +101,8 @@ export async function benchConcurrentRuns() {
       if (!sample.text.includes('[DONE]')) throw new Error('direct stream did not finish');
       return sample;
     };
+    const direct = ask(llm.url);
+    const viaFloor = ask(`http://127.0.0.1:${FLOOR_PORT}`);
 
     const viaProduct = async (user: number): Promise<Sample> => {
       const started = performance.now();
@@ -126,13 +140,16 @@ export async function benchConcurrentRuns() {
 
     // warm-up: one wave each (the product's wave also hands every user their cookie)
     await wave(() => direct(), []);
+    await wave(() => viaFloor(), []);
     await wave(viaProduct, []);
     const d: Sample[] = [];
+    const fl: Sample[] = [];
     const p: Sample[] = [];
     // the server works only on the product's waves (the fake model runs in this process)
     const cpuBefore = cpuTimeMs(server.pid);
     for (let round = 0; round < ROUNDS; round++) {
       await wave(() => direct(), d);
+      await wave(() => viaFloor(), fl);
       await wave(viaProduct, p);
     }
     const cpuPerRunMs = (cpuTimeMs(server.pid) - cpuBefore) / p.length;
@@ -168,10 +185,12 @@ export async function benchConcurrentRuns() {
       errorSamples,
       cpuPerRunMs,
       direct: { p50: first(d, 50), p95: first(d, 95), totalP95: total(d, 95) },
+      floor: { p50: first(fl, 50), p95: first(fl, 95), totalP95: total(fl, 95) },
       product: { p50: first(p, 50), p95: first(p, 95), totalP95: total(p, 95) },
     };
   } finally {
     await stop(server);
+    await stop(floor);
     await llm.close();
     await database.drop();
   }

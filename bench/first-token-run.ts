@@ -28,6 +28,8 @@ const figures = new Map(
       one: [] as number[],
       limited: [] as number[],
       fifty: [] as number[],
+      floorOne: [] as number[],
+      floorFifty: [] as number[],
       cpu: [] as number[],
       cpu50: [] as number[],
     },
@@ -45,14 +47,18 @@ for (let repeat = 1; repeat <= REPEATS; repeat++) {
     const one = ft.product.p50 - ft.direct.p50;
     const limited = ft.limited.p50 - ft.direct.p50;
     const fifty = c.product.p95 - c.direct.p95;
+    const floorOne = ft.floor.p50 - ft.direct.p50;
+    const floorFifty = c.floor.p95 - c.direct.p95;
     const mine = figures.get(build.label)!;
+    mine.floorOne.push(floorOne);
+    mine.floorFifty.push(floorFifty);
     mine.one.push(one);
     mine.limited.push(limited);
     mine.fifty.push(fifty);
     mine.cpu.push(ft.cpuPerRunMs);
     mine.cpu50.push(c.cpuPerRunMs);
     console.log(
-      `#${repeat} ${build.label.padEnd(10)} one run added p50 ${f(one)} (with limits ${f(limited)})   ${c.users} users added p95 ${f(fifty)} (direct p95 ${f(c.direct.p95)}, product p95 ${f(c.product.p95)})   server CPU per run ${f(ft.cpuPerRunMs)} (50 users ${f(c.cpuPerRunMs)})`,
+      `#${repeat} ${build.label.padEnd(10)} one run added p50 ${f(one)} (with limits ${f(limited)})   ${c.users} users added p95 ${f(fifty)} (direct p95 ${f(c.direct.p95)}, product p95 ${f(c.product.p95)})   server CPU per run ${f(ft.cpuPerRunMs)} (50 users ${f(c.cpuPerRunMs)})   bare proxy floor: one run ${f(floorOne)}, ${c.users} users ${f(floorFifty)}`,
     );
   }
 }
@@ -61,5 +67,8 @@ console.log(`\nfirst token, added by BuildAI (ms), ${db}, ${REPEATS} repeats: me
 for (const [label, m] of figures) {
   console.log(
     `  ${label.padEnd(10)} one run p50 ${f(median(m.one))} (${spread(m.one)}) target <= 3   with limits p50 ${f(median(m.limited))} (${spread(m.limited)})   50 users p95 ${f(median(m.fifty))} (${spread(m.fifty)}) target <= 15   server CPU per run ${f(median(m.cpu))} (${spread(m.cpu)}), 50 users ${f(median(m.cpu50))} (${spread(m.cpu50)})`,
+  );
+  console.log(
+    `  ${''.padEnd(10)} the floor, a bare node:http server that only forwards to the model: one run p50 ${f(median(m.floorOne))} (${spread(m.floorOne)})   50 users p95 ${f(median(m.floorFifty))} (${spread(m.floorFifty)})`,
   );
 }

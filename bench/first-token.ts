@@ -1,6 +1,8 @@
 // (b) Time to first token through POST /api/apps/{appId}/tools/{path}/run, minus calling the fake model
 // directly, with the model's first token held back a fixed 50 ms. p50 and p95 over interleaved samples, for a
-// tool without run limits and for one whose runs are first counted against daily and weekly limits.
+// tool without run limits and for one whose runs are first counted against daily and weekly limits. Also, as a
+// floor, through a bare node:http server that only forwards to the model (proxy-floor-server.ts): what one more
+// HTTP hop in front of the model adds on this machine.
 // The embedded database by default; BENCH_FIRST_TOKEN_DATABASE_URL=postgres://user@host:5432/postgres runs the server
 // on a fresh database made on that PostgreSQL server (dropped afterwards), for this bench and the 50-user one.
 // Both also print the server's CPU time per run (user + system, from /proc): unlike latency on a shared machine, it
@@ -8,7 +10,15 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createThrowawayDatabase, startFakeLlm } from '@buildai/testkit';
-import { percentile, publishTool, saveAppSettings, signUpBuilder, startBuiltServer, stop } from './lib';
+import {
+  percentile,
+  publishTool,
+  saveAppSettings,
+  signUpBuilder,
+  startBuiltServer,
+  startProxyFloor,
+  stop,
+} from './lib';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 /** runs read to their end, one after another, whose server CPU time is measured */
@@ -74,6 +84,7 @@ export async function benchFirstToken() {
     ...database.env,
   });
   const base = 'http://127.0.0.1:4393';
+  const floor = await startProxyFloor(4421, llm.url);
   const token = await signUpBuilder(base, ADMIN_EMAIL);
   const app = {
     header: 'Bench',
@@ -85,9 +96,10 @@ export async function benchFirstToken() {
   const limited = await publishTool(base, token, app);
   await saveAppSettings(base, token, limited.appId, { dailyUserLimit: 100, weeklyUserLimit: 100 });
 
-  const direct = async () => {
+  /** The model asked directly, or through the bare forwarding server (`startProxyFloor`). */
+  const ask = (url: string) => async () => {
     const started = performance.now();
-    const res = await fetch(`${llm.url}/chat/completions`, {
+    const res = await fetch(`${url}/chat/completions`, {
       method: 'POST',
       headers: { authorization: 'Bearer bench', 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -99,6 +111,8 @@ export async function benchFirstToken() {
     });
     return firstChunk(res, (b) => b.includes('"content":"Hello"'), started);
   };
+  const direct = ask(llm.url);
+  const viaFloor = ask('http://127.0.0.1:4421');
   // Each run comes from a new visitor (no cookie, an address of their own), so the limits never refuse one.
   let visitor = 0;
   const viaProduct = (tool: { appId: string; path: string }) => async () => {
@@ -117,14 +131,17 @@ export async function benchFirstToken() {
 
   for (let i = 0; i < 5; i++) {
     await direct();
+    await viaFloor();
     await viaPlain();
     await viaLimited();
   }
   const d: number[] = [];
+  const f: number[] = [];
   const p: number[] = [];
   const l: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     d.push(await direct());
+    f.push(await viaFloor());
     p.push(await viaPlain());
     l.push(await viaLimited());
   }
@@ -141,8 +158,16 @@ export async function benchFirstToken() {
   }
   const cpuPerRunMs = (cpuTimeMs(server.pid) - cpuBefore) / CPU_RUNS;
   await stop(server);
+  await stop(floor);
   await llm.close();
   await database.drop();
   const figures = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95) });
-  return { samples: SAMPLES, direct: figures(d), product: figures(p), limited: figures(l), cpuPerRunMs };
+  return {
+    samples: SAMPLES,
+    direct: figures(d),
+    floor: figures(f),
+    product: figures(p),
+    limited: figures(l),
+    cpuPerRunMs,
+  };
 }

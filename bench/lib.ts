@@ -54,6 +54,24 @@ export async function startBuiltServer(
   return child;
 }
 
+/**
+ * The bare forwarding server of proxy-floor-server.ts on `port`, in front of the model at `upstream`: the floor
+ * the first-token figures are read against.
+ */
+export async function startProxyFloor(port: number, upstream: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/proxy-floor-server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, FLOOR_PORT: String(port), FLOOR_UPSTREAM: upstream },
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the proxy floor on port ${port} exited (${code})`))),
+  );
+  await Promise.race([waitForUrl(`http://127.0.0.1:${port}/`), exited]);
+  exited.catch(() => {});
+  return child;
+}
+
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

@@ -25,6 +25,9 @@ console.log(`  through the run API   p50 ${f(ft.product.p50)}  p95 ${f(ft.produc
 console.log(`  added by BuildAI      p50 ${f(addedP50)}  p95 ${f(addedP95)}   (target p50 <= 3 ms)`);
 console.log(`  ratio product/direct  p50 ${(ft.product.p50 / ft.direct.p50).toFixed(3)}x`);
 console.log(
+  `  floor: a bare forwarding server adds p50 ${f(ft.floor.p50 - ft.direct.p50)}  p95 ${f(ft.floor.p95 - ft.direct.p95)}`,
+);
+console.log(
   `  with run limits       p50 ${f(ft.limited.p50)}  p95 ${f(ft.limited.p95)}   added p50 ${f(ft.limited.p50 - ft.direct.p50)}  p95 ${f(ft.limited.p95 - ft.direct.p95)}`,
 );
 
@@ -45,6 +48,9 @@ if (c.runs > 0) {
     `  added by BuildAI      first token p95 ${f(c.product.p95 - c.direct.p95)}   (target <= 15 ms)`,
   );
   console.log(`  ratio product/direct  first token p95 ${(c.product.p95 / c.direct.p95).toFixed(3)}x`);
+  console.log(
+    `  floor: a bare forwarding server adds first token p95 ${f(c.floor.p95 - c.direct.p95)}  whole stream p95 ${f(c.floor.totalP95)}`,
+  );
 }
 if (c.errors > 0) {
   console.error(`concurrent runs: ${c.errors} errors (zero required)`);

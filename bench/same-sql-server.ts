@@ -35,6 +35,8 @@ createServer((req, res) => {
     return res.end();
   }
   void (async () => {
+    // a request's body is read, as the route reads it
+    for await (const chunk of req) void chunk;
     const results: unknown[][] = [];
     for (const q of statements) {
       // a named statement is prepared once per connection by pg, as for the route (PGlite has no names)

@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
@@ -12,6 +15,7 @@ import {
   createPlatform,
   createServices,
   loadConfig,
+  migrationsFolder,
   openDatabase,
   type Database,
   type Platform,
@@ -42,6 +46,68 @@ export async function createThrowawayDatabase(
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+const snapshots = new Map<boolean, Promise<Blob>>();
+
+/**
+ * The files of a new embedded database with every migration applied, as PGlite's `dumpDataDir` writes them. A new
+ * PGlite cluster takes seconds to create and migrate; one opened from these files takes a fraction of a second. The
+ * snapshot is made once per machine and kept in the system's temporary directory under a name that hashes the
+ * migrations, the PGlite and pgvector versions and whether pgvector is loaded, so a changed migration never opens
+ * a stale one. Test files run in processes of their own; a file written by one is read by the others.
+ */
+function migratedSnapshot(withoutPgvector: boolean): Promise<Blob> {
+  let snapshot = snapshots.get(withoutPgvector);
+  if (!snapshot) {
+    snapshot = makeSnapshot(withoutPgvector);
+    snapshots.set(withoutPgvector, snapshot);
+    snapshot.catch(() => snapshots.delete(withoutPgvector));
+  }
+  return snapshot;
+}
+
+async function makeSnapshot(withoutPgvector: boolean): Promise<Blob> {
+  const versionOf = (name: string) => {
+    // the nearest node_modules that holds the package, as Node's resolution finds it
+    for (let dir = path.dirname(migrationsFolder()); ; dir = path.dirname(dir)) {
+      try {
+        const file = path.join(dir, 'node_modules', name, 'package.json');
+        return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+      } catch (err) {
+        if (path.dirname(dir) === dir) throw err;
+      }
+    }
+  };
+  const hash = createHash('sha256');
+  hash.update(`pglite ${versionOf('@electric-sql/pglite')} pgvector ${versionOf('@electric-sql/pglite-pgvector')}`);
+  hash.update(withoutPgvector ? ' without pgvector' : ' with pgvector');
+  const folder = migrationsFolder();
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort()) {
+    hash.update(path.relative(folder, entry));
+    hash.update(readFileSync(entry));
+  }
+  const file = path.join(tmpdir(), `buildai-pglite-${hash.digest('hex').slice(0, 24)}.tar`);
+  try {
+    return new Blob([readFileSync(file)]);
+  } catch {
+    // not made yet on this machine
+  }
+  const database = await openDatabase({ dataDir: 'memory://', withoutPgvector });
+  try {
+    await database.migrate();
+    const blob = await database.dumpDataDir!();
+    // written whole under another name, then renamed: another process never reads half a file
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await blob.arrayBuffer()));
+    renameSync(partial, file);
+    return blob;
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * A fresh, migrated database for one test (or benchmark): PGlite in memory by default, or a new database on the
  * PostgreSQL server of `serverUrl` (TEST_DATABASE_URL unless given), dropped again by `drop()`.
@@ -52,7 +118,13 @@ export async function openFreshDatabase(
 ): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   // a database where pgvector cannot be created: the embedded one without its extension
   if (!serverUrl || opts.withoutPgvector) {
-    const database = await openDatabase({ dataDir: 'memory://', withoutPgvector: opts.withoutPgvector });
+    const withoutPgvector = opts.withoutPgvector ?? false;
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      withoutPgvector,
+      loadDataDir: await migratedSnapshot(withoutPgvector),
+    });
+    // nothing is left to apply; this finds out whether pgvector is there, as on any database
     await database.migrate();
     return { database, drop: async () => {} };
   }

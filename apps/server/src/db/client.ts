@@ -23,6 +23,11 @@ export interface Database extends SetUpWork {
   migrate(): Promise<void>;
   /** Whether pgvector is there (known once migrated): without it, data sources are searched by full text only. */
   vectors: boolean;
+  /**
+   * The embedded database's files as one tar (PGlite's `dumpDataDir`), to open copies of it with `loadDataDir`:
+   * tests open each fresh database from a snapshot of a migrated one. Absent on PostgreSQL.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -75,6 +80,8 @@ export interface DbOptions {
   dataDir?: string;
   /** PGlite without its pgvector extension, as a PostgreSQL without pgvector is (tests). */
   withoutPgvector?: boolean;
+  /** PGlite starts from these files (a `dumpDataDir` of another database) instead of a new, empty cluster. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
@@ -100,7 +107,10 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: opts.withoutPgvector ? {} : { vector } });
+  const client = await PGlite.create(dataDir, {
+    extensions: opts.withoutPgvector ? {} : { vector },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const database: Database = {
     ...setUpWork(),
@@ -111,6 +121,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       await migratePglite(db as never, { migrationsFolder: folder });
       database.vectors = await ensureVectorSupport(db);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
   return database;
