@@ -23,17 +23,24 @@ async function filesUnder(dir: string): Promise<string[]> {
  * sends compressed bytes without compressing per request (docs/decisions/0006). The gzip copy is made by Zopfli:
  * plain gzip any browser reads, about 3.5% smaller than zlib's level 9 (docs/decisions/0005 "Page weight"). A
  * copy that would not be smaller is not written.
+ *
+ * `emptiesOutDir`: the build starts from an empty `dist` and compresses all of it (the public folder's copies
+ * too); otherwise it adds to another pass's files and compresses only those it wrote.
  */
-export function precompress(): Plugin {
+export function precompress({ emptiesOutDir = true }: { emptiesOutDir?: boolean } = {}): Plugin {
   let outDir = 'dist';
+  const written: string[] = [];
   return {
     name: 'buildai-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    writeBundle(_options, bundle) {
+      written.push(...Object.keys(bundle).map((name) => path.join(outDir, name)));
+    },
     async closeBundle() {
-      const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
+      const files = (emptiesOutDir ? await filesUnder(outDir) : written).filter((f) => COMPRESSIBLE.test(f));
       await Promise.all(
         files.map(async (file) => {
           const [contents, { size }] = await Promise.all([readFile(file), stat(file)]);
