@@ -137,7 +137,19 @@ test('a builder activates the assistant, gives it a data source and puts the wid
     await site.close();
   }
 
-  // the app's own chat page, on a phone
+  // the app's own chat page, on a phone, with user signup on: the account corner sits at the top right
+  const settings = await page.request.post(`${BASE_URL}/api/apps/${appId}/settings`, {
+    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+    data: {
+      appSettings: {
+        isSignupEnabled: true,
+        termsOfServiceLink: 'https://example.com/terms',
+        privacyPolicyLink: 'https://example.com/privacy',
+        supportEmail: 'support@example.com',
+      },
+    },
+  });
+  expect(settings.status()).toBe(200);
   const reader = await browser.newContext({ viewport: { width: 390, height: 780 } });
   try {
     const chatPage = await reader.newPage();
@@ -152,6 +164,12 @@ test('a builder activates the assistant, gives it a data source and puts the wid
     // the page's visitor (by cookie) finds it again after a reload
     await chatPage.reload();
     await expect(chatPage.getByText('Use the label QZ-RETURN-88 on the parcel.')).toBeVisible();
+    // the header's New conversation stays clear of the corner's Sign in and Sign up
+    const corner = await chatPage.getByRole('navigation', { name: 'Account' }).boundingBox();
+    const newConversation = await chatPage.getByRole('button', { name: 'New conversation' }).boundingBox();
+    expect(corner).not.toBeNull();
+    expect(newConversation!.x + newConversation!.width).toBeLessThanOrEqual(corner!.x);
+    await screenshot(chatPage, 'assistant-chat-page-phone-signup');
   } finally {
     await reader.close();
   }

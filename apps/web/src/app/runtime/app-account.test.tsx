@@ -4,17 +4,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAppView } from '@/features/runtime/test/runtime-fixtures';
 import { clearToken, getToken, setToken } from '@/lib/session';
 import { mockApi } from '@/test/mock-api';
-import { AppAccount } from './app-account';
+import { ACCOUNT_INSET_VARIABLE, AppAccount } from './app-account';
 import { appPathname } from './runtime-root';
 
 function renderAccount(reload = vi.fn()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
       <AppAccount appId="a1" reload={reload} />
     </QueryClientProvider>,
   );
-  return { reload };
+  return { reload, unmount: view.unmount };
 }
 const withSignup = makeAppView({ appSettings: { isSignupEnabled: true } });
 
@@ -53,6 +53,21 @@ describe('the account corner of an app’s public pages', () => {
     );
     // a visitor who never signed in costs no call of who they are
     expect(api.to('GET /api/apps/a1/me')).toHaveLength(0);
+  });
+
+  it('tells the page how much of its right edge the corner covers while it is shown', async () => {
+    const root = document.documentElement;
+    mockApi({ 'GET /api/apps/a1': { body: withSignup } });
+    const view = renderAccount();
+    const corner = await screen.findByRole('navigation', { name: 'Account' });
+    // jsdom lays nothing out: the corner is taken to start 200 px from the right edge
+    vi.spyOn(corner, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: window.innerWidth - 200, y: 12, width: 188, height: 32 }),
+    );
+    window.dispatchEvent(new Event('resize'));
+    expect(root.style.getPropertyValue(ACCOUNT_INSET_VARIABLE)).toBe('208px');
+    view.unmount();
+    expect(root.style.getPropertyValue(ACCOUNT_INSET_VARIABLE)).toBe('');
   });
 
   it('shows nothing to a visitor of an app without signup', async () => {

@@ -119,11 +119,38 @@ export function AppAccount({
   );
 }
 
+/**
+ * The CSS variable that holds how much of the viewport's right edge the corner covers (its width, its offset and a
+ * gap), while it is shown: a page whose header has controls at the top right keeps them clear of it on narrow
+ * screens (the assistant's chat page).
+ */
+export const ACCOUNT_INSET_VARIABLE = '--app-account-inset';
+
 /** Top right, over the page, in the app's colours. */
 function Corner({ appStyle, children }: { appStyle: AppStyle; children: React.ReactNode }) {
   const theme = appTheme(appStyle);
+  const ref = React.useRef<HTMLElement>(null);
+  React.useLayoutEffect(() => {
+    const corner = ref.current;
+    if (!corner) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const covered = window.innerWidth - corner.getBoundingClientRect().left;
+      root.style.setProperty(ACCOUNT_INSET_VARIABLE, `${Math.ceil(covered) + 8}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(corner);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+      root.style.removeProperty(ACCOUNT_INSET_VARIABLE);
+    };
+  }, []);
   return (
     <nav
+      ref={ref}
       aria-label="Account"
       className={cn('fixed top-3 right-3 z-40 flex items-center gap-2 text-foreground', theme.className)}
       style={themeStyle(theme)}

@@ -107,7 +107,11 @@ function ChatFrame({
         <div
           className={cn(
             'flex items-center gap-3',
-            compact ? 'h-14 px-3' : 'mx-auto h-16 w-full max-w-3xl px-4 sm:px-6',
+            compact
+              ? 'h-14 px-3'
+              : // clear of the public pages' account corner (--app-account-inset) where the screen is too
+                // narrow for the centred header to leave room for it
+                'mx-auto h-16 w-full max-w-3xl px-4 pr-[max(1rem,calc(var(--app-account-inset,0px)_-_max(0px,(100vw_-_48rem)_/_2)))] sm:px-6 sm:pr-[max(1.5rem,calc(var(--app-account-inset,0px)_-_max(0px,(100vw_-_48rem)_/_2)))]',
           )}
         >
           {loading ? (
