@@ -106,6 +106,11 @@ export const configSchema = z.object({
   GUMROAD_API_URL: z.string().trim().pipe(z.url()).default('https://api.gumroad.com'),
   /** The operator's own Gumroad token: builder plans whose cards name a `gumroadProductId` can be bought. */
   GUMROAD_ACCESS_TOKEN: optionalString,
+  /**
+   * Gumroad pings one client address may post to one app (or to the operator's own products) per minute. Pings are
+   * not signed and each one makes a lookup at Gumroad with the seller's token, so a flood is refused here.
+   */
+  PAYMENT_PING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   // data source imports
   /** Notion import (public integration): on when both are set. */
   NOTION_CLIENT_ID: optionalString,

@@ -177,6 +177,7 @@ export const errorCatalogue = {
       'Purchases are not turned on for this server. The operator sets GUMROAD_ACCESS_TOKEN to turn them on',
   },
   'payments/sale-not-verified': { status: 401, message: 'This payment could not be confirmed yet' },
+  'payments/too-many-pings': { status: 429, message: 'Too many payment pings, try again later' },
   'settings/domain-taken': { status: 409, message: 'This domain is already used by another app' },
   'settings/support-email-invalid': { status: 400, message: 'Enter a valid support email' },
   'settings/domain-reserved': {

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, PLATFORM_TENANT_ID, connectPaymentsRequest, paymentProductsQuery } from '@buildai/domain';
-import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
+import { clientIp, requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { cleanJson } from '../../http/clean-json';
 import { route } from '../../http/validation';
@@ -75,18 +75,38 @@ export function pingRoutes() {
       summary: "Gumroad's ping for an app's product",
       params: appParams,
     },
-    async (c, { params }) =>
-      c.json(await receivePing(c.get('platform'), params.appId, await pingBody(c)).then(ok)),
+    async (c, { params }) => {
+      await limitPings(c, params.appId);
+      return c.json(await receivePing(c.get('platform'), params.appId, await pingBody(c)).then(ok));
+    },
   );
   route(
     r,
     { method: 'post', path: '/gumroad/ping', summary: "Gumroad's ping for the operator's plan products" },
-    async (c) => c.json(await receivePing(c.get('platform'), PLATFORM_TENANT_ID, await pingBody(c)).then(ok)),
+    async (c) => {
+      await limitPings(c, PLATFORM_TENANT_ID);
+      return c.json(await receivePing(c.get('platform'), PLATFORM_TENANT_ID, await pingBody(c)).then(ok));
+    },
   );
   return r;
 }
 
 const ok = () => ({ ok: true });
+
+/**
+ * At most PAYMENT_PING_RATE_LIMIT_PER_MINUTE pings a minute from one client address to one scope (an app, or the
+ * operator's products), before the body is read: each stored ping costs a lookup at Gumroad with the seller's token.
+ * Over it, 429 `payments/too-many-pings` with Retry-After; Gumroad posts a refused ping again later.
+ */
+async function limitPings(c: Ctx, scope: string): Promise<void> {
+  const platform = c.get('platform');
+  const rule = { points: platform.config.PAYMENT_PING_RATE_LIMIT_PER_MINUTE, durationSec: 60 };
+  const verdict = await platform.limits.consume(`payment-ping:${scope}:${clientIp(c)}`, rule);
+  if (!verdict.allowed)
+    throw new AppError('payments/too-many-pings', {
+      details: { retryAfterSeconds: Math.max(1, Math.ceil(verdict.msBeforeNext / 1000)) },
+    });
+}
 
 /**
  * Gumroad posts a form; a JSON object is taken too (values other than strings as their JSON). Cleaned as every body
