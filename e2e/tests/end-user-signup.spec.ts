@@ -105,8 +105,14 @@ test('a builder turns on user signup; an end user signs up on the app’s own pa
   await app.getByLabel('Password', { exact: true }).fill('an end user passphrase');
   await app.getByRole('button', { name: 'Create account' }).click();
   await expect(app).toHaveURL(/\/auth\/verifyEmail\?/);
+  // the waiting page and the emailed link's page wear the app's look, as its sign-in page does
+  await expect(app.getByText('Confirm your email address to continue to Acme Coach.')).toBeVisible();
+  await expect(app.locator('[data-branded="app"]')).toBeVisible();
+  await screenshot(app, 'app-verify-email-page');
   await app.goto(linkOf(await inbox.next(SUBJECTS.verify)));
   await expect(app.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+  await expect(app.locator('[data-branded="app"]')).toBeVisible();
+  await screenshot(app, 'app-email-verified-page');
   await app.getByRole('link', { name: 'Continue' }).click();
   await expect(app).toHaveURL(appUrl);
 

@@ -8,10 +8,12 @@ export function fetchAuthConfig(appId: string | null, signal?: AbortSignal): Pro
   return api<AuthConfig>(withAppId(`${LIVE_API}/auth/config`, appId), { signal, refreshOn401: false });
 }
 
-export function useAuthConfig(appId: string | null) {
+/** `enabled: false` asks nothing (a page that needs the config of an app only). */
+export function useAuthConfig(appId: string | null, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: ['auth', 'config', appId ?? ''] as const,
     queryFn: ({ signal }) => fetchAuthConfig(appId, signal),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }

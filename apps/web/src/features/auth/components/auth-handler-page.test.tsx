@@ -208,3 +208,52 @@ describe('/auth/handler mode=verifyAndChangeEmail and mode=recoverEmail', () => 
     expect(screen.getByText(errorCatalogue['auth/invalid-action-code'].message)).toBeTruthy();
   });
 });
+
+describe("/auth/handler for an app's user", () => {
+  it("wears the app's look, as its sign-in page does, and never the builder's first", async () => {
+    const api = mockApi({
+      'GET /api/live_api/auth/config': {
+        body: {
+          tenantId: 'a1',
+          appId: 'a1',
+          appName: 'Acme Coach',
+          signUpEnabled: true,
+          googleEnabled: false,
+          branding: {
+            header: 'Acme Coach',
+            logoUrl: '',
+            styleName: 'light',
+            backgroundColor: '#102030',
+            headerTextColor: '',
+            subheaderTextColor: '',
+            buttonTextColor: '#000000',
+            buttonBackgroundColor: '#ff6600',
+          },
+          termsOfServiceLink: 'https://acme.example/terms',
+          privacyPolicyLink: 'https://acme.example/privacy',
+          supportEmail: 'help@acme.example',
+        },
+      },
+      'POST /api/live_api/auth/verifyEmail': { body: { email: 'ada@example.com', emailVerified: true } },
+    });
+    const { container } = render('/auth/handler?mode=verifyEmail&oobCode=code-1&appId=a1');
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(container.querySelector('[data-branded="app"]')).toBeNull();
+    expect(await screen.findByText('Your email is verified')).toBeTruthy();
+    expect(api.to('GET /api/live_api/auth/config')[0]!.url).toBe('/api/live_api/auth/config?appId=a1');
+    const page = container.querySelector('[data-branded="app"]') as HTMLElement;
+    expect(page.style.getPropertyValue('--primary')).toBe('#ff6600');
+    expect(screen.getAllByText('Acme Coach').length).toBeGreaterThan(0);
+    expect(screen.queryByText('BuildAI')).toBeNull();
+  });
+
+  it("keeps the builder's look for a builder's link", async () => {
+    const api = mockApi({
+      'POST /api/live_api/auth/verifyEmail': { body: { email: 'maker@example.com', emailVerified: true } },
+    });
+    const { container } = render('/auth/handler?mode=verifyEmail&oobCode=code-1');
+    expect(await screen.findByText('Your email is verified')).toBeTruthy();
+    expect(container.querySelector('[data-branded="app"]')).toBeNull();
+    expect(api.to('GET /api/live_api/auth/config')).toHaveLength(0);
+  });
+});

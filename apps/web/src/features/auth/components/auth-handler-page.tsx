@@ -1,7 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { Link2Off } from 'lucide-react';
 import type { AuthLinkMode } from '@buildai/domain';
-import { AuthLayout } from './auth-layout';
+import { PageLoader } from '@/components/page-state';
+import { useAuthConfig } from '../api/auth-config';
+import { AuthBrandingContext, AuthLayout } from './auth-layout';
 import { EmailChangeLink } from './auth-links/email-change-link';
 import { BackToLogin, type LinkParams } from './auth-links/link-page-parts';
 import { MagicLinkLanding } from './auth-links/magic-link-landing';
@@ -13,15 +15,27 @@ export { HANDLER_REDIRECT_DELAY_MS } from './auth-links/link-page-parts';
 /**
  * /auth/handler: where every emailed link lands (docs/decisions/0002 "Emailed links").
  * `mode` = verifyEmail | resetPassword | signIn | verifyAndChangeEmail | recoverEmail; anything else is an invalid
- * link. Each flow is its own file.
+ * link. Each flow is its own file. A link of an app's user (`appId`) wears the app's look, as its sign-in page
+ * does; the page waits for the app's config so the builder's look never flashes first.
  */
 export function AuthHandlerPage() {
   const [params] = useSearchParams();
+  const appId = params.get('appId') || null;
+  const config = useAuthConfig(appId, { enabled: appId !== null });
+  if (appId && config.isPending) return <PageLoader label="Loading…" className="min-h-svh" />;
+  return (
+    <AuthBrandingContext.Provider value={(appId && config.data?.branding) || null}>
+      <LinkFlow params={params} appId={appId} />
+    </AuthBrandingContext.Provider>
+  );
+}
+
+function LinkFlow({ params, appId }: { params: URLSearchParams; appId: string | null }) {
   const mode = params.get('mode') as AuthLinkMode | null;
   const link: LinkParams = {
     code: params.get(mode === 'signIn' ? 'token' : 'oobCode') || null,
     continueUrl: params.get('continueUrl'),
-    appId: params.get('appId') || null,
+    appId,
   };
   const key = `${mode}:${link.code}`;
   switch (mode) {

@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import type { AuthBranding } from '@buildai/domain';
 import { BrandLogo } from '@/components/brand-logo';
@@ -21,8 +21,16 @@ interface Props {
   branding?: AuthBranding | null;
 }
 
+/**
+ * The look of the pages an emailed link of an app's user opens (`/auth/handler?appId=`): the app's, as on its
+ * sign-in page. An `AuthLayout` without a `branding` of its own wears it.
+ */
+export const AuthBrandingContext = React.createContext<AuthBranding | null>(null);
+
 /** The sign-in look: a gradient side panel on wide screens and a card with the form. */
-export function AuthLayout({ title, description, icon, children, branding }: Props) {
+export function AuthLayout({ title, description, icon, children, branding: own }: Props) {
+  const inherited = React.useContext(AuthBrandingContext);
+  const branding = own === undefined ? inherited : own;
   const page = branding ? brandedPage(branding) : null;
   return (
     <div

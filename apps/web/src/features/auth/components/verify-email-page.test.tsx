@@ -33,6 +33,56 @@ describe('/auth/verifyEmail', () => {
     expect(sent!.headers.authorization).toBe('Bearer id-token-1');
   });
 
+  it("wears the app's look for an app's user, and names the app", async () => {
+    const api = mockApi({
+      'GET /api/live_api/auth/config': {
+        body: {
+          tenantId: 'a1',
+          appId: 'a1',
+          appName: 'Acme Coach',
+          signUpEnabled: true,
+          googleEnabled: false,
+          branding: {
+            header: 'Acme Coach',
+            logoUrl: '',
+            styleName: 'light',
+            backgroundColor: '#102030',
+            headerTextColor: '',
+            subheaderTextColor: '',
+            buttonTextColor: '#000000',
+            buttonBackgroundColor: '#ff6600',
+          },
+          termsOfServiceLink: 'https://acme.example/terms',
+          privacyPolicyLink: 'https://acme.example/privacy',
+          supportEmail: 'help@acme.example',
+        },
+      },
+    });
+    const { container } = renderRoute(<VerifyEmailPage />, {
+      path: '/auth/verifyEmail',
+      url: '/auth/verifyEmail?continueUrl=%2Fapp%2Fa1',
+      account: makeAccount({ email: 'ada@example.com', emailVerified: false, tenantId: 'a1' }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    expect(api.to('GET /api/live_api/auth/config')[0]!.url).toBe('/api/live_api/auth/config?appId=a1');
+    const page = container.querySelector('[data-branded="app"]') as HTMLElement;
+    expect(page.style.getPropertyValue('--primary')).toBe('#ff6600');
+    expect(screen.getByText('Confirm your email address to continue to Acme Coach.')).toBeTruthy();
+    expect(screen.queryByText('BuildAI')).toBeNull();
+  });
+
+  it("keeps the builder's look for a builder, asking no app's config", async () => {
+    const api = mockApi({});
+    const { container } = renderRoute(<VerifyEmailPage />, {
+      path: '/auth/verifyEmail',
+      url: '/auth/verifyEmail',
+      account: unverified,
+    });
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeTruthy();
+    expect(container.querySelector('[data-branded="app"]')).toBeNull();
+    expect(api.to('GET /api/live_api/auth/config')).toHaveLength(0);
+  });
+
   it('shows a refused resend', async () => {
     mockApi({ 'POST /api/live_api/auth/sendVerifyEmail': errorReply('auth/too-many-emails') });
     renderRoute(<VerifyEmailPage />, {

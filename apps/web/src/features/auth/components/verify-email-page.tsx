@@ -9,6 +9,8 @@ import { errorMessage } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { continuePath, loginPathFor, safeRedirectPath } from '@/lib/redirect';
 import { refreshSession } from '@/lib/session';
+import { PLATFORM_TENANT_ID } from '@buildai/domain';
+import { useAuthConfig } from '../api/auth-config';
 import { fetchCurrentAccount } from '../api/current-account';
 import { sendVerifyEmail } from '../api/verify-email';
 import { useAuth } from '../hooks/auth-context';
@@ -26,10 +28,13 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const continueUrl = safeRedirectPath(params.get('continueUrl'));
-  const appName = params.get('appName') || null;
   const [checking, setChecking] = React.useState(false);
   const [resending, setResending] = React.useState(false);
   const [notice, setNotice] = React.useState<Notice | null>(null);
+  // an app's user sees the app's look, as on its sign-in page (the account's tenant is the app)
+  const appId = account && account.tenantId !== PLATFORM_TENANT_ID ? account.tenantId : null;
+  const config = useAuthConfig(appId, { enabled: appId !== null });
+  const appName = params.get('appName') || (appId && config.data?.appName) || null;
 
   if (status === 'loading') return <PageLoader label="Checking your session…" className="min-h-svh" />;
   if (status === 'signedOut') return <Navigate to={loginPathFor(location)} replace />;
@@ -47,6 +52,7 @@ export function VerifyEmailPage() {
       </PageError>
     );
   if (account.emailVerified) return <Navigate to={continuePath(continueUrl)} replace />;
+  if (appId && config.isPending) return <PageLoader label="Loading…" className="min-h-svh" />;
 
   async function resend() {
     setResending(true);
@@ -87,6 +93,7 @@ export function VerifyEmailPage() {
 
   return (
     <AuthLayout
+      branding={(appId && config.data?.branding) || null}
       icon={<MailCheck />}
       title="Verify your email"
       description={
