@@ -10,7 +10,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { ASSISTANT_TOOL_NAME, type McpAskOptions } from '../src/features/mcp';
+import { ASSISTANT_TOOL_NAME, PROGRESS_EVERY_MS, type McpAskOptions } from '../src/features/mcp';
 import { apiRun, createKey, makeApiTool, runRows } from './api-helpers';
 import { fakeLlmConfig, json } from './helpers';
 
@@ -115,6 +115,52 @@ describe('MCP at /mcp/{appId} with the official TypeScript SDK client', () => {
       apiKeyId: key.id,
       userKey: `key:${key.id}`,
       status: 'succeeded',
+    });
+  });
+
+  it('sends progress while the answer is written when the call asks for it, the whole answer in the result', async () => {
+    const client = await connect(app.appId, key.key);
+    // three pieces, each after more than the progress interval
+    llm.enqueue({ chunks: ['Tea,', ' boldly', ' brewed.'], delayMs: PROGRESS_EVERY_MS + 50 });
+    const progress: { progress: number; message?: string }[] = [];
+    const result = await client.callTool({ name: app.path, arguments: { topic: 'sencha' } }, undefined, {
+      onprogress: (p) => progress.push({ progress: p.progress, message: p.message }),
+    });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'Tea, boldly brewed.' }] });
+    expect(progress).toEqual([
+      { progress: 4, message: 'Tea,' },
+      { progress: 11, message: ' boldly' },
+      { progress: 19, message: ' brewed.' },
+    ]);
+
+    // on the wire: an event stream for a call with a progress token, JSON for one without
+    const call = (meta: object) =>
+      fetch(`${url}/mcp/${app.appId}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key.key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': LATEST_PROTOCOL_VERSION,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: app.path, arguments: { topic: 'oolong' }, _meta: meta },
+        }),
+      });
+    const streamed = await call({ progressToken: 'p-1' });
+    expect(streamed.headers.get('content-type')).toContain('text/event-stream');
+    const events = await streamed.text();
+    expect(events).toContain('"method":"notifications/progress"');
+    expect(events).toContain('"progressToken":"p-1"');
+    expect(events).toContain('"text":"Tea, boldly brewed."');
+    const plain = await call({});
+    expect(plain.headers.get('content-type')).toContain('application/json');
+    expect(await plain.json()).toMatchObject({
+      id: 7,
+      result: { content: [{ type: 'text', text: 'Tea, boldly brewed.' }] },
     });
   });
 

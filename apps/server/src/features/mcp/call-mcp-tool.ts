@@ -21,6 +21,8 @@ export interface CallMcpToolOptions {
   name: string;
   args: Record<string, unknown> | undefined;
   signal: AbortSignal;
+  /** told of each piece of a tool run's answer as it comes (the client asked for progress) */
+  onText?: (text: string) => void;
 }
 
 const toolError = (message: string): CallToolResult => ({
@@ -65,7 +67,7 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
       },
       source: 'mcp',
     });
-    const { output } = await collectRun(run, signal);
+    const { output } = await collectRun(run, signal, options.onText);
     return answer(output);
   } catch (err) {
     if (err instanceof AppError && err.code === 'tool/path-not-found')
