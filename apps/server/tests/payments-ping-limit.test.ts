@@ -10,7 +10,10 @@ let server: TestServer;
 
 beforeAll(async () => {
   gumroad = await startGumroad();
-  server = await startPaymentsServer(gumroad, { PAYMENT_PING_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'true' });
+  server = await startPaymentsServer(gumroad, {
+    PAYMENT_PING_RATE_LIMIT_PER_MINUTE: '3',
+    TRUST_PROXY: 'true',
+  });
 });
 afterAll(async () => {
   await server?.close();

@@ -78,7 +78,9 @@ async function makeSnapshot(withoutPgvector: boolean): Promise<Blob> {
     }
   };
   const hash = createHash('sha256');
-  hash.update(`pglite ${versionOf('@electric-sql/pglite')} pgvector ${versionOf('@electric-sql/pglite-pgvector')}`);
+  hash.update(
+    `pglite ${versionOf('@electric-sql/pglite')} pgvector ${versionOf('@electric-sql/pglite-pgvector')}`,
+  );
   hash.update(withoutPgvector ? ' without pgvector' : ' with pgvector');
   const folder = migrationsFolder();
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })
