@@ -168,6 +168,7 @@ export function createApp(platform: Platform, services: Services = createService
     appOrigin: appOrigin(platform.config),
     appForHost: (host) => services.domains.appFor(host),
     embedAncestors: (appId) => embedAncestors(platform, appId),
+    publicUrl: platform.config.PUBLIC_URL,
   });
 
   app.onError((err, c) => {

@@ -123,3 +123,34 @@ describe('serving the built web app', () => {
     expect(api.headers.get('content-type')).toMatch(/json/);
   });
 });
+
+describe("the builder's document with PUBLIC_URL", () => {
+  let named: TestServer;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'buildai-web-'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    writeFileSync(path.join(dist, 'runtime.html'), RUNTIME);
+    writeFileSync(path.join(dist, 'login.html'), LOGIN);
+    named = await startTestServer({ WEB_DIST: dist, PUBLIC_URL: 'https://build.example.com/' });
+  });
+  afterAll(() => named.close());
+
+  it('names the public address in a meta tag, in every encoding; the other documents do not', async () => {
+    const meta = '<meta name="buildai-public-url" content="https://build.example.com"></head>';
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const res = await named.request('/build/app/a1', { headers: { 'Accept-Encoding': accept } });
+      const body = Buffer.from(await res.arrayBuffer());
+      const html =
+        accept === 'br'
+          ? brotliDecompressSync(body).toString()
+          : accept === 'gzip'
+            ? gunzipSync(body).toString()
+            : body.toString();
+      expect(html).toBe(INDEX.replace('</head>', meta));
+    }
+    expect(await (await named.request('/login')).text()).not.toContain('buildai-public-url');
+    expect(await (await named.request('/app/a1')).text()).not.toContain('buildai-public-url');
+    // without PUBLIC_URL the document is the build's
+    expect(await (await get('/build/app/a1')).text()).not.toContain('buildai-public-url');
+  });
+});

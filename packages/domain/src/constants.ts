@@ -38,6 +38,12 @@ export const OTP_LENGTH = 6;
  * reads `/`, `/tool/{path}` and `/{Page}` as the app's pages under `/app/{appId}`.
  */
 export const CUSTOM_DOMAIN_APP_META = 'buildai-app-id';
+/**
+ * The builder's document (index.html) names the product's public address (PUBLIC_URL) in a meta tag of this name,
+ * so the links the builder copies (the app's page, the widget's snippet, the API and MCP addresses) use it even
+ * when the builder is opened at another address (a proxy's internal host). Absent without PUBLIC_URL.
+ */
+export const PUBLIC_URL_META = 'buildai-public-url';
 
 /** The query parameter Gumroad's checkout sends the buyer back with (spec 000 §2, spec 001 §2). */
 export const SALE_ID_PARAM = 'sale_id';

@@ -6,7 +6,7 @@ import type { Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { getMimeType } from 'hono/utils/mime';
 import { isHttpsRequest, type AppEnv } from './context';
-import { CUSTOM_DOMAIN_APP_META } from '@buildai/domain';
+import { CUSTOM_DOMAIN_APP_META, PUBLIC_URL_META } from '@buildai/domain';
 import { loadWebDist, negotiateEncoding, type StaticFile } from './static-files';
 
 export function defaultWebDist(): string {
@@ -55,9 +55,17 @@ export function mountSpa(
     appForHost?: (host: string | undefined) => Promise<string | null>;
     /** the `frame-ancestors` sources of the widget's frame of an app (`/embed/{appId}`) */
     embedAncestors?: (appId: string) => Promise<string[]>;
+    /** PUBLIC_URL: named in the builder's document, for the links the builder copies (`PUBLIC_URL_META`) */
+    publicUrl?: string;
   } = {},
 ): void {
-  const dist = loadWebDist(webDist);
+  const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
+  const dist = loadWebDist(webDist, {
+    editIndex: publicUrl
+      ? (html) =>
+          html.replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeAttr(publicUrl)}"></head>`)
+      : undefined,
+  });
   const runtime = dist.files.get(RUNTIME_DOCUMENT);
   // The browser renders these: they get the document security headers (API answers are JSON).
   const documentHeaders = secureHeaders({

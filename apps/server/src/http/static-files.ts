@@ -57,9 +57,13 @@ function walk(dir: string, base = dir): string[] {
   });
 }
 
-/** An HTML document is read once, with its compressed copies (made here when the build did not). */
-function loadDocument(file: StaticFile): StaticFile {
-  const contents = readFileSync(file.path);
+/**
+ * An HTML document is read once, with its compressed copies (made here when the build did not). `edit` changes its
+ * text first (meta tags the server adds).
+ */
+function loadDocument(file: StaticFile, edit?: (html: string) => string): StaticFile {
+  const read = readFileSync(file.path);
+  const contents = edit ? Buffer.from(edit(read.toString('utf8')), 'utf8') : read;
   const etag = `"${createHash('sha256').update(contents).digest('base64url').slice(0, 22)}"`;
   const inMemory = (name: 'br' | 'gzip', bytes: Uint8Array): Encoded => ({
     name,
@@ -74,7 +78,7 @@ function loadDocument(file: StaticFile): StaticFile {
 }
 
 /** The built web app's files, keyed by URL path, read at start (docs/decisions/0006). */
-export function loadWebDist(root: string): WebDist {
+export function loadWebDist(root: string, opts: { editIndex?: (html: string) => string } = {}): WebDist {
   const names = new Set(walk(root).map((p) => p.split(path.sep).join('/')));
   const files = new Map<string, StaticFile>();
   for (const name of names) {
@@ -99,14 +103,14 @@ export function loadWebDist(root: string): WebDist {
       etag: `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`,
     });
   }
-  const load = (name: string) => {
+  const load = (name: string, edit?: (html: string) => string) => {
     const file = files.get(name);
     if (!file) return null;
-    const document = loadDocument(file);
+    const document = loadDocument(file, edit);
     files.set(name, document);
     return document;
   };
-  const index = load('/index.html');
+  const index = load('/index.html', opts.editIndex);
   const documents = OWN_DOCUMENTS.flatMap(({ name, serves }) => {
     const file = load(name);
     return file ? [{ file, serves }] : [];

@@ -1,3 +1,4 @@
+import { publicOrigin } from '@/lib/public-origin';
 import { MAIN_INPUT_NAME, type AppView, type ToolSummary } from '@buildai/domain';
 
 /** The tool an example calls: the first active tool, else the first tool, else none. */
@@ -19,11 +20,7 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * A curl command a builder can paste into a terminal: a run of the app's tool (`POST /api/v1/apps/{appId}/tools/
  * {path}/run`), or, for an app without tools, its assistant through the OpenAI-compatible chat.
  */
-export function curlExample(
-  app: Pick<AppView, 'appId' | 'tools'>,
-  key: string,
-  origin = window.location.origin,
-) {
+export function curlExample(app: Pick<AppView, 'appId' | 'tools'>, key: string, origin = publicOrigin()) {
   const tool = exampleTool(app);
   const auth = `  -H "Authorization: Bearer ${key}" \\\n  -H "Content-Type: application/json" \\\n`;
   if (tool) {
@@ -36,8 +33,8 @@ export function curlExample(
 }
 
 /** The MCP server of an app (Streamable HTTP, the key as bearer). */
-export const mcpUrl = (appId: string, origin = window.location.origin) =>
+export const mcpUrl = (appId: string, origin = publicOrigin()) =>
   `${origin}/mcp/${encodeURIComponent(appId)}`;
 
 /** The base URL an OpenAI client is given (its chat completions answer with the app's assistant). */
-export const openAiBaseUrl = (origin = window.location.origin) => `${origin}/api/v1`;
+export const openAiBaseUrl = (origin = publicOrigin()) => `${origin}/api/v1`;

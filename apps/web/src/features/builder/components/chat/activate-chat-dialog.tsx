@@ -1,3 +1,4 @@
+import { publicOrigin } from '@/lib/public-origin';
 import { Database, ExternalLink, Info, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { chatMessages, embedSnippet, type AppView } from '@buildai/domain';
@@ -22,7 +23,7 @@ export interface ActivateChatDialogProps {
 }
 
 /** The end users' chat page of an app. */
-export function chatPageLink(appId: string, origin = window.location.origin): string {
+export function chatPageLink(appId: string, origin = publicOrigin()): string {
   return `${origin}/app/${encodeURIComponent(appId)}/chat`;
 }
 
@@ -41,7 +42,7 @@ export function ActivateChatDialog({
   const activate = useActivateChat(app.appId);
   const { chatAppId, status } = chatSettingsOf(app);
   const active = status === 'active';
-  const snippet = embedSnippet(window.location.origin, app.appId);
+  const snippet = embedSnippet(publicOrigin(), app.appId);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,3 +1,4 @@
+import { publicOrigin } from '@/lib/public-origin';
 import * as React from 'react';
 import { Globe, Lock, Sparkles } from 'lucide-react';
 import { appSettingsSchema, builderMessages } from '@buildai/domain';
@@ -10,7 +11,7 @@ import type { SettingsSectionProps } from './settings-section';
 const domainSchema = appSettingsSchema.shape.customDomain;
 
 /** Where end users open the app: its own domain once set, else its page on this server. */
-export function publicAddress(appId: string, customDomain: string, origin = window.location.origin): string {
+export function publicAddress(appId: string, customDomain: string, origin = publicOrigin()): string {
   return customDomain ? `https://${customDomain}` : `${origin}/app/${encodeURIComponent(appId)}`;
 }
 

@@ -1,3 +1,4 @@
+import { publicOrigin } from '@/lib/public-origin';
 import * as React from 'react';
 import { Check, Copy, ExternalLink, Globe, Loader2, Rocket } from 'lucide-react';
 import type { AppView } from '@buildai/domain';
@@ -17,7 +18,7 @@ interface Props {
 
 /** The app's address for visitors (spec 001 §2: `/app/{appId}`), absolute so it can be shared. */
 export function liveLink(appId: string): string {
-  return `${window.location.origin}/app/${encodeURIComponent(appId)}`;
+  return `${publicOrigin()}/app/${encodeURIComponent(appId)}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { publicOrigin } from '@/lib/public-origin';
 import {
   builderMessages,
   errorCatalogue,
@@ -46,7 +47,7 @@ export function toolTitle(tool: Pick<ToolSummary, 'title'>): string {
   return tool.title.trim() || 'Untitled tool';
 }
 
-export function publicToolLink(appId: string, path: string, origin = window.location.origin): string {
+export function publicToolLink(appId: string, path: string, origin = publicOrigin()): string {
   return `${origin}/app/${encodeURIComponent(appId)}/tool/${encodeURIComponent(path)}`;
 }
 
