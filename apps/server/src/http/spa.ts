@@ -63,7 +63,10 @@ export function mountSpa(
   const dist = loadWebDist(webDist, {
     editIndex: publicUrl
       ? (html) =>
-          html.replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeAttr(publicUrl)}"></head>`)
+          html.replace(
+            '</head>',
+            `<meta name="${PUBLIC_URL_META}" content="${escapeAttr(publicUrl)}"></head>`,
+          )
       : undefined,
   });
   const runtime = dist.files.get(RUNTIME_DOCUMENT);
