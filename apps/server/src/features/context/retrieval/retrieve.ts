@@ -82,22 +82,22 @@ export async function retrieveContext(
   // can win.
   const candidates = Math.max(limit * 2, 20);
   const textList = sql`select * from ${sql.raw(TEXT_LIST_FUNCTION)}(${options.appId}, ${query}, ${candidates})`;
-  const [byWords, byVector] = await bothLists(platform, textList, vectorList(candidates));
+  const [byVector, byWords] = await bothLists(platform, vectorList(candidates), textList);
   return reciprocalRankFusion([byWords.map(toChunk), byVector.map(toChunk)], limit);
 }
 
 /**
- * The full-text and the vector list, each in its order. On PostgreSQL they run at once, on two of the pool's
- * connections (the vector search takes about twice as long as the full-text one, which then costs no time of its
- * own). The embedded database runs one statement at a time, so both come from one statement, in one round trip.
+ * The vector and the full-text list, each in its order. On PostgreSQL they run at once, on two of the pool's
+ * connections: the vector search, sent first, takes about twice as long as the full-text one, which then costs
+ * little time of its own. The embedded database runs one statement at a time, so both come from one statement.
  */
-async function bothLists(platform: Platform, textList: SQL, vectorList: SQL): Promise<[Row[], Row[]]> {
+async function bothLists(platform: Platform, vectorList: SQL, textList: SQL): Promise<[Row[], Row[]]> {
   if (platform.database.kind === 'postgres') {
-    return Promise.all([rowsOf(platform.db, textList), rowsOf(platform.db, vectorList)]);
+    return Promise.all([rowsOf(platform.db, vectorList), rowsOf(platform.db, textList)]);
   }
   const rows = (await rowsOf(
     platform.db,
-    sql`select 1 as list, t.* from (${textList}) t union all select 2, v.* from (${vectorList}) v`,
+    sql`select 1 as list, v.* from (${vectorList}) v union all select 2, t.* from (${textList}) t`,
   )) as (Row & { list: number })[];
   return [rows.filter((r) => r.list === 1), rows.filter((r) => r.list === 2)];
 }
