@@ -26,12 +26,12 @@ import {
 } from '@buildai/server';
 import { createThrowawayDatabase, openFreshDatabase } from '@buildai/testkit';
 import {
+  HNSW_EF_SEARCH,
   retrieveContext,
   vectorIndexName,
   vectorIndexSql,
   vectorLiteral,
 } from '../apps/server/src/features/context';
-import { HNSW_EF_SEARCH } from '../apps/server/src/features/context/retrieval/hybrid-function';
 import { percentile } from './lib';
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 100_000);
