@@ -2,8 +2,9 @@
 // default embedding size (AI_EMBEDDING_DIMENSIONS, 1536; BENCH_DIMENSIONS sets another), bulk loaded, then the HNSW
 // index built. A top-10 hybrid query through retrieveContext (full text + vector, fused; the query's vector is given,
 // so no model call is timed) against the raw pgvector query for the same ten chunks (`select id, item_id, content …
-// order by embedding::vector(n) <=> $1 limit 10`, same app filter), in the same job, interleaved. Also recall@10 of
-// the HNSW vector list against an exact scan. The HNSW index is then rebuilt (another random graph) and the two forms
+// order by embedding::vector(n) <=> $1 limit 10`, same app filter, searching with the product's `hnsw.ef_search`),
+// in the same job, interleaved. Also recall@10 of the product's vector list (the vector method: the function and
+// candidate list hybrid uses) against an exact scan. The HNSW index is then rebuilt (another random graph) and the two forms
 // timed again, BENCH_RETRIEVAL_GRAPHS times in all (3 by default); the target is judged on the median ratio, on
 // PostgreSQL (decision 0004). It runs in the embedded database (PGlite, in memory) unless
 // BENCH_RETRIEVAL_DATABASE_URL=postgres://user@host:5432/postgres names a PostgreSQL server, where it runs in a fresh
@@ -14,9 +15,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { createApp, createLogger, createPlatform, loadConfig, schema, type Platform } from '@buildai/server';
-import { openFreshDatabase } from '@buildai/testkit';
 import {
+  createApp,
+  createLogger,
+  createPlatform,
+  loadConfig,
+  openDatabase,
+  schema,
+  type Platform,
+} from '@buildai/server';
+import { createThrowawayDatabase, openFreshDatabase } from '@buildai/testkit';
+import {
+  HNSW_EF_SEARCH,
   retrieveContext,
   vectorIndexName,
   vectorIndexSql,
@@ -124,6 +134,23 @@ async function makeApp(platform: Platform) {
   return { appId: appId!, accountId: row!.ownerAccountId };
 }
 
+/**
+ * A throwaway database whose sessions search HNSW indexes with the product's candidate list (`hnsw.ef_search`), so
+ * the raw query's recall is that of the product's vector list (decision 0004).
+ */
+async function postgresWithEfSearch(serverUrl: string) {
+  const throwaway = await createThrowawayDatabase(serverUrl);
+  const admin = await openDatabase({ url: throwaway.url });
+  await admin.migrate();
+  const name = new URL(throwaway.url).pathname.slice(1);
+  await admin.db.execute(sql.raw(`alter database ${name} set hnsw.ef_search = ${HNSW_EF_SEARCH}`));
+  await admin.close();
+  // sessions opened from now on take the setting
+  const database = await openDatabase({ url: throwaway.url });
+  await database.migrate();
+  return { database, drop: throwaway.drop };
+}
+
 export async function benchRetrieval() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buildai-bench-retrieval-'));
   const config = loadConfig({
@@ -138,8 +165,10 @@ export async function benchRetrieval() {
     AI_EMBEDDING_DIMENSIONS: String(DIMENSIONS),
   });
   // PGlite in memory, or a throwaway database on POSTGRES_URL's server ('' never falls back to TEST_DATABASE_URL)
-  const fresh = await openFreshDatabase(POSTGRES_URL ?? '');
+  const fresh = POSTGRES_URL ? await postgresWithEfSearch(POSTGRES_URL) : await openFreshDatabase('');
   const { database } = fresh;
+  // the raw query searches with the candidate list the product's vector list uses (its one session, in PGlite)
+  if (!POSTGRES_URL) await database.db.execute(sql.raw(`set hnsw.ef_search = ${HNSW_EF_SEARCH}`));
   const platform = await createPlatform(config, createLogger(config), { database, refreshModels: false });
   const { appId, accountId } = await makeApp(platform);
 
@@ -326,7 +355,14 @@ export async function benchRetrieval() {
     anyWordMs.push(a.ms);
     if (h.value.length === 0) hybridEmpty++;
   }
-  const graphs = [{ ratio: percentile(hybridMs, 50) / percentile(rawMs, 50), recall: await recallOf() }];
+  const graphs = [
+    {
+      ratio: percentile(hybridMs, 50) / percentile(rawMs, 50),
+      hybridP50: percentile(hybridMs, 50),
+      rawP50: percentile(rawMs, 50),
+      recall: await recallOf(),
+    },
+  ];
   for (let g = 1; g < GRAPHS; g++) {
     // another graph of the same chunks: the same queries, second runs timed as above
     await buildIndex(`reindex index ${vectorIndexName(DIMENSIONS)}`);
@@ -339,7 +375,12 @@ export async function benchRetrieval() {
       hs.push(h.ms);
       rs.push(r.ms);
     }
-    graphs.push({ ratio: percentile(hs, 50) / percentile(rs, 50), recall: await recallOf() });
+    graphs.push({
+      ratio: percentile(hs, 50) / percentile(rs, 50),
+      hybridP50: percentile(hs, 50),
+      rawP50: percentile(rs, 50),
+      recall: await recallOf(),
+    });
   }
   await platform.close();
   await fresh.drop();
@@ -422,10 +463,14 @@ export function printRetrieval(r: Awaited<ReturnType<typeof benchRetrieval>>) {
       `recall@10 ${r.graphs.map((g) => g.recall.toFixed(3)).join(', ')}`,
   );
   console.log(
+    `  by HNSW graph: hybrid p50 ${r.graphs.map((g) => f(g.hybridP50)).join(', ')}; ` +
+      `raw p50 ${r.graphs.map((g) => f(g.rawP50)).join(', ')}`,
+  );
+  console.log(
     `  median ratio over ${r.graphs.length} graph${r.graphs.length === 1 ? '' : 's'} ${r.medianRatio.toFixed(2)}x  ` +
       (r.database === 'PostgreSQL' && r.dimensions === r.productDimensions
-        ? '(target <= 2x)'
-        : `(reported; the target <= 2x is judged on PostgreSQL at the default ${r.productDimensions} dimensions, decision 0004)`),
+        ? '(target <= 1.5x)'
+        : `(reported; the target <= 1.5x is judged on PostgreSQL at the default ${r.productDimensions} dimensions, decision 0004)`),
   );
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Platform } from '../../../platform';
-import { ensureHybridFunction, hybridFunctionName } from './hybrid-function';
+import { ensureListFunctions, TEXT_LIST_FUNCTION, vectorListFunctionName } from './hybrid-function';
 import { embedTexts, ensureVectorIndex, knownSizeMismatch, vectorLiteral, vectorType } from './vector-index';
 
 export interface RetrievedChunk {
@@ -73,23 +73,33 @@ export async function retrieveContext(
       return fullText(platform.db, options.appId, query, limit);
     }
   }
-  await ensureVectorIndex(platform, n);
-  if (method === 'vector') {
-    const rows = await withScanSettings(platform, limit, (db) =>
-      rowsOf(db, vectorSql(options.appId, embedding!, n, limit)),
-    );
-    return sorted(rows.map(toChunk));
-  }
+  await Promise.all([ensureVectorIndex(platform, n), ensureListFunctions(platform, n)]);
+  const vectorList = (candidates: number) =>
+    sql`select * from ${sql.raw(vectorListFunctionName(n))}(${options.appId},
+      ${vectorLiteral(embedding!)}::${vectorType(n)}, ${candidates})`;
+  if (method === 'vector') return sorted((await rowsOf(platform.db, vectorList(limit))).map(toChunk));
   // Each list brings more candidates than are kept, so a chunk ranked well by one list and fairly by the other
-  // can win. Both lists, their fusion and the winners' text come from one call of the size's hybrid function.
+  // can win.
   const candidates = Math.max(limit * 2, 20);
-  await ensureHybridFunction(platform, n);
-  const rows = await rowsOf(
+  const textList = sql`select * from ${sql.raw(TEXT_LIST_FUNCTION)}(${options.appId}, ${query}, ${candidates})`;
+  const [byVector, byWords] = await bothLists(platform, vectorList(candidates), textList);
+  return reciprocalRankFusion([byWords.map(toChunk), byVector.map(toChunk)], limit);
+}
+
+/**
+ * The vector and the full-text list, each in its order. On PostgreSQL they run at once, on two of the pool's
+ * connections: the vector search, sent first, takes about twice as long as the full-text one, which then costs
+ * little time of its own. The embedded database runs one statement at a time, so both come from one statement.
+ */
+async function bothLists(platform: Platform, vectorList: SQL, textList: SQL): Promise<[Row[], Row[]]> {
+  if (platform.database.kind === 'postgres') {
+    return Promise.all([rowsOf(platform.db, vectorList), rowsOf(platform.db, textList)]);
+  }
+  const rows = (await rowsOf(
     platform.db,
-    sql`select * from ${sql.raw(hybridFunctionName(n))}(${options.appId}, ${query},
-      ${vectorLiteral(embedding!)}::${vectorType(n)}, ${candidates}, ${limit}, ${RRF_K})`,
-  );
-  return rows.map(toChunk);
+    sql`select 1 as list, v.* from (${vectorList}) v union all select 2, t.* from (${textList}) t`,
+  )) as (Row & { list: number })[];
+  return [rows.filter((r) => r.list === 1), rows.filter((r) => r.list === 2)];
 }
 
 const sorted = (chunks: RetrievedChunk[]) =>
@@ -140,50 +150,6 @@ async function fullText(db: Db, appId: string, query: string, limit: number) {
   let rows = await rowsOf(db, fullTextSql(appId, query, limit, 'every'));
   if (rows.length === 0) rows = await rowsOf(db, fullTextSql(appId, query, limit, 'any'));
   return sorted(rows.map(toChunk));
-}
-
-/**
- * Cosine distance on `embedding::vector(n)` with the `vector_dims` filter, so the size's HNSW index can answer.
- * The index is walked until enough chunks of this app are found (pgvector's iterative scan), then the few found
- * are put in exact order here.
- */
-function vectorSql(appId: string, embedding: readonly number[], n: number, limit: number): SQL {
-  const type = vectorType(n);
-  const q = vectorLiteral(embedding);
-  return sql`
-    select c.id, c.item_id, i.name, c.content, 1 - (c.embedding::${type} <=> ${q}::${type}) as score
-    from context_chunks c join context_items i on i.id = c.item_id
-    where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced'
-      and vector_dims(c.embedding) = ${sql.raw(String(n))}
-    order by c.embedding::${type} <=> ${q}::${type}
-    limit ${limit}`;
-}
-
-/** pgvector's default candidate list; the session keeps it for searches that want no more. */
-const DEFAULT_EF_SEARCH = 40;
-
-/**
- * Runs a vector search with pgvector's iterative index scan on (so an index walk keeps going until enough chunks
- * of this app are found) and a candidate list twice the limit. PGlite has one session: it is set there once.
- * A PostgreSQL pool has many: the settings go with the statement, in a transaction.
- */
-async function withScanSettings<T>(
-  platform: Pick<Platform, 'db' | 'database'>,
-  limit: number,
-  search: (db: Db) => Promise<T>,
-): Promise<T> {
-  const efSearch = Math.max(DEFAULT_EF_SEARCH, limit * 2);
-  if (platform.database.kind === 'pglite' && efSearch === DEFAULT_EF_SEARCH) {
-    await platform.database.once('hnsw.iterative_scan', async () => {
-      await platform.db.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', false)`);
-    });
-    return search(platform.db);
-  }
-  return platform.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
-      set_config('hnsw.ef_search', ${String(efSearch)}, true)`);
-    return search(tx as unknown as Db);
-  });
 }
 
 /** Reciprocal rank fusion: each list adds 1 / (k + rank) to a chunk's score (rank from 1). */
