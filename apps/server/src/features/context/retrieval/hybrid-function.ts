@@ -137,6 +137,14 @@ export function textListFunctionSql(): string {
     { app: 'p_app', unsynced: 'unsynced', words: 'words', candidates: 'p_candidates' },
   );
   const anyWord = (statement: string) => statement.replaceAll('words', 'any_words');
+  // the chunks holding every word; only when there are none, those holding any word
+  const everyWordThenAnyWord = (statement: string) => `RETURN QUERY ${statement};
+    IF NOT FOUND THEN
+      DECLARE any_words tsquery := replace(words::text, ' & ', ' | ')::tsquery;
+      BEGIN
+        RETURN QUERY ${anyWord(statement)};
+      END;
+    END IF;`;
   return `
 CREATE OR REPLACE FUNCTION ${TEXT_LIST_FUNCTION}(p_app text, p_query text, p_candidates integer)
 RETURNS TABLE (id text, item_id text, name text, content text, score double precision)
@@ -158,21 +166,9 @@ BEGIN
   )};
   IF app_chunks IS NULL THEN RETURN; END IF;
   IF ${KEEP_PLAN} THEN
-    RETURN QUERY ${kept};
-    IF NOT FOUND THEN
-      DECLARE any_words tsquery := replace(words::text, ' & ', ' | ')::tsquery;
-      BEGIN
-        RETURN QUERY ${anyWord(kept)};
-      END;
-    END IF;
+    ${everyWordThenAnyWord(kept)}
   ELSE
-    RETURN QUERY ${perApp};
-    IF NOT FOUND THEN
-      DECLARE any_words tsquery := replace(words::text, ' & ', ' | ')::tsquery;
-      BEGIN
-        RETURN QUERY ${anyWord(perApp)};
-      END;
-    END IF;
+    ${everyWordThenAnyWord(perApp)}
   END IF;
 END
 $body$`;

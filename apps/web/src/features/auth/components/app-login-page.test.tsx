@@ -3,14 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthConfig } from '@buildai/domain';
 import { clearToken } from '@/lib/session';
 import { mockApi } from '@/test/mock-api';
-import { makeAccount, renderRoute, TOKENS } from '../test/harness';
+import { makeAccount, makeAppAuthConfig, renderRoute, TOKENS } from '../test/harness';
 import { LoginPage } from './login-page';
 
-const APP_CONFIG: AuthConfig = {
-  tenantId: 'a1',
-  appId: 'a1',
-  appName: 'Acme Coach',
-  signUpEnabled: true,
+const APP_CONFIG: AuthConfig = makeAppAuthConfig({
   googleEnabled: true,
   branding: {
     header: 'Acme Coach',
@@ -22,10 +18,7 @@ const APP_CONFIG: AuthConfig = {
     buttonTextColor: '#000000',
     buttonBackgroundColor: '#ff6600',
   },
-  termsOfServiceLink: 'https://acme.example/terms',
-  privacyPolicyLink: 'https://acme.example/privacy',
-  supportEmail: 'help@acme.example',
-};
+});
 
 const render = (url: string) => renderRoute(<LoginPage />, { path: '/login', url });
 

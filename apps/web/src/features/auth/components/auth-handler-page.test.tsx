@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue } from '@buildai/domain';
 import { clearToken, getToken } from '@/lib/session';
 import { errorReply, mockApi } from '@/test/mock-api';
-import { makeAccount, renderRoute, TOKENS } from '../test/harness';
+import { makeAccount, makeAppAuthConfig, renderRoute, TOKENS } from '../test/harness';
 import { AuthHandlerPage, HANDLER_REDIRECT_DELAY_MS } from './auth-handler-page';
 
 const render = (url: string, opts: { account?: ReturnType<typeof makeAccount>; strict?: boolean } = {}) =>
@@ -212,28 +212,7 @@ describe('/auth/handler mode=verifyAndChangeEmail and mode=recoverEmail', () => 
 describe("/auth/handler for an app's user", () => {
   it("wears the app's look, as its sign-in page does, and never the builder's first", async () => {
     const api = mockApi({
-      'GET /api/live_api/auth/config': {
-        body: {
-          tenantId: 'a1',
-          appId: 'a1',
-          appName: 'Acme Coach',
-          signUpEnabled: true,
-          googleEnabled: false,
-          branding: {
-            header: 'Acme Coach',
-            logoUrl: '',
-            styleName: 'light',
-            backgroundColor: '#102030',
-            headerTextColor: '',
-            subheaderTextColor: '',
-            buttonTextColor: '#000000',
-            buttonBackgroundColor: '#ff6600',
-          },
-          termsOfServiceLink: 'https://acme.example/terms',
-          privacyPolicyLink: 'https://acme.example/privacy',
-          supportEmail: 'help@acme.example',
-        },
-      },
+      'GET /api/live_api/auth/config': { body: makeAppAuthConfig() },
       'POST /api/live_api/auth/verifyEmail': { body: { email: 'ada@example.com', emailVerified: true } },
     });
     const { container } = render('/auth/handler?mode=verifyEmail&oobCode=code-1&appId=a1');

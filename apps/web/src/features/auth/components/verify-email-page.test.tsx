@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue } from '@buildai/domain';
 import { clearToken } from '@/lib/session';
 import { errorReply, mockApi } from '@/test/mock-api';
-import { makeAccount, renderRoute } from '../test/harness';
+import { makeAccount, makeAppAuthConfig, renderRoute } from '../test/harness';
 import { RequireAuth } from './require-auth';
 import { VerifyEmailPage } from './verify-email-page';
 
@@ -35,28 +35,7 @@ describe('/auth/verifyEmail', () => {
 
   it("wears the app's look for an app's user, and names the app", async () => {
     const api = mockApi({
-      'GET /api/live_api/auth/config': {
-        body: {
-          tenantId: 'a1',
-          appId: 'a1',
-          appName: 'Acme Coach',
-          signUpEnabled: true,
-          googleEnabled: false,
-          branding: {
-            header: 'Acme Coach',
-            logoUrl: '',
-            styleName: 'light',
-            backgroundColor: '#102030',
-            headerTextColor: '',
-            subheaderTextColor: '',
-            buttonTextColor: '#000000',
-            buttonBackgroundColor: '#ff6600',
-          },
-          termsOfServiceLink: 'https://acme.example/terms',
-          privacyPolicyLink: 'https://acme.example/privacy',
-          supportEmail: 'help@acme.example',
-        },
-      },
+      'GET /api/live_api/auth/config': { body: makeAppAuthConfig() },
     });
     const { container } = renderRoute(<VerifyEmailPage />, {
       path: '/auth/verifyEmail',

@@ -73,3 +73,28 @@ export function renderRoute(
   );
   return { ...render(strict ? <React.StrictMode>{tree}</React.StrictMode> : tree), router, queryClient };
 }
+
+/** The sign-in config of an app with user signup on, in its own colours (`GET /api/live_api/auth/config?appId=a1`). */
+export function makeAppAuthConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    tenantId: 'a1',
+    appId: 'a1',
+    appName: 'Acme Coach',
+    signUpEnabled: true,
+    googleEnabled: false,
+    branding: {
+      header: 'Acme Coach',
+      logoUrl: '',
+      styleName: 'light',
+      backgroundColor: '#102030',
+      headerTextColor: '',
+      subheaderTextColor: '',
+      buttonTextColor: '#000000',
+      buttonBackgroundColor: '#ff6600',
+    },
+    termsOfServiceLink: 'https://acme.example/terms',
+    privacyPolicyLink: 'https://acme.example/privacy',
+    supportEmail: 'help@acme.example',
+    ...overrides,
+  };
+}
