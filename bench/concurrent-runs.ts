@@ -2,8 +2,9 @@
 // counted against daily and weekly limits, against the fake model answering token by token with a small delay.
 // Baseline in the same job: the same 50 streams asked of the fake model directly. Rounds alternate between the
 // two, and a third wave goes through a bare node:http server that only forwards to the model (the floor: what one
-// more HTTP hop in front of the model adds on this machine, proxy-floor-server.ts); every run must stream to its finish event (any error fails the benchmark), and the app's analytics must
-// count every run and every user afterwards.
+// more HTTP hop in front of the model adds on this machine, proxy-floor-server.ts). Every run must stream to its
+// finish event (any error fails the benchmark), and the app's analytics must count every run and every user
+// afterwards.
 import { startFakeLlm } from '@buildai/testkit';
 import { cpuTimeMs, firstTokenDatabase } from './first-token';
 import {

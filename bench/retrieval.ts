@@ -140,9 +140,8 @@ async function makeApp(platform: Platform) {
  */
 async function postgresWithEfSearch(serverUrl: string) {
   const throwaway = await createThrowawayDatabase(serverUrl);
-  const admin = await openDatabase({ url: throwaway.url });
-  await admin.migrate();
   const name = new URL(throwaway.url).pathname.slice(1);
+  const admin = await openDatabase({ url: throwaway.url });
   await admin.db.execute(sql.raw(`alter database ${name} set hnsw.ef_search = ${HNSW_EF_SEARCH}`));
   await admin.close();
   // sessions opened from now on take the setting

@@ -4,6 +4,7 @@ import { apiKeys, apps } from '../../db/schema';
 import type { Ctx } from '../../http/context';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
+import { retryAfterSeconds } from '../../platform/limits';
 import { hashApiKey, looksLikeApiKey } from './key-format';
 import { liveKey } from './live-key';
 
@@ -54,7 +55,7 @@ export async function authenticateKey(options: AuthenticateKeyOptions): Promise<
   const verdict = await platform.limits.consume(`api-key:${row.id}`, rule);
   if (!verdict.allowed)
     throw new AppError('api-key/rate-limited', {
-      details: { retryAfterSeconds: Math.max(1, Math.ceil(verdict.msBeforeNext / 1000)) },
+      details: { retryAfterSeconds: retryAfterSeconds(verdict) },
     });
 
   const now = new Date();

@@ -14,7 +14,7 @@ export { neutraliseRelationships } from './parse/docx';
 export { decodeCharset } from './parse/text';
 export { parseHeapMbFor, PDF_SHARED_BYTES, parserWorkerStats, streamInWorker } from './parse/worker';
 export { embedChunks } from './retrieval/embed-chunks';
-export { HNSW_EF_SEARCH } from './retrieval/hybrid-function';
+export { HNSW_EF_SEARCH } from './retrieval/list-functions';
 export {
   DEFAULT_RETRIEVE_LIMIT,
   hasSyncedItems,

@@ -4,6 +4,7 @@ import { clientIp, requireCaller, type AppEnv, type Ctx } from '../../http/conte
 import { appParams } from '../../http/params';
 import { cleanJson } from '../../http/clean-json';
 import { route } from '../../http/validation';
+import { retryAfterSeconds } from '../../platform/limits';
 import type { AppChangeBus } from '../apps';
 import { connectPayments } from './connect-payments';
 import { listProducts } from './list-products';
@@ -104,7 +105,7 @@ async function limitPings(c: Ctx, scope: string): Promise<void> {
   const verdict = await platform.limits.consume(`payment-ping:${scope}:${clientIp(c)}`, rule);
   if (!verdict.allowed)
     throw new AppError('payments/too-many-pings', {
-      details: { retryAfterSeconds: Math.max(1, Math.ceil(verdict.msBeforeNext / 1000)) },
+      details: { retryAfterSeconds: retryAfterSeconds(verdict) },
     });
 }
 

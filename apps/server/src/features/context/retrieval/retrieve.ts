@@ -1,7 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { Platform } from '../../../platform';
-import { ensureListFunctions, TEXT_LIST_FUNCTION, vectorListFunctionName } from './hybrid-function';
+import {
+  ensureListFunctions,
+  ensureTextListFunction,
+  TEXT_LIST_FUNCTION,
+  vectorListFunctionName,
+} from './list-functions';
 import { embedTexts, ensureVectorIndex, knownSizeMismatch, vectorLiteral, vectorType } from './vector-index';
 
 export interface RetrievedChunk {
@@ -57,7 +62,7 @@ export async function retrieveContext(
   if (query === '') return [];
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_RETRIEVE_LIMIT)));
   const method = effectiveMethod(platform, options);
-  if (method === 'fulltext') return fullText(platform.db, options.appId, query, limit);
+  if (method === 'fulltext') return fullText(platform, options.appId, query, limit);
 
   const n = platform.ai.embeddingDimensions;
   let embedding = options.queryEmbedding;
@@ -70,7 +75,7 @@ export async function retrieveContext(
         { err, appId: options.appId },
         'could not embed the query; searching by full text',
       );
-      return fullText(platform.db, options.appId, query, limit);
+      return fullText(platform, options.appId, query, limit);
     }
   }
   await Promise.all([ensureVectorIndex(platform, n), ensureListFunctions(platform, n)]);
@@ -81,8 +86,11 @@ export async function retrieveContext(
   // Each list brings more candidates than are kept, so a chunk ranked well by one list and fairly by the other
   // can win.
   const candidates = Math.max(limit * 2, 20);
-  const textList = sql`select * from ${sql.raw(TEXT_LIST_FUNCTION)}(${options.appId}, ${query}, ${candidates})`;
-  const [byVector, byWords] = await bothLists(platform, vectorList(candidates), textList);
+  const [byVector, byWords] = await bothLists(
+    platform,
+    vectorList(candidates),
+    textList(options.appId, query, candidates),
+  );
   return reciprocalRankFusion([byWords.map(toChunk), byVector.map(toChunk)], limit);
 }
 
@@ -126,30 +134,16 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
 }
 
 /**
- * Full text (`english`, and CJK text as character bigrams: migration 0008's `context_search_query`), ranked by
- * `ts_rank`. Chunks holding every word of the query (`plainto_tsquery`) answer;
- * only when none does are chunks holding any of its words searched (the same words joined by OR), so a long
- * question still finds the chunks that share some of its words while a precise one costs one cheap statement.
+ * The full-text list function (`list-functions.ts`): `english`, and CJK text as character bigrams, ranked by
+ * `ts_rank`; chunks holding every word of the query, or, only when none does, any of its words.
  */
-function fullTextSql(appId: string, query: string, limit: number, words: 'every' | 'any'): SQL {
-  const tsquery =
-    words === 'every'
-      ? sql`context_search_query(${query})`
-      : sql`replace(context_search_query(${query})::text, ' & ', ' | ')::tsquery`;
-  return sql`
-    select c.id, c.item_id, i.name, c.content, ts_rank(c.tsv, q.query) as score
-    from context_chunks c
-      join context_items i on i.id = c.item_id,
-      (select ${tsquery} as query) q
-    where c.app_id = ${appId} and i.app_id = ${appId} and i.status = 'synced' and c.tsv @@ q.query
-    order by score desc, c.id collate "C"
-    limit ${limit}`;
-}
+const textList = (appId: string, query: string, candidates: number) =>
+  sql`select * from ${sql.raw(TEXT_LIST_FUNCTION)}(${appId}, ${query}, ${candidates})`;
 
-async function fullText(db: Db, appId: string, query: string, limit: number) {
-  let rows = await rowsOf(db, fullTextSql(appId, query, limit, 'every'));
-  if (rows.length === 0) rows = await rowsOf(db, fullTextSql(appId, query, limit, 'any'));
-  return sorted(rows.map(toChunk));
+/** The full-text method: the full-text list alone. */
+async function fullText(platform: Platform, appId: string, query: string, limit: number) {
+  await ensureTextListFunction(platform);
+  return sorted((await rowsOf(platform.db, textList(appId, query, limit))).map(toChunk));
 }
 
 /** Reciprocal rank fusion: each list adds 1 / (k + rank) to a chunk's score (rank from 1). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthConfig } from '@buildai/domain';
+import type { AuthBranding, AuthConfig } from '@buildai/domain';
 import { api } from '@/lib/api-client';
 import { LIVE_API, withAppId } from './paths';
 
@@ -16,4 +16,23 @@ export function useAuthConfig(appId: string | null, { enabled = true }: { enable
     staleTime: 5 * 60_000,
     enabled,
   });
+}
+
+/**
+ * The look of an app's sign-in pages for the pages its users reach from them (the verify page, emailed links):
+ * nothing is asked without an app; `waiting` while its config is on the way, so the builder's look never flashes
+ * first.
+ */
+export function useAppBranding(appId: string | null): {
+  waiting: boolean;
+  branding: AuthBranding | null;
+  appName: string | null;
+} {
+  const config = useAuthConfig(appId, { enabled: appId !== null });
+  const data = appId ? config.data : undefined;
+  return {
+    waiting: appId !== null && config.isPending,
+    branding: data?.branding ?? null,
+    appName: data?.appName ?? null,
+  };
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Link2Off } from 'lucide-react';
 import type { AuthLinkMode } from '@buildai/domain';
 import { PageLoader } from '@/components/page-state';
-import { useAuthConfig } from '../api/auth-config';
+import { useAppBranding } from '../api/auth-config';
 import { AuthBrandingContext, AuthLayout } from './auth-layout';
 import { EmailChangeLink } from './auth-links/email-change-link';
 import { BackToLogin, type LinkParams } from './auth-links/link-page-parts';
@@ -21,10 +21,10 @@ export { HANDLER_REDIRECT_DELAY_MS } from './auth-links/link-page-parts';
 export function AuthHandlerPage() {
   const [params] = useSearchParams();
   const appId = params.get('appId') || null;
-  const config = useAuthConfig(appId, { enabled: appId !== null });
-  if (appId && config.isPending) return <PageLoader label="Loading…" className="min-h-svh" />;
+  const app = useAppBranding(appId);
+  if (app.waiting) return <PageLoader label="Loading…" className="min-h-svh" />;
   return (
-    <AuthBrandingContext.Provider value={(appId && config.data?.branding) || null}>
+    <AuthBrandingContext.Provider value={app.branding}>
       <LinkFlow params={params} appId={appId} />
     </AuthBrandingContext.Provider>
   );

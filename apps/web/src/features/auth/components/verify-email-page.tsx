@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { continuePath, loginPathFor, safeRedirectPath } from '@/lib/redirect';
 import { refreshSession } from '@/lib/session';
 import { PLATFORM_TENANT_ID } from '@buildai/domain';
-import { useAuthConfig } from '../api/auth-config';
+import { useAppBranding } from '../api/auth-config';
 import { fetchCurrentAccount } from '../api/current-account';
 import { sendVerifyEmail } from '../api/verify-email';
 import { useAuth } from '../hooks/auth-context';
@@ -33,8 +33,8 @@ export function VerifyEmailPage() {
   const [notice, setNotice] = React.useState<Notice | null>(null);
   // an app's user sees the app's look, as on its sign-in page (the account's tenant is the app)
   const appId = account && account.tenantId !== PLATFORM_TENANT_ID ? account.tenantId : null;
-  const config = useAuthConfig(appId, { enabled: appId !== null });
-  const appName = params.get('appName') || (appId && config.data?.appName) || null;
+  const app = useAppBranding(appId);
+  const appName = params.get('appName') || app.appName;
 
   if (status === 'loading') return <PageLoader label="Checking your session…" className="min-h-svh" />;
   if (status === 'signedOut') return <Navigate to={loginPathFor(location)} replace />;
@@ -52,7 +52,7 @@ export function VerifyEmailPage() {
       </PageError>
     );
   if (account.emailVerified) return <Navigate to={continuePath(continueUrl)} replace />;
-  if (appId && config.isPending) return <PageLoader label="Loading…" className="min-h-svh" />;
+  if (app.waiting) return <PageLoader label="Loading…" className="min-h-svh" />;
 
   async function resend() {
     setResending(true);
@@ -93,7 +93,7 @@ export function VerifyEmailPage() {
 
   return (
     <AuthLayout
-      branding={(appId && config.data?.branding) || null}
+      branding={app.branding}
       icon={<MailCheck />}
       title="Verify your email"
       description={

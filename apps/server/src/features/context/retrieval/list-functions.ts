@@ -182,8 +182,13 @@ export function ensureListFunctions(platform: Pick<Platform, 'database' | 'logge
   const n = checkedDimensions(dimensions);
   return Promise.all([
     ensureFunction(platform, vectorListFunctionName(n), () => vectorListFunctionSql(n)),
-    ensureFunction(platform, TEXT_LIST_FUNCTION, textListFunctionSql),
+    ensureTextListFunction(platform),
   ]).then(() => undefined);
+}
+
+/** The full-text list function alone: the full-text method needs no vectors (nor pgvector). */
+export function ensureTextListFunction(platform: Pick<Platform, 'database' | 'logger'>) {
+  return ensureFunction(platform, TEXT_LIST_FUNCTION, textListFunctionSql);
 }
 
 function ensureFunction(platform: Pick<Platform, 'database' | 'logger'>, name: string, text: () => string) {
