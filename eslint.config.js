@@ -13,6 +13,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'e2e/.artifacts/**',
+      // pages and projects copied unchanged from public repositories, to build as models write them
+      'apps/server/tests/fixtures/model-written/**',
     ],
   },
   ...tseslint.configs.recommended,

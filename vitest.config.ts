@@ -1,10 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** the built-in shadcn/ui files import each other as an app does, through `@/` */
+const shadcn = fileURLToPath(new URL('./packages/app-runtime/src/shadcn/', import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
-      { test: { name: 'app-runtime', root: 'packages/app-runtime', environment: 'jsdom' } },
+      {
+        resolve: { alias: [{ find: /^@\//, replacement: shadcn }] },
+        test: { name: 'app-runtime', root: 'packages/app-runtime', environment: 'jsdom' },
+      },
       { test: { name: 'testkit', root: 'packages/testkit', environment: 'node', testTimeout: 20000 } },
       {
         test: {

@@ -20,9 +20,9 @@ async function main() {
     config.APP_ORIGIN ? dispatchByHost(config.APP_ORIGIN, appDocuments, product) : product,
   );
   const appServer = config.APP_ORIGIN ? undefined : createServer(appDocuments);
-  // the shared runtime script is built once; building it now spares the first visitor the wait
-  void services.appBundler
-    .runtime()
+  // the shared modules are built once; building the core now spares the first visitor the wait
+  void services.appBundler.shared
+    .set([])
     .catch((err: unknown) => logger.error({ err }, 'app runtime build failed'));
   appServer?.listen(appPort(config), config.HOST, () => {
     logger.info({ port: appPort(config) }, `Apps served on ${appOrigin(config)}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { bundleApp, signPreviewToken } from '../src/features/space-runtime';
+import { appPackages } from '@buildai/domain';
 import { json } from './helpers';
 
 let server: TestServer;
@@ -114,7 +115,7 @@ export default () => <Card><Rating /><Heart />{'Check'}</Card>;
     expect(built.code).not.toContain(CHECK_PATH);
     // the icon factory is shared, not bundled again with each app
     expect(built.code).toContain('__buildaiModules["lucide-react/createLucideIcon"]');
-    const runtime = (await server.services.appBundler.runtime()).code.toString();
+    const runtime = (await server.services.appBundler.shared.set([])).code.toString();
     expect(runtime).not.toContain(STAR_PATH);
     expect(runtime).not.toContain(CHECK_PATH);
   });
@@ -178,8 +179,7 @@ export default () => <Card><Rating /><Heart />{'Check'}</Card>;
           line: 1,
           column: 19,
           importPath: 'axios',
-          message:
-            '"axios" cannot be imported: an app may import react, react/jsx-runtime, react-dom, lucide-react, @buildai/app-ui, @buildai/app-sdk and its own files',
+          message: `"axios" cannot be imported: an app may import its own files and these packages: ${appPackages.join(', ')}`,
         },
       ],
     });
@@ -236,7 +236,7 @@ describe('app documents', () => {
     const html = await published.text();
     expect(html).toContain('"Version one"');
     expect(html).not.toContain('"Version two"');
-    expect(html).toMatch(/<script nonce="[^"]+" src="\/apps\/_runtime\/[0-9a-f]{16}\.js"><\/script>/);
+    expect(html).toMatch(/<script nonce="[^"]+" src="\/apps\/_runtime\/[0-9a-f]{16}\.js\?g=core"><\/script>/);
     expect(html).toContain(`"appId":"${appId}","mainPage":"Home"`);
 
     const preview = await (await server.appRequest(await previewUrl(appId, token))).text();
@@ -274,7 +274,7 @@ describe('app documents', () => {
     const { appId, token } = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>csp</p>;\n' });
     await publish(appId, token);
     const document = await server.appRequest(`/apps/${appId}/`);
-    const runtimePath = /src="(\/apps\/_runtime\/[0-9a-f]+\.js)"/.exec(await document.clone().text())![1]!;
+    const runtimePath = /src="(\/apps\/_runtime\/[0-9a-f]+\.js\?g=[a-z0-9,-]+)"/.exec(await document.clone().text())![1]!;
     const answers = [
       document,
       await server.appRequest(await previewUrl(appId, token)),

@@ -31,7 +31,7 @@ export type BridgeRequest =
 export type FrameMessage =
   | { source: typeof FRAME_SOURCE; type: 'loaded'; page: string }
   | { source: typeof FRAME_SOURCE; type: 'error'; error: AppErrorItem }
-  | { source: typeof FRAME_SOURCE; type: 'navigate'; page: string; search: string }
+  | { source: typeof FRAME_SOURCE; type: 'navigate'; page: string; search: string; replace?: boolean }
   | BridgeRequest;
 
 export function postToShell(message: FrameMessage): void {

@@ -7,10 +7,9 @@ import {
   type AnchorHTMLAttributes,
   type MouseEvent,
 } from 'react';
+import { frameLocation, pushLocation, subscribeLocation } from './frame-location';
 import {
   AppDataError,
-  FRAME_SOURCE,
-  postToShell,
   reportToShell,
   requestShell,
   toErrorItem,
@@ -21,43 +20,19 @@ export { AppDataError };
 
 /**
  * `@buildai/app-sdk`: what generated code uses to move between its pages and to report. Navigation keeps the
- * visitor's address `/app/{appId}/{Page}`: the frame tells the shell, which reflects it in the address bar.
+ * visitor's address `/app/{appId}/{Page}`: the frame tells the shell, which reflects it in the address bar. The
+ * location is the frame's one history (frame-location.ts), which react-router's names share.
  */
-
-interface AppLocation {
-  page: string;
-  /** the query string without `?` */
-  search: string;
-}
 
 let appId = '';
 let pages: string[] = [];
 let mainPage = 'Home';
-let location: AppLocation = { page: 'Home', search: '' };
-const listeners = new Set<() => void>();
-
-function setLocation(next: AppLocation) {
-  location = next;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** Called once by the runtime when the app starts. */
-export function initLocation(id: string, pageNames: string[], main: string, initial: AppLocation): void {
+export function initLocation(id: string, pageNames: string[], main: string): void {
   appId = id;
   pages = pageNames;
   mainPage = main;
-  location = initial;
-}
-
-/** Called when the shell moves the app (the visitor pressed Back or Forward). */
-export function applyShellLocation(shown: AppLocation): void {
-  const next = { page: shown.page || mainPage, search: shown.search };
-  if (next.page !== location.page || next.search !== location.search) setLocation(next);
 }
 
 function toSearch(params?: Record<string, string | number | boolean>): string {
@@ -67,23 +42,33 @@ function toSearch(params?: Record<string, string | number | boolean>): string {
   return search.toString();
 }
 
+/** The page a path names: its first segment, matched to a page name whatever its case; '' is the main page. */
+export function pageOfPath(path: string): string {
+  const first = path.replace(/^\/+/, '').split('/')[0] ?? '';
+  let name = first;
+  try {
+    name = decodeURIComponent(first);
+  } catch {
+    // a malformed escape stays as written
+  }
+  if (!name) return mainPage;
+  return pages.find((p) => p === name) ?? pages.find((p) => p.toLowerCase() === name.toLowerCase()) ?? name;
+}
+
 /** Opens another page of the app, e.g. `navigate('Pricing')` or `navigate('Product', { id: '42' })`. */
 export function navigate(page: string, params?: Record<string, string | number | boolean>): void {
-  const name = page.replace(/^\/+/, '');
-  const next = { page: name, search: toSearch(params) };
-  setLocation(next);
-  postToShell({ source: FRAME_SOURCE, type: 'navigate', ...next });
+  pushLocation({ path: page.replace(/^\/+/, ''), search: toSearch(params) });
   window.scrollTo(0, 0);
 }
 
 /** The page shown now, e.g. `'Home'`. */
 export function usePage(): string {
-  return useSyncExternalStore(subscribe, () => location.page);
+  return pageOfPath(useSyncExternalStore(subscribeLocation, () => frameLocation().path));
 }
 
 /** The current page's parameters (its query string), e.g. `{ id: '42' }`. */
 export function useParams(): Record<string, string> {
-  const search = useSyncExternalStore(subscribe, () => location.search);
+  const search = useSyncExternalStore(subscribeLocation, () => frameLocation().search);
   return Object.fromEntries(new URLSearchParams(search));
 }
 

@@ -1,22 +1,33 @@
 import { Component, StrictMode, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import {
-  FRAME_SOURCE,
-  SHELL_SOURCE,
-  postToShell,
-  reportToShell,
-  toErrorItem,
-  type AppErrorItem,
-} from './bridge';
-import { applyShellLocation, initLocation, navigate, usePage } from './sdk';
+import { SHELL_SOURCE, reportToShell, toErrorItem, type AppErrorItem } from './bridge';
+import { applyShellLocation, initFrameLocation } from './frame-location';
+import { postLoaded } from './lifecycle';
+import { BrowserRouter, Route, Routes } from './router';
+import { initLocation, navigate, usePage } from './sdk';
 import { uiCss } from './ui-css';
 
-/** What the generated entry passes: the module of each `pages/{Name}.tsx`, whose default export is the page. */
-export interface StartOptions {
+type PageModule = { default?: unknown };
+
+/** What the document says before the app's bundle runs: the app, its main page and where the visitor is. */
+export interface RuntimeConfig {
   appId: string;
   mainPage: string;
-  pages: Record<string, { default?: unknown }>;
 }
+
+/**
+ * What the app's bundle sets (decision 0012, "How an app starts"): its pages (`pages/{Name}.tsx`), its root
+ * component (`App.tsx`), the routes of a Next.js-style `app/.../page.tsx`, or nothing when its own `main.tsx`
+ * rendered it.
+ */
+export type AppModules =
+  | { mode: 'pages'; pages: Record<string, PageModule> }
+  | { mode: 'app'; root: PageModule }
+  | { mode: 'next'; routes: { path: string; module: PageModule }[] }
+  | { mode: 'main' };
+
+/** The first version's shape: pages only. */
+export type StartOptions = RuntimeConfig & { pages: Record<string, PageModule> };
 
 /** A page module's component, or null when its default export is not one (a function, memo or forwardRef). */
 function pageComponent(module: { default?: unknown } | undefined): ComponentType | null {
@@ -41,10 +52,10 @@ function listenForErrors() {
   });
 }
 
-/** The initial page and its parameters, from the document's address (`?page=Pricing&search=id%3D42`). */
-function initialLocation(mainPage: string) {
+/** Where the visitor is, from the document's address (`?page=Pricing&search=id%3D42`, `?page=products/42`). */
+function initialLocation() {
   const query = new URLSearchParams(window.location.search);
-  return { page: query.get('page') || mainPage, search: query.get('search') ?? '' };
+  return { path: query.get('page') ?? '', search: query.get('search') ?? '' };
 }
 
 function listenToShell() {
@@ -53,7 +64,7 @@ function listenToShell() {
     const data = event.data as { source?: unknown; type?: unknown; page?: unknown; search?: unknown } | null;
     if (!data || data.source !== SHELL_SOURCE || data.type !== 'go') return;
     if (typeof data.page !== 'string' || typeof data.search !== 'string') return;
-    applyShellLocation({ page: data.page, search: data.search });
+    applyShellLocation({ path: data.page, search: data.search });
   });
 }
 
@@ -96,7 +107,7 @@ function Fallback({ title, details, home }: { title: string; details: string; ho
         Try again in a moment. The app's builder sees the details in the builder's issues panel.
       </p>
       <pre>{details}</pre>
-      {home && (
+      {home !== undefined && (
         <button type="button" className="bai-btn bai-btn-outline bai-btn-md" onClick={() => navigate(home)}>
           Go to the start page
         </button>
@@ -115,41 +126,103 @@ function NotAComponent({ page }: { page: string }) {
   return <Fallback title="This page could not be shown" details={title} />;
 }
 
-function Router({ options }: { options: StartOptions }) {
+function PagesRouter({ pages, mainPage }: { pages: Record<string, PageModule>; mainPage: string }) {
   const page = usePage();
-  const module = options.pages[page];
+  const module = pages[page];
   const Page = pageComponent(module);
   if (!module) {
     return (
       <Fallback
         title="Page not found"
         details={`This app has no page named "${page}".`}
-        home={page === options.mainPage ? undefined : options.mainPage}
+        home={page === mainPage ? undefined : mainPage}
       />
     );
   }
   if (!Page) return <NotAComponent page={page} />;
   return (
-    <PageBoundary page={page} home={options.mainPage}>
+    <PageBoundary page={page} home={mainPage}>
       <Page />
     </PageBoundary>
   );
 }
 
-/** Starts the app in its frame: styles, error reports, the page router and the bridge to the shell. */
-export function start(options: StartOptions): void {
+function NotFoundRoute() {
+  return <Fallback title="Page not found" details="This app has no page at this address." home="" />;
+}
+
+function RootComponent({ module, name }: { module: PageModule; name: string }) {
+  const Root = pageComponent(module);
+  if (!Root) {
+    const title = `${name} does not default-export a React component`;
+    return <Fallback title="This app could not be shown" details={title} />;
+  }
+  return (
+    <PageBoundary page={name} home={name}>
+      <Root />
+    </PageBoundary>
+  );
+}
+
+let config: RuntimeConfig = { appId: '', mainPage: 'Home' };
+
+/**
+ * Prepares the frame before the app's bundle runs (an app's own main.tsx renders as its bundle runs): styles,
+ * error reports, the bridge to the shell and the frame's location.
+ */
+export function init(options: RuntimeConfig): void {
+  config = options;
   injectStyles();
   listenForErrors();
   listenToShell();
-  const location = initialLocation(options.mainPage);
-  initLocation(options.appId, Object.keys(options.pages), options.mainPage, location);
-  const root = document.getElementById('root')!;
-  createRoot(root).render(
-    <StrictMode>
-      <Router options={options} />
-    </StrictMode>,
-  );
-  postToShell({ source: FRAME_SOURCE, type: 'loaded', page: location.page });
+  initFrameLocation(initialLocation());
+  initLocation(options.appId, [], options.mainPage);
+}
+
+function rootElement(app: AppModules) {
+  switch (app.mode) {
+    case 'pages':
+      initLocation(config.appId, Object.keys(app.pages), config.mainPage);
+      return (
+        <BrowserRouter>
+          <PagesRouter pages={app.pages} mainPage={config.mainPage} />
+        </BrowserRouter>
+      );
+    case 'app':
+      return <RootComponent module={app.root} name="App" />;
+    case 'next':
+      return (
+        <BrowserRouter>
+          <Routes>
+            {app.routes.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RootComponent module={route.module} name={`app${route.path}/page`} />}
+              />
+            ))}
+            <Route path="*" element={<NotFoundRoute />} />
+          </Routes>
+        </BrowserRouter>
+      );
+    default:
+      return null;
+  }
+}
+
+/** Starts the app once its bundle has run: renders its root (unless its own main.tsx did) and says it loaded. */
+export function run(app: AppModules | undefined): void {
+  const element = app ? rootElement(app) : null;
+  if (element) {
+    createRoot(document.getElementById('root')!).render(<StrictMode>{element}</StrictMode>);
+  }
+  setTimeout(postLoaded, 0);
+}
+
+/** The first version's start: pages only, in one call. */
+export function start(options: StartOptions): void {
+  init(options);
+  run({ mode: 'pages', pages: options.pages });
 }
 
 /** The app did not build: the page says so and the shell's issues panel gets each error. */
@@ -160,5 +233,5 @@ export function showBuildErrors(errors: AppErrorItem[]): void {
   createRoot(root).render(
     <Fallback title="This app could not be built" details={errors.map((e) => e.title).join('\n')} />,
   );
-  postToShell({ source: FRAME_SOURCE, type: 'loaded', page: '' });
+  postLoaded();
 }

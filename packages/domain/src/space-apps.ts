@@ -340,16 +340,99 @@ export const spaceTexts = {
 // the preview token and the frame's messages
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Every module an app's code may import; anything else (and any file outside the app) is a build error. */
-export const appAllowedImports = [
+/**
+ * The packages an app's code may import (decision 0012, "Shared modules"), as the chat and the build errors name
+ * them; anything else (and any file outside the app) is a build error. `@radix-ui/react-*` stands for every Radix
+ * primitive; the runtime's module groups are checked against this list.
+ */
+export const appPackages = [
   'react',
-  'react/jsx-runtime',
   'react-dom',
+  'react-router-dom',
   'lucide-react',
-  '@buildai/app-ui',
+  'clsx',
+  'tailwind-merge',
+  'class-variance-authority',
+  '@radix-ui/react-*',
+  'radix-ui',
+  'sonner',
+  'next-themes',
+  'framer-motion',
+  'motion',
+  'recharts',
+  'date-fns',
+  'zod',
+  'react-hook-form',
+  '@hookform/resolvers',
+  '@tanstack/react-query',
+  'embla-carousel-react',
+  'react-day-picker',
+  'input-otp',
+  'cmdk',
+  'vaul',
+  'uuid',
+  'react-resizable-panels',
+  'next/link',
+  'next/image',
+  'next/navigation',
   '@buildai/app-sdk',
+  '@buildai/app-ui',
 ] as const;
-export type AppAllowedImport = (typeof appAllowedImports)[number];
+
+/** The first version's name of the list (kept for its readers). */
+export const appAllowedImports = appPackages;
+
+/** The shadcn/ui files every app has unless it writes its own at the same path (components/ui/{name}.tsx). */
+export const builtinUiComponents = [
+  'accordion',
+  'alert',
+  'alert-dialog',
+  'aspect-ratio',
+  'avatar',
+  'badge',
+  'breadcrumb',
+  'button',
+  'calendar',
+  'card',
+  'carousel',
+  'chart',
+  'checkbox',
+  'collapsible',
+  'command',
+  'context-menu',
+  'dialog',
+  'drawer',
+  'dropdown-menu',
+  'form',
+  'hover-card',
+  'input',
+  'input-otp',
+  'label',
+  'menubar',
+  'navigation-menu',
+  'pagination',
+  'popover',
+  'progress',
+  'radio-group',
+  'resizable',
+  'scroll-area',
+  'select',
+  'separator',
+  'sheet',
+  'sidebar',
+  'skeleton',
+  'slider',
+  'sonner',
+  'switch',
+  'table',
+  'tabs',
+  'textarea',
+  'toast',
+  'toaster',
+  'toggle',
+  'toggle-group',
+  'tooltip',
+] as const;
 
 /** What `@buildai/app-ui` exports (the small UI kit, styled by the runtime: no CSS framework needed). */
 export const appUiExports = [
@@ -433,8 +516,11 @@ export const appFrameMessageSchema = z.discriminatedUnion('type', [
   z.object({
     source: z.literal('buildai-app'),
     type: z.literal('navigate'),
-    page: z.string().max(200),
+    /** the page, or for an app with its own router the path inside the app (`products/42`) */
+    page: z.string().max(2000),
     search: z.string().max(2000),
+    /** the move replaced the current entry (a redirect): the address bar is replaced, not pushed */
+    replace: z.boolean().optional(),
   }),
 ]);
 export type AppFrameMessage = z.infer<typeof appFrameMessageSchema>;

@@ -11,7 +11,8 @@ export function appResponseHeaders(nonce?: string): Record<string, string> {
     'sandbox allow-scripts allow-forms allow-popups',
     "default-src 'none'",
     nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
-    "style-src 'unsafe-inline'",
+    // an app's own CSS may import web fonts' stylesheets (it can load images and fonts from anywhere already)
+    "style-src 'unsafe-inline' https:",
     'img-src https: data: blob:',
     'font-src https: data:',
     'media-src https: data: blob:',
@@ -47,27 +48,36 @@ export interface AppDocumentInput {
   appId: string;
   title: string;
   mainPage: string;
+  /** the shared modules' script (the groups the app reads) */
   runtimeUrl: string;
   build: AppBuild;
+  /** the app's branding's style: a dark app's document is dark from its first paint */
+  dark?: boolean;
 }
 
-/** The HTML of an app: the shared runtime, then the app's bundle (or its build errors), all under one nonce. */
+/** CSS inside a <style>: no text of the app can close the element. */
+const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
+/**
+ * The HTML of an app: its stylesheet, the shared modules, then the app's bundle (or its build errors), all under
+ * one nonce. The runtime is prepared before the bundle runs, as an app's own main.tsx renders while it runs.
+ */
 export function renderAppDocument(input: AppDocumentInput): { html: string; nonce: string } {
   const nonce = randomBytes(16).toString('base64');
   const start = input.build.ok
-    ? `${input.build.code}\n;__buildaiRuntime.start(Object.assign({}, globalThis.__buildaiApp, ${scriptJson({
-        appId: input.appId,
-        mainPage: input.mainPage,
-      })}));`
+    ? `__buildaiRuntime.init(${scriptJson({ appId: input.appId, mainPage: input.mainPage })});\n${
+        input.build.code
+      }\n;__buildaiRuntime.run(globalThis.__buildaiApp);`
     : `__buildaiRuntime.showBuildErrors(${scriptJson(buildErrorItems(input.build.errors))});`;
+  const css = input.build.ok ? `<style>${styleText(input.build.css)}</style>\n` : '';
   // the bundle is inline: it is served only with this document, so it needs no URL (and no token of its own)
   const html = `<!doctype html>
-<html lang="en">
+<html lang="en"${input.dark ? ' class="dark"' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(input.title || 'App')}</title>
-<script nonce="${nonce}" src="${escapeHtml(input.runtimeUrl)}"></script>
+${css}<script nonce="${nonce}" src="${escapeHtml(input.runtimeUrl)}"></script>
 </head>
 <body>
 <div id="root"></div>

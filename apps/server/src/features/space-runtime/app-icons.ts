@@ -40,6 +40,41 @@ function runtimeDir(require: NodeJS.Require): string {
   return dirname(require.resolve('@buildai/app-runtime/package.json'));
 }
 
+/**
+ * Brand icons lucide-react dropped (its licence keeps brands out) that models still import: each resolves to the
+ * nearest plain icon, so an app builds and shows an icon (decision 0012, "Icons").
+ */
+export const BRAND_ICONS: Record<string, string> = {
+  Github: 'GitBranch',
+  Gitlab: 'GitMerge',
+  Linkedin: 'BriefcaseBusiness',
+  Twitter: 'MessageCircle',
+  Facebook: 'ThumbsUp',
+  Instagram: 'Camera',
+  Youtube: 'CirclePlay',
+  Twitch: 'Tv',
+  Dribbble: 'Palette',
+  Figma: 'PenTool',
+  Framer: 'Frame',
+  Chrome: 'Globe',
+  Slack: 'Hash',
+  Trello: 'SquareKanban',
+  Codepen: 'CodeXml',
+  Codesandbox: 'Box',
+  Pocket: 'Bookmark',
+  Discord: 'MessagesSquare',
+};
+
+/** An icon name (with lucide's `Icon` suffix or `Lucide` prefix) to the file that draws it. */
+function iconFile(name: string): string | undefined {
+  const { files } = iconIndex();
+  const direct = files.get(name);
+  if (direct) return direct;
+  const bare = name.replace(/^Lucide/, '').replace(/Icon$/, '');
+  const brand = BRAND_ICONS[bare];
+  return brand ? files.get(brand) : undefined;
+}
+
 const CAPITALISED = /\b[A-Z][A-Za-z0-9_]*\b/g;
 
 /**
@@ -48,19 +83,18 @@ const CAPITALISED = /\b[A-Z][A-Za-z0-9_]*\b/g;
  * it is a word of its file. What the app imports but is no icon is then esbuild's "No matching export" error.
  */
 export function iconsNamed(contents: Iterable<string>): string[] {
-  const { files } = iconIndex();
   const names = new Set<string>();
   for (const content of contents) {
     if (!content.includes('lucide-react')) continue;
-    for (const [word] of content.matchAll(CAPITALISED)) if (files.has(word)) names.add(word);
+    for (const [word] of content.matchAll(CAPITALISED)) if (iconFile(word)) names.add(word);
   }
   return [...names].sort();
 }
 
 /** The module `lucide-react` is for one app: its icons from their own files, the rest from the shared runtime. */
 export function iconsModule(names: string[]): string {
-  const { files, api } = iconIndex();
-  const lines = names.map((name) => `export { default as ${name} } from ${JSON.stringify(files.get(name))};`);
+  const { api } = iconIndex();
+  const lines = names.map((name) => `export { default as ${name} } from ${JSON.stringify(iconFile(name))};`);
   lines.push(`export { ${api.join(', ')} } from 'lucide-react';`);
   return lines.join('\n');
 }

@@ -1,28 +1,30 @@
-import { build, type Message, type Plugin } from 'esbuild';
-import { appAllowedImports, pageNameOf, type AppBuildError, type AppFile } from '@buildai/domain';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { build, type Message, type Metafile, type Plugin } from 'esbuild';
+import { MODULE_GROUP_OF } from '@buildai/app-runtime/modules';
+import { appPackages, type AppBuildError, type AppFile, type AppStyle } from '@buildai/domain';
+import { appEntry } from './app-entry';
+import { compileAppCss, type CssFile } from './app-css';
 import { iconsModule, iconsNamed, unknownIconMessage } from './app-icons';
+import { builtinFiles } from './builtin-files';
+import { RUNTIME_DIR, sharedStub } from './shared-modules';
 
-/** The result of building an app's files: its script, or the errors that stopped the build. */
-export type AppBuild = { ok: true; code: string } | { ok: false; errors: AppBuildError[] };
+/**
+ * The result of building an app's files: its script, its stylesheet and the shared module groups its script reads,
+ * or the errors that stopped the build.
+ */
+export type AppBuild =
+  { ok: true; code: string; css: string; groups: string[] } | { ok: false; errors: AppBuildError[] };
 
-const ALLOWED = new Set<string>(appAllowedImports);
-const EXTENSIONS = [
-  '',
-  '.tsx',
-  '.ts',
-  '.jsx',
-  '.js',
-  '.json',
-  '/index.tsx',
-  '/index.ts',
-  '/index.jsx',
-  '/index.js',
-];
-const LOADERS = { tsx: 'tsx', ts: 'ts', jsx: 'jsx', js: 'js', json: 'json' } as const;
+const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.json'];
+const EXTENSIONS = ['', ...SCRIPT_EXTENSIONS, '.css', ...SCRIPT_EXTENSIONS.map((ext) => `/index${ext}`)];
+const LOADERS = { tsx: 'tsx', ts: 'ts', jsx: 'jsx', js: 'js', json: 'json', svg: 'dataurl' } as const;
 const ENTRY = '__entry__.js';
 
+const require = createRequire(import.meta.url);
+
 const refused = (path: string) =>
-  `"${path}" cannot be imported: an app may import ${appAllowedImports.join(', ')} and its own files`;
+  `"${path}" cannot be imported: an app may import its own files and these packages: ${appPackages.join(', ')}`;
 
 function joinPath(from: string, relative: string): string {
   const parts = from.split('/').slice(0, -1);
@@ -33,84 +35,153 @@ function joinPath(from: string, relative: string): string {
   return parts.join('/');
 }
 
-/**
- * The generated entry: every `pages/{Name}.tsx` as a module the runtime routes to. The runtime (shared, loaded
- * before) starts the app with them; the document adds the app's id and main page.
- */
-function entrySource(files: Map<string, string>): string {
-  const pages = [...files.keys()].flatMap((path) => {
-    const name = pageNameOf(path);
-    return name ? [{ name, path }] : [];
-  });
-  const imports = pages.map((p, i) => `import * as page${i} from ${JSON.stringify(`./${p.path}`)};`);
-  const table = pages.map((p, i) => `${JSON.stringify(p.name)}: page${i}`).join(', ');
-  return `${imports.join('\n')}\nglobalThis.__buildaiApp = { pages: { ${table} } };\n`;
-}
-
 /** The shared runtime's module that makes an icon component out of an icon's data (the icons' one import). */
 const CREATE_ICON = 'lucide-react/createLucideIcon';
 
+type Found = { namespace: 'app' | 'builtin'; path: string };
+
 /**
- * Resolves imports inside the app's files and to the shared modules; anything else is refused. `lucide-react` is
- * a module of this build that takes the icons the app names from their own files (decision 0007, "Icons").
+ * Where an import of the app's own code leads: a file of the app, else a built-in shadcn/ui file at that path.
+ * `@/x` (and `~/x`) is `src/x` in an app laid out under `src/` (as Vite projects are), else `x`; either is tried.
  */
-function appFilesPlugin(files: Map<string, string>): Plugin {
+function finder(files: Map<string, string>) {
+  const builtins = builtinFiles();
+  const underSrc = [...files.keys()].some((path) => path.startsWith('src/'));
+  const roots = underSrc ? ['src/', ''] : ['', 'src/'];
+  const inApp = (base: string) =>
+    EXTENSIONS.map((ext) => base + ext).find((candidate) => files.has(candidate));
+  const inBuiltins = (base: string) => {
+    const bare = base.replace(/^src\//, '');
+    return EXTENSIONS.map((ext) => bare + ext).find((candidate) => builtins.has(candidate));
+  };
+  return (specifier: string, importer: string): Found | null => {
+    const alias = specifier.startsWith('@/') || specifier.startsWith('~/');
+    const bases = alias ? roots.map((root) => root + specifier.slice(2)) : [joinPath(importer, specifier)];
+    for (const base of bases) {
+      const found = inApp(base);
+      if (found) return { namespace: 'app', path: found };
+    }
+    for (const base of bases) {
+      const found = inBuiltins(base);
+      if (found) return { namespace: 'builtin', path: found };
+    }
+    return null;
+  };
+}
+
+const packageCssCache = new Map<string, string>();
+function readPackageCss(path: string): string {
+  let content = packageCssCache.get(path);
+  if (content === undefined) packageCssCache.set(path, (content = readFileSync(path, 'utf8')));
+  return content;
+}
+
+/** A package's own stylesheet an app imports (`react-day-picker/style.css`): read from the runtime's packages. */
+function packageCss(specifier: string): string | null {
+  const pkg = specifier.startsWith('@')
+    ? specifier.split('/').slice(0, 2).join('/')
+    : specifier.split('/')[0]!;
+  if (!MODULE_GROUP_OF.has(pkg)) return null;
+  try {
+    return require.resolve(specifier, { paths: [RUNTIME_DIR] });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resolves imports inside the app's files, to the built-in shadcn/ui files and to the shared modules; anything else
+ * is refused. `lucide-react` is a module of this build that takes the icons the app names from their own files.
+ */
+function appFilesPlugin(files: Map<string, string>, entrySource: string, used: Set<string>): Plugin {
+  const find = finder(files);
+  const builtins = builtinFiles();
   return {
     name: 'app-files',
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind === 'entry-point') return { path: ENTRY, namespace: 'app' };
         if (args.namespace === 'icons') {
-          // the icons module: the rest of lucide-react from the shared runtime, each icon from its file
           if (args.path === 'lucide-react')
             return { path: args.path, namespace: 'shared', sideEffects: false };
-          // as lucide-react's package.json says: an icon nobody uses is left out (a word of a comment, say)
           return { path: args.path, sideEffects: false };
         }
         if (args.namespace === 'file') {
-          // inside an icon's file: its one import, the icon factory, is shared (one copy, with lucide's context)
           if (args.path === '../createLucideIcon.mjs') return { path: CREATE_ICON, namespace: 'shared' };
           return { errors: [{ text: `unexpected import "${args.path}" in ${args.importer}` }] };
         }
         if (args.path === 'lucide-react') return { path: args.path, namespace: 'icons' };
-        if (ALLOWED.has(args.path)) return { path: args.path, namespace: 'shared' };
+        if (MODULE_GROUP_OF.has(args.path)) {
+          used.add(MODULE_GROUP_OF.get(args.path)!);
+          return { path: args.path, namespace: 'shared' };
+        }
         const local = args.path.startsWith('./') || args.path.startsWith('../');
-        if (!local && !args.path.startsWith('@/')) {
+        const alias = args.path.startsWith('@/') || args.path.startsWith('~/');
+        if (!local && !alias) {
+          if (args.path.endsWith('.css')) {
+            const file = packageCss(args.path);
+            if (file) return { path: file, namespace: 'package-css' };
+          }
           return { errors: [{ text: refused(args.path), detail: { importPath: args.path } }] };
         }
-        const base = local ? joinPath(args.importer, args.path) : args.path.slice(2);
-        const found = EXTENSIONS.map((ext) => base + ext).find((candidate) => files.has(candidate));
+        const found = find(args.path, args.importer);
         if (!found) {
           return {
             errors: [{ text: `"${args.path}" is not a file of this app`, detail: { importPath: args.path } }],
           };
         }
-        return { path: found, namespace: 'app' };
+        if (found.path.endsWith('.css')) return { path: found.path, namespace: `${found.namespace}-css` };
+        return found;
       });
       b.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => ({
-        contents: `module.exports = globalThis.__buildaiModules[${JSON.stringify(args.path)}];`,
+        // an icon's file is ESM in Node's mode, which takes a CommonJS module whole as its default: it gets the
+        // factory itself
+        contents:
+          args.path === CREATE_ICON
+            ? `module.exports = globalThis.__buildaiModules[${JSON.stringify(CREATE_ICON)}].default;`
+            : sharedStub(args.path),
         loader: 'js',
       }));
       b.onLoad({ filter: /.*/, namespace: 'icons' }, () => ({
-        contents: iconsModule(iconsNamed(files.values())),
+        contents: iconsModule([...new Set([...iconsNamed(files.values()), ...builtinIcons()])].sort()),
         loader: 'js',
       }));
-      b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => {
-        if (args.path === ENTRY) return { contents: entrySource(files), loader: 'js' };
-        const ext = /\.([a-z]+)$/.exec(args.path)?.[1] as keyof typeof LOADERS | undefined;
+      // a stylesheet is compiled with Tailwind after the build; in the script it is nothing
+      for (const namespace of ['app-css', 'builtin-css', 'package-css']) {
+        b.onLoad({ filter: /.*/, namespace }, () => ({ contents: '', loader: 'js' }));
+      }
+      const load = (contents: string | undefined, path: string) => {
+        const ext = /\.([a-z]+)$/.exec(path)?.[1] as keyof typeof LOADERS | undefined;
         const loader = ext ? LOADERS[ext] : undefined;
-        if (!loader)
+        if (!loader || contents === undefined) {
           return {
             errors: [
               {
-                text: `"${args.path}" is not a script: only .tsx, .ts, .jsx, .js and .json files can be imported`,
+                text: `"${path}" is not a script: only .tsx, .ts, .jsx, .js, .json, .css and .svg files can be imported`,
               },
             ],
           };
-        return { contents: files.get(args.path)!, loader };
+        }
+        return { contents, loader };
+      };
+      b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => {
+        if (args.path === ENTRY) return { contents: entrySource, loader: 'js' };
+        return load(files.get(args.path), args.path);
       });
+      b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => load(builtins.get(args.path), args.path));
     },
   };
+}
+
+let builtinIconNames: string[] | undefined;
+
+/**
+ * The icons the built-in files name (which of those files are in the bundle is known only after it, so all count:
+ * esbuild drops the icons nobody imports).
+ */
+function builtinIcons(): string[] {
+  builtinIconNames ??= iconsNamed(builtinFiles().values());
+  return builtinIconNames;
 }
 
 /** esbuild's words for a name the icons module does not export */
@@ -123,7 +194,7 @@ function toBuildError(message: Message): AppBuildError {
     ? 'lucide-react'
     : (message.detail as { importPath?: unknown } | undefined)?.importPath;
   return {
-    file: location?.file ? location.file.replace(/^app:/, '') : null,
+    file: location?.file ? location.file.replace(/^(app|builtin):/, '') : null,
     line: location?.line ?? null,
     column: location ? location.column + 1 : null,
     message: icon ? unknownIconMessage(icon) : message.text,
@@ -131,25 +202,73 @@ function toBuildError(message: Message): AppBuildError {
   };
 }
 
-/** Bundles an app's files (esbuild, in memory) into one script that reads the shared modules from the runtime. */
-export async function bundleApp(appFiles: AppFile[]): Promise<AppBuild> {
+/** The stylesheets of the bundle in the order its code imports them (depth first from the entry, as a bundler does). */
+function cssInOrder(metafile: Metafile, read: (key: string) => CssFile | null): CssFile[] {
+  const out: CssFile[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const input = metafile.inputs[key];
+    if (!input) return;
+    for (const imported of input.imports) {
+      if (/^(app|builtin|package)-css:/.test(imported.path)) {
+        if (seen.has(imported.path)) continue;
+        seen.add(imported.path);
+        const file = read(imported.path);
+        if (file) out.push(file);
+      } else visit(imported.path);
+    }
+  };
+  visit(`app:${ENTRY}`);
+  return out;
+}
+
+/** Bundles an app's files (esbuild, in memory) into one script that reads the shared modules, and its stylesheet. */
+export async function bundleApp(appFiles: AppFile[], style?: AppStyle): Promise<AppBuild> {
   const files = new Map(appFiles.map((f) => [f.path, f.content]));
+  const entry = appEntry(files);
+  const used = new Set<string>(['core']);
+  let code: string;
+  let metafile: Metafile;
   try {
     const result = await build({
       entryPoints: [ENTRY],
       bundle: true,
       write: false,
+      metafile: true,
       format: 'iife',
       target: 'es2020',
       jsx: 'automatic',
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
-      plugins: [appFilesPlugin(files)],
+      plugins: [appFilesPlugin(files, entry.source, used)],
     });
-    return { ok: true, code: result.outputFiles[0]!.text };
+    code = result.outputFiles[0]!.text;
+    metafile = result.metafile;
   } catch (err) {
     const errors = (err as { errors?: Message[] }).errors;
     if (!Array.isArray(errors)) throw err;
     return { ok: false, errors: errors.map(toBuildError) };
   }
+  const builtins = builtinFiles();
+  const cssFiles = cssInOrder(metafile, (key) => {
+    const [namespace, ...rest] = key.split(':');
+    const path = rest.join(':');
+    if (namespace === 'app-css') return { path, content: files.get(path) ?? '' };
+    if (namespace === 'builtin-css') return { path, content: builtins.get(path) ?? '' };
+    if (namespace === 'package-css')
+      return { path: path.slice(RUNTIME_DIR.length), content: readPackageCss(path) };
+    return null;
+  });
+  const sources = Object.keys(metafile.inputs).flatMap((key) => {
+    const [namespace, ...rest] = key.split(':');
+    const path = rest.join(':');
+    if (namespace === 'app' && path !== ENTRY) return [{ path, content: files.get(path) ?? '' }];
+    if (namespace === 'builtin') return [{ path, content: builtins.get(path) ?? '' }];
+    return [];
+  });
+  const css = await compileAppCss({ cssFiles, sources, ...(style ? { style } : {}) }, files);
+  if (!css.ok) return { ok: false, errors: css.errors };
+  return { ok: true, code, css: css.css, groups: [...used].sort() };
 }

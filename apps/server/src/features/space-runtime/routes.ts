@@ -72,29 +72,32 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   const app = new Hono();
 
   async function serve(c: Context, target: AppToServe) {
-    const [runtime, build] = await Promise.all([bundler.runtime(), bundler.bundle(target.files)]);
+    const build = await bundler.bundle(target.files, target.style);
+    const shared = await bundler.shared.set(build.ok ? build.groups : []);
     const { html, nonce } = renderAppDocument({
       appId: target.appId,
       title: target.title,
       mainPage: target.mainPage,
-      runtimeUrl: `${RUNTIME_PATH}${runtime.hash}.js`,
+      runtimeUrl: `${RUNTIME_PATH}${shared.hash}.js?g=${shared.groups.join(',')}`,
       build,
+      dark: target.style?.styleName === 'dark',
     });
     return c.html(html, 200, { ...appResponseHeaders(nonce), 'Cache-Control': 'no-store' });
   }
 
   app.get(`${RUNTIME_PATH}:file`, async (c) => {
-    const runtime = await bundler.runtime();
-    if (c.req.param('file') !== `${runtime.hash}.js`)
-      return page(c, 404, 'Not found', 'This file does not exist.');
-    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-    const body = gzip ? runtime.gzipped : runtime.code;
+    const hash = /^([0-9a-f]{16})\.js$/.exec(c.req.param('file'))?.[1];
+    const shared = hash ? await bundler.shared.byUrl(hash, c.req.query('g') ?? '') : null;
+    if (!shared) return page(c, 404, 'Not found', 'This file does not exist.');
+    const accepts = c.req.header('accept-encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const body = encoding === 'br' ? shared.brotli : encoding === 'gzip' ? shared.gzipped : shared.code;
     return c.body(new Uint8Array(body), 200, {
       ...appResponseHeaders(),
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'public, max-age=31536000, immutable',
       Vary: 'Accept-Encoding',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+      ...(encoding ? { 'Content-Encoding': encoding } : {}),
     });
   });
 

@@ -19,7 +19,7 @@ interface AppFrameProps {
   src: string;
   title: string;
   onAppErrors?: (errors: AppErrorItem[]) => void;
-  onNavigate?: (page: string, search: string) => void;
+  onNavigate?: (page: string, search: string, replace: boolean) => void;
   /**
    * Answers the app's calls of its database and of sign-in (decision 0008, "The data bridge"); without it they
    * fail as refused.
@@ -73,7 +73,7 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
         errors.current = [...errors.current, message.error];
         onAppErrors?.(errors.current);
       } else {
-        onNavigate?.(message.page, message.search);
+        onNavigate?.(message.page, message.search, message.replace === true);
       }
     },
     (request) => {

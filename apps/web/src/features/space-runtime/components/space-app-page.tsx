@@ -62,10 +62,11 @@ export function SpaceAppPage({ appId, membersOnly = false }: { appId: string; me
   }, [appId]);
 
   const onNavigate = React.useCallback(
-    (page: string, search: string) => {
+    (page: string, search: string, replace: boolean) => {
       const next = addressOfPage(appId, page, search);
-      if (next !== `${window.location.pathname}${window.location.search}`)
-        window.history.pushState(null, '', next);
+      if (next === `${window.location.pathname}${window.location.search}`) return;
+      if (replace) window.history.replaceState(null, '', next);
+      else window.history.pushState(null, '', next);
     },
     [appId],
   );

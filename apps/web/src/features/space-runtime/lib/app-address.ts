@@ -1,6 +1,7 @@
 /**
  * The page a visitor's address names: `/app/{appId}/{Page}?{search}`, or `/{Page}` on the app's own domain (no
- * page: the app's main page).
+ * page: the app's main page). For an app with its own router the page is the path inside the app
+ * (`/app/{appId}/products/42` → `products/42`).
  */
 export function pageOfAddress(appId: string, pathname: string, search: string) {
   const prefix = `/app/${encodeURIComponent(appId)}`;
@@ -10,16 +11,24 @@ export function pageOfAddress(appId: string, pathname: string, search: string) {
   );
   let page = '';
   try {
-    page = decodeURIComponent(rest.split('/')[0] ?? '');
+    page = rest
+      .split('/')
+      .map((segment) => decodeURIComponent(segment))
+      .join('/');
   } catch {
     page = '';
   }
   return { page, search: search.replace(/^\?/, '') };
 }
 
-/** The address of a page of the app as visitors see it. */
+/** The address of a page of the app (or a path inside it) as visitors see it. */
 export function addressOfPage(appId: string, page: string, search: string): string {
-  const path = `/app/${encodeURIComponent(appId)}${page ? `/${encodeURIComponent(page)}` : ''}`;
+  const inside = page
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+  const path = `/app/${encodeURIComponent(appId)}${inside ? `/${inside}` : ''}`;
   return search ? `${path}?${search}` : path;
 }
 

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { compile } from 'tailwindcss';
+import type { AppBuildError, AppStyle } from '@buildai/domain';
+import { brandingCss, themeCss, themeFormOf } from './app-theme';
+import { RUNTIME_DIR } from './shared-modules';
+
+/**
+ * An app's stylesheet (decision 0012, "Tailwind"): Tailwind CSS v4 compiled on the server with the `tailwindcss`
+ * package's own compiler and default theme, from the classes the app's bundled files use, after the shadcn theme
+ * and the app's own CSS files (in the order its code imports them).
+ */
+
+const require = createRequire(import.meta.url);
+const TAILWIND_DIR = dirname(require.resolve('tailwindcss/package.json', { paths: [RUNTIME_DIR] }));
+const { Scanner } = require(require.resolve('@tailwindcss/oxide', { paths: [RUNTIME_DIR] })) as {
+  Scanner: new (options: object) => {
+    scanFiles(input: { content: string; extension: string }[]): string[];
+  };
+};
+
+/** A package's folder as Node would find it from the runtime package (for packages whose `exports` hide it). */
+function packageDir(name: string): string {
+  const found = (require.resolve.paths(name) ?? [])
+    .map((dir) => join(dir, name))
+    .find((dir) => existsSync(join(dir, 'package.json')));
+  if (!found) throw new Error(`${name} is not installed`);
+  return found;
+}
+
+/** Stylesheets a CSS file may import, by the name it writes. */
+const STYLESHEETS: Record<string, () => string> = {
+  tailwindcss: () => join(TAILWIND_DIR, 'index.css'),
+  'tailwindcss/index.css': () => join(TAILWIND_DIR, 'index.css'),
+  'tailwindcss/theme': () => join(TAILWIND_DIR, 'theme.css'),
+  'tailwindcss/theme.css': () => join(TAILWIND_DIR, 'theme.css'),
+  'tailwindcss/preflight': () => join(TAILWIND_DIR, 'preflight.css'),
+  'tailwindcss/preflight.css': () => join(TAILWIND_DIR, 'preflight.css'),
+  'tailwindcss/utilities': () => join(TAILWIND_DIR, 'utilities.css'),
+  'tailwindcss/utilities.css': () => join(TAILWIND_DIR, 'utilities.css'),
+  'tw-animate-css': () => join(packageDir('tw-animate-css'), 'dist', 'tw-animate.css'),
+};
+
+/** Tailwind plugins a CSS file may name with `@plugin` (v3 projects' `tailwindcss-animate`). */
+const PLUGINS: Record<string, () => unknown> = {
+  'tailwindcss-animate': () => require(require.resolve('tailwindcss-animate', { paths: [RUNTIME_DIR] })),
+};
+
+const stylesheetCache = new Map<string, Promise<string>>();
+function stylesheet(path: string): Promise<string> {
+  let cached = stylesheetCache.get(path);
+  if (!cached) stylesheetCache.set(path, (cached = readFile(path, 'utf8')));
+  return cached;
+}
+
+/** Candidates (words that may be classes) of one file's text, kept by its content. */
+const candidateCache = new LRUCache<string, string[]>({ max: 20_000 });
+
+function candidatesOf(content: string, extension: string): string[] {
+  const key = createHash('sha1').update(extension).update('\0').update(content).digest('base64');
+  let found = candidateCache.get(key);
+  if (!found) {
+    found = new Scanner({}).scanFiles([{ content, extension }]);
+    candidateCache.set(key, found);
+  }
+  return found;
+}
+
+export interface CssFile {
+  path: string;
+  content: string;
+}
+
+export interface AppCssInput {
+  /** the app's CSS files its code imports, in that order */
+  cssFiles: CssFile[];
+  /** the app's and the built-in files in the bundle, whose classes are generated */
+  sources: { path: string; content: string }[];
+  style?: AppStyle;
+}
+
+export type AppCss = { ok: true; css: string } | { ok: false; errors: AppBuildError[] };
+
+/** What an app's CSS writes that the theme already brings (the v3 directives, the v4 imports). */
+const PROVIDED = [
+  /@import\s+(?:url\()?\s*["']tailwindcss(?:\/index(?:\.css)?)?["']\s*\)?[^;]*;/g,
+  /@import\s+["']tw-animate-css["'][^;]*;/g,
+  /@tailwind\s+(?:base|components|utilities|variants|screens)\s*;/g,
+  /@config\s+[^;]+;/g,
+];
+
+const URL_IMPORT =
+  /@import\s+url\(\s*(["']?)(https:[^"')]+)\1\s*\)\s*[^;]*;|@import\s+(["'])(https:[^"']+)\3\s*[^;]*;/g;
+
+/** Blanks out what is dropped, keeping its newlines, so the lines of an error still count right. */
+function blank(text: string): string {
+  return text.replace(/[^\n]/g, ' ');
+}
+
+interface Prepared {
+  /** `@import url(https://…)` of web fonts: they lead the stylesheet, as CSS wants imports first */
+  urlImports: string[];
+  css: string;
+}
+
+function prepare(file: CssFile): Prepared {
+  const urlImports: string[] = [];
+  let css = file.content;
+  for (const pattern of PROVIDED) css = css.replace(pattern, blank);
+  css = css.replace(URL_IMPORT, (whole, _q, url1: string | undefined, _q2, url2: string | undefined) => {
+    urlImports.push(`@import url("${url1 ?? url2}");`);
+    return blank(whole);
+  });
+  return { urlImports, css };
+}
+
+/** The file and line an error of the compiler is about: the first line of an app CSS file naming its subject. */
+function locate(message: string, files: CssFile[]): Pick<AppBuildError, 'file' | 'line' | 'column'> {
+  const subject = /`([^`]+)`/.exec(message)?.[1] ?? /"([^"]+)"/.exec(message)?.[1];
+  if (subject) {
+    for (const file of files) {
+      const lines = file.content.split('\n');
+      const index = lines.findIndex((line) => line.includes(subject));
+      if (index >= 0) return { file: file.path, line: index + 1, column: lines[index]!.indexOf(subject) + 1 };
+    }
+  }
+  return { file: files[0]?.path ?? null, line: null, column: null };
+}
+
+const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+function joinPath(dir: string, relative: string): string {
+  const parts = dir ? dir.split('/') : [];
+  for (const segment of relative.split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '.' && segment !== '') parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+/** Compiles the app's stylesheet. A CSS error is a build error with its file and line. */
+export async function compileAppCss(input: AppCssInput, appFiles: Map<string, string>): Promise<AppCss> {
+  const prepared = input.cssFiles.map((file) => ({ file, ...prepare(file) }));
+  const own = prepared.map((p) => `/* ${p.file.path} */\n${p.css}`).join('\n');
+  const form = themeFormOf(input.cssFiles.map((f) => f.content).join('\n'));
+  const source = [
+    '@import "tailwindcss";',
+    '@import "tw-animate-css";',
+    themeCss(input.style, form),
+    own,
+    brandingCss(input.style, form),
+  ].join('\n');
+  try {
+    const compiler = await compile(source, {
+      base: '/app',
+      loadStylesheet: async (id, base) => {
+        const known = STYLESHEETS[id];
+        if (known) {
+          const path = known();
+          return { path, base: dirname(path), content: await stylesheet(path) };
+        }
+        if (id.startsWith('.') && base.startsWith('/app')) {
+          const path = joinPath(base.slice('/app'.length).replace(/^\//, ''), id);
+          const content = appFiles.get(path);
+          if (content !== undefined) return { path, base: `/app/${dirOf(path)}`, content };
+        }
+        throw new Error(
+          `"${id}" cannot be imported in CSS: only the app's own CSS files, tailwindcss and tw-animate-css`,
+        );
+      },
+      loadModule: async (id, base, type) => {
+        const plugin = type === 'plugin' ? PLUGINS[id] : undefined;
+        if (!plugin) {
+          throw new Error(
+            type === 'config'
+              ? `@config "${id}" is not read: Tailwind's settings go in the CSS (@theme)`
+              : `@plugin "${id}" is not available: only tailwindcss-animate`,
+          );
+        }
+        return { path: id, base, module: plugin() as never };
+      },
+    });
+    const candidates = new Set<string>();
+    for (const file of input.sources) {
+      const extension = /\.([a-z]+)$/.exec(file.path)?.[1] ?? 'tsx';
+      for (const candidate of candidatesOf(file.content, extension)) candidates.add(candidate);
+    }
+    const css = compiler.build([...candidates]);
+    const imports = [...new Set(prepared.flatMap((p) => p.urlImports))];
+    return { ok: true, css: imports.length ? `${imports.join('\n')}\n${css}` : css };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { ok: false, errors: [{ ...locate(message, input.cssFiles), message: `CSS: ${message}` }] };
+  }
+}

@@ -1,0 +1,42 @@
+import * as React from 'react';
+import { Slot } from '@radix-ui/react-slot';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { cn } from '@/lib/utils';
+
+const badgeVariants = cva(
+  [
+    'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap',
+    'rounded-md border px-2 py-0.5 text-xs font-medium transition-[color,box-shadow]',
+    'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+    'aria-invalid:border-destructive [&>svg]:pointer-events-none [&>svg]:size-3',
+  ],
+  {
+    variants: {
+      variant: {
+        default: 'border-transparent bg-primary text-primary-foreground [a&]:hover:bg-primary/90',
+        secondary: 'border-transparent bg-secondary text-secondary-foreground [a&]:hover:bg-secondary/90',
+        destructive: 'border-transparent bg-destructive text-white [a&]:hover:bg-destructive/90',
+        outline: 'border-border text-foreground [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
+        ghost: 'border-transparent [a&]:hover:bg-accent [a&]:hover:text-accent-foreground',
+        link: 'border-transparent text-primary underline-offset-4 [a&]:hover:underline',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+type BadgeProps = React.ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { asChild?: boolean };
+
+function Badge({ className, variant, asChild = false, ...props }: BadgeProps) {
+  const Comp = asChild ? Slot : 'span';
+  return (
+    <Comp
+      data-slot="badge"
+      data-variant={variant ?? 'default'}
+      className={cn(badgeVariants({ variant }), className)}
+      {...props}
+    />
+  );
+}
+
+export { Badge, badgeVariants, type BadgeProps };

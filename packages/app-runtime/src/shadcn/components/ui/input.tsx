@@ -1,0 +1,25 @@
+import type * as React from 'react';
+import { cn } from '@/lib/utils';
+
+type InputProps = React.ComponentProps<'input'>;
+
+function Input({ className, type, ...props }: InputProps) {
+  return (
+    <input
+      type={type}
+      data-slot="input"
+      className={cn(
+        'flex h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm',
+        'transition-[color,box-shadow] placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground',
+        'file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium file:text-foreground',
+        'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
+        'disabled:pointer-events-none disabled:cursor-not-allowed disabled:opacity-50 dark:bg-input/30',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export { Input, type InputProps };

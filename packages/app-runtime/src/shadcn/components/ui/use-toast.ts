@@ -1,0 +1,2 @@
+// Older shadcn projects import the toast hook from here.
+export * from '@/hooks/use-toast';
