@@ -145,7 +145,9 @@ export function themeCss(style: Pick<AppStyle, 'styleName'> | undefined, form: T
   --animate-accordion-up: accordion-up 0.2s ease-out;
   --animate-collapsible-down: collapsible-down 0.2s ease-out;
   --animate-collapsible-up: collapsible-up 0.2s ease-out;
+  --animate-caret-blink: caret-blink 1.25s ease-out infinite;
 }
+@keyframes caret-blink { 0%, 70%, 100% { opacity: 1 } 20%, 50% { opacity: 0 } }
 @keyframes accordion-down { from { height: 0 } to { height: var(--radix-accordion-content-height) } }
 @keyframes accordion-up { from { height: var(--radix-accordion-content-height) } to { height: 0 } }
 @keyframes collapsible-down { from { height: 0 } to { height: var(--radix-collapsible-content-height) } }

@@ -241,7 +241,11 @@ export async function bundleApp(appFiles: AppFile[], style?: AppStyle): Promise<
       target: 'es2020',
       jsx: 'automatic',
       logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
+      // what a Vite app reads of its build: a production build, and no VITE_ variable (an app has no .env)
+      define: {
+        'process.env.NODE_ENV': '"production"',
+        'import.meta.env': JSON.stringify({ MODE: 'production', PROD: true, DEV: false, SSR: false, BASE_URL: '/' }),
+      },
       plugins: [appFilesPlugin(files, entry.source, used)],
     });
     code = result.outputFiles[0]!.text;
