@@ -8,6 +8,7 @@ import { compile } from 'tailwindcss';
 import type { AppBuildError, AppStyle } from '@buildai/domain';
 import { brandingCss, themeCss, themeFormOf } from './app-theme';
 import { RUNTIME_DIR } from './shared-modules';
+import { CONFIG_FILES, readTailwindConfig, type StaticConfig } from './tailwind-config';
 
 /**
  * An app's stylesheet (decision 0012, "Tailwind"): Tailwind CSS v4 compiled on the server with the `tailwindcss`
@@ -147,10 +148,20 @@ export async function compileAppCss(input: AppCssInput, appFiles: Map<string, st
   const prepared = input.cssFiles.map((file) => ({ file, ...prepare(file) }));
   const own = prepared.map((p) => `/* ${p.file.path} */\n${p.css}`).join('\n');
   const form = themeFormOf(input.cssFiles.map((f) => f.content).join('\n'));
+  const configFile = CONFIG_FILES.find((path) => appFiles.has(path));
+  let config: StaticConfig | null = null;
+  if (configFile) {
+    try {
+      config = readTailwindConfig(appFiles.get(configFile)!, configFile);
+    } catch {
+      config = null;
+    }
+  }
   const source = [
     '@import "tailwindcss";',
     '@import "tw-animate-css";',
     themeCss(input.style, form),
+    config ? '@config "tailwind.config";' : '',
     own,
     brandingCss(input.style, form),
   ].join('\n');
@@ -173,6 +184,11 @@ export async function compileAppCss(input: AppCssInput, appFiles: Map<string, st
         );
       },
       loadModule: async (id, base, type) => {
+        if (type === 'config' && id === 'tailwind.config' && config) {
+          const plugins = config.plugins.flatMap((name) => (PLUGINS[name] ? [PLUGINS[name]()] : []));
+          const module = { ...(config.theme ? { theme: config.theme } : {}), plugins };
+          return { path: configFile!, base, module: module as never };
+        }
         const plugin = type === 'plugin' ? PLUGINS[id] : undefined;
         if (!plugin) {
           throw new Error(
