@@ -25,7 +25,7 @@ import { apiKeyRoutes } from './features/api-keys';
 import { mcpRoutes, type McpAskOptions } from './features/mcp';
 import { publicApiRoutes } from './features/public-api';
 import { memoryRoutes } from './features/memories';
-import { createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
+import { buildCheck, createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
 import { entityRoutes } from './features/entities';
 import {
@@ -131,7 +131,11 @@ export function createApp(platform: Platform, services: Services = createService
     '/mcp',
     mcpRoutes({ publishedTools, admissions: services.runAdmissions, assistant: mcpAssistant }),
   );
-  app.route('/api/apps', appRoutes(services.appChanges, paymentSettingsKeeper(services.payments)));
+  const checkBuild = buildCheck(platform, services.appBundler);
+  app.route(
+    '/api/apps',
+    appRoutes(services.appChanges, paymentSettingsKeeper(services.payments), checkBuild),
+  );
   app.route('/api/apps', paymentRoutes(services.payments, services.appChanges));
   app.route('/api/payments', pingRoutes());
   app.route('/api/apps', appClaimRoutes(services.identity.signingKey));
@@ -142,7 +146,7 @@ export function createApp(platform: Platform, services: Services = createService
     '/api/apps',
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
-  app.route('/api/apps', spaceRoutes(services.recordValidator));
+  app.route('/api/apps', spaceRoutes(services.recordValidator, checkBuild));
   app.route('/api/apps', entityRoutes(services.recordValidator));
   app.route('/api/apps', membershipRoutes());
   app.route('/api/builder', builderRoutes());

@@ -34,7 +34,7 @@ describe('the chat of a space app', () => {
       expect.objectContaining({
         type: 'tool-output-available',
         toolCallId: 'call_add',
-        output: { ok: true },
+        output: { ok: true, build: 'The app builds.' },
       }),
     );
     const end = first.at(-1)!;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
 import { signUpBuilder, startTestServer, type FakeLlm, type TestServer } from '@buildai/testkit';
+import { MAX_TURN_STEPS } from '../src/features/spaces/send-chat-message';
 import { json } from './helpers';
 import { chat, chatTurn, getJson, newSpaceApp, readUiChunks, useChatServer } from './spaces-helpers';
 
@@ -101,10 +102,10 @@ describe('a turn as it streams', () => {
     let n = 0;
     llm.respondWith(() => addFile(`components/Loop${n++}.tsx`, 'export {};'));
     const chunks = await chatTurn(server, appId, 'Loop for ever', { token });
-    expect(llm.requests).toHaveLength(8);
+    expect(llm.requests).toHaveLength(MAX_TURN_STEPS);
     expect(chunks.at(-1)).toMatchObject({ type: 'finish' });
     const files = await getJson(server, `/api/apps/${appId}/files`, token);
-    expect(files.files).toHaveLength(9);
+    expect(files.files).toHaveLength(MAX_TURN_STEPS + 1);
   }, 60_000);
 });
 

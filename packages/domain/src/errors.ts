@@ -133,6 +133,10 @@ export const errorCatalogue = {
     message: 'Auto fix already tried twice in a row: describe the problem to the assistant instead',
   },
   'space/message-not-found': { status: 404, message: 'Message not found' },
+  'space/publish-build-failed': {
+    status: 422,
+    message: 'This app does not build, so it cannot be published: fix its build errors first',
+  },
   'space/ai-not-configured': {
     status: 503,
     message: 'The chat needs an AI model: the operator must set AI_PROVIDER (see the README)',

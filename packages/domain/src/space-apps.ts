@@ -204,6 +204,17 @@ export const messageAnnotationSchema = z.object({
   model: z.string().optional(),
   /** the turn ended in an error; its text, shown in the expandable error block */
   error: z.string().optional(),
+  /** the turn ended with the app not building: its errors (the issues panel shows them too) */
+  buildErrors: z
+    .array(
+      z.object({
+        file: z.string().nullable(),
+        line: z.number().int().nullable(),
+        column: z.number().int().nullable(),
+        message: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type MessageAnnotation = z.infer<typeof messageAnnotationSchema>;
 
@@ -501,6 +512,14 @@ export const appBuildErrorSchema = z.object({
   importPath: z.string().optional(),
 });
 export type AppBuildError = z.infer<typeof appBuildErrorSchema>;
+
+/** One build error as a line: `pages/Home.tsx:3:10: "x" is not a file of this app`. */
+export function buildErrorLine(error: Pick<AppBuildError, 'file' | 'line' | 'column' | 'message'>): string {
+  const where = error.file
+    ? `${error.file}${error.line ? `:${error.line}${error.column ? `:${error.column}` : ''}` : ''}: `
+    : '';
+  return `${where}${error.message}`;
+}
 
 /** POST /api/apps/{appId}/preview-token: the address of the app's current files on the app origin. */
 export const previewTokenResponse = z.object({ url: z.string(), expiresAt: z.string() });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { AppError, buildErrorLine, type AppBuildError } from '@buildai/domain';
 import { appFiles, appPublishedFiles, apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -12,9 +13,32 @@ import { toAppView } from './view';
  * current files are copied for visitors in the same transaction, so they never see half of one publish and half of
  * another (decision 0007, "Publishing"), nor half of a chat turn (refused while one runs).
  */
-export async function publishApp(platform: Platform, changes: AppChangeBus, caller: Caller, appId: string) {
+export interface PublishAppOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  /** a space app's build check: one that does not build is not published (visitors never see build errors) */
+  checkBuild?: (appId: string) => Promise<AppBuildError[]>;
+}
+
+/** The most build errors the refusal names; the issues panel lists them all. */
+const NAMED_ERRORS = 3;
+
+export async function publishApp({ platform, changes, caller, appId, checkBuild }: PublishAppOptions) {
   const account = await requireBuilder(platform, caller);
   const app = await loadOwnedApp(platform.db, account.accountId, appId);
+  if (app.appType === 'space' && checkBuild) {
+    const errors = await checkBuild(app.appId);
+    if (errors.length > 0) {
+      const named = errors.slice(0, NAMED_ERRORS).map(buildErrorLine).join('; ');
+      const more = errors.length > NAMED_ERRORS ? ` (and ${errors.length - NAMED_ERRORS} more)` : '';
+      throw new AppError('space/publish-build-failed', {
+        message: `${new AppError('space/publish-build-failed').message}. ${named}${more}`,
+        details: { errors },
+      });
+    }
+  }
   const now = new Date();
   const saved = await platform.db.transaction(async (tx) => {
     if (app.appType === 'space') {

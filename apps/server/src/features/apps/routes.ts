@@ -4,6 +4,7 @@ import {
   aiAppSchema,
   AppError,
   createToolRequest,
+  type AppBuildError,
   MAX_IMAGE_BYTES,
   newAppRequest,
   reorderToolsRequest,
@@ -63,7 +64,12 @@ async function uploadedFile(c: Ctx): Promise<File> {
 const imageQuery = z.object({ kind: z.enum(appImageKinds).optional() });
 
 /** /api/apps (spec 001 §7, docs/decisions/0003). */
-export function appRoutes(changes: AppChangeBus, settingsKeeper?: SettingsKeeper) {
+export function appRoutes(
+  changes: AppChangeBus,
+  settingsKeeper?: SettingsKeeper,
+  /** a space app's build check (the runtime's): publishing refuses an app that does not build */
+  checkBuild?: (appId: string) => Promise<AppBuildError[]>,
+) {
   const r = new OpenAPIHono<AppEnv>();
   route(r, { method: 'get', path: '/', summary: "The builder's apps" }, async (c) =>
     c.json(await listApps(c.get('platform'), requireCaller(c))),
@@ -107,7 +113,15 @@ export function appRoutes(changes: AppChangeBus, settingsKeeper?: SettingsKeeper
     r,
     { method: 'post', path: '/{appId}/publish', summary: 'Publishes an app', params: appParams },
     async (c, { params }) =>
-      c.json(await publishApp(c.get('platform'), changes, requireCaller(c), params.appId)),
+      c.json(
+        await publishApp({
+          platform: c.get('platform'),
+          changes,
+          caller: requireCaller(c),
+          appId: params.appId,
+          ...(checkBuild ? { checkBuild } : {}),
+        }),
+      ),
   );
   route(
     r,

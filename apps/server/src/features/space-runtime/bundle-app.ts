@@ -244,7 +244,13 @@ export async function bundleApp(appFiles: AppFile[], style?: AppStyle): Promise<
       // what a Vite app reads of its build: a production build, and no VITE_ variable (an app has no .env)
       define: {
         'process.env.NODE_ENV': '"production"',
-        'import.meta.env': JSON.stringify({ MODE: 'production', PROD: true, DEV: false, SSR: false, BASE_URL: '/' }),
+        'import.meta.env': JSON.stringify({
+          MODE: 'production',
+          PROD: true,
+          DEV: false,
+          SSR: false,
+          BASE_URL: '/',
+        }),
       },
       plugins: [appFilesPlugin(files, entry.source, used)],
     });

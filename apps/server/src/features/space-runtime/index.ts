@@ -3,3 +3,4 @@ export { AppBundler, filesHash } from './app-bundler';
 export { bundleApp, type AppBuild } from './bundle-app';
 export { createAppOriginApp, spaceRuntimeRoutes, type SpaceRuntimeServices } from './routes';
 export { signPreviewToken } from './preview-token';
+export { buildCheck, type BuildCheck } from './check-app-build';

@@ -1,11 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { readUIMessageStream, type LanguageModelUsage, type UIMessage, type UIMessageChunk } from 'ai';
-import type { ChatAction, MessageAnnotation, SystemActionInfo } from '@buildai/domain';
+import {
+  buildErrorLine,
+  type ChatAction,
+  type MessageAnnotation,
+  type SystemActionInfo,
+} from '@buildai/domain';
 import { appChatMessages } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { priceUsage } from '../../platform/ai/model-list';
 import { contextEvals } from './context-evals';
-import { changedVersioned, type AppliedActions } from './file-tools';
+import { changedVersioned, type AppliedActions, type TurnBuild } from './file-tools';
 import { makeVersion } from './make-version';
 import type { RetrievedContext } from './retrieve-context';
 import { cleanStored } from './stored-text';
@@ -37,6 +42,17 @@ export interface RecordTurnOptions {
   /** filled by the model call's onStepFinish as the turn goes */
   steps: TurnStep[];
   retrieved: RetrievedContext;
+  /** the app's build after the turn's last file change */
+  build?: TurnBuild;
+}
+
+/** The most build errors an answer keeps (the issues panel has them all once the preview loads). */
+const ANSWER_ERRORS = 20;
+
+/** The answer's last paragraph when the turn left the app not building: it says so, with the first error. */
+function brokenNote(errors: NonNullable<TurnBuild['errors']>): string {
+  const count = errors.length === 1 ? '1 build error' : `${errors.length} build errors`;
+  return `The app does not build yet (${count}): ${buildErrorLine(errors[0]!)}. The issues panel lists them; ask me to fix them.`;
 }
 
 // each step of a turn writes its own text part: they are paragraphs of their own
@@ -99,7 +115,8 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
       applied,
       finishReason === 'length',
     );
-    const content = textOf(message);
+    const broken = options.build?.errors?.length ? options.build.errors : null;
+    const content = [textOf(message), broken ? brokenNote(broken) : ''].filter(Boolean).join('\n\n');
     // files or entity schemas: what a version holds (records are not versioned)
     const changed = [...applied.values()].some(changedVersioned);
     const usage = priceUsage(
@@ -122,6 +139,13 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
         evals: contextEvals(retrieved, touched),
       },
       ...(error ? { error } : {}),
+      ...(broken
+        ? {
+            buildErrors: broken
+              .slice(0, ANSWER_ERRORS)
+              .map(({ file, line, column, message: text }) => ({ file, line, column, message: text })),
+          }
+        : {}),
     };
     const status = error && steps.length === 0 ? 'error' : 'complete';
     await db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import {
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
+import type { BuildCheck } from './file-tools';
 import type { RecordValidator } from '../entities';
 import { deleteFile } from './delete-file';
 import { getVersion } from './get-version';
@@ -52,7 +53,7 @@ function fileTarget(c: Ctx): { appId: string; path: string } {
  * The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). `validator` (the
  * server's `recordValidator` service) checks the records the chat's model inserts.
  */
-export function spaceRoutes(validator: RecordValidator) {
+export function spaceRoutes(validator: RecordValidator, checkBuild?: BuildCheck) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
@@ -149,6 +150,7 @@ export function spaceRoutes(validator: RecordValidator) {
         caller: requireCaller(c),
         appId: params.appId,
         validator,
+        ...(checkBuild ? { checkBuild } : {}),
         body,
       }),
   );

@@ -22,15 +22,15 @@ import { lockChat, TURN_TIMEOUT_MS } from '../apps';
 import { listEntities, type RecordValidator } from '../entities';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
 import { entityTools } from './entity-tools';
-import { fileTools, type AppliedActions } from './file-tools';
+import { fileTools, type AppliedActions, type BuildCheck, type TurnBuild } from './file-tools';
 import { readMessages } from './list-messages';
 import { loadSpaceApp } from './load-space-app';
 import { recordTurn, type TurnStep } from './record-turn';
 import { retrieveContext } from './retrieve-context';
 import type { MessageRow } from './views';
 
-/** Model calls (steps) one turn may take: enough to write a few files and answer. */
-export const MAX_TURN_STEPS = 8;
+/** Model calls (steps) one turn may take: enough to write a few files, fix what does not build, and answer. */
+export const MAX_TURN_STEPS = 10;
 
 export interface SendChatMessageOptions {
   platform: Platform;
@@ -38,6 +38,8 @@ export interface SendChatMessageOptions {
   appId: string;
   /** checks the records the model inserts */
   validator: RecordValidator;
+  /** builds the app after each file change (its errors go back to the model) */
+  checkBuild?: BuildCheck;
   /** the body, read once the caller is known to own the app */
   body: () => Promise<ChatRequest>;
 }
@@ -187,12 +189,19 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
 
     const applied: AppliedActions = new Map();
     const steps: TurnStep[] = [];
+    const build: TurnBuild = {};
     const result = streamText({
       model: platform.ai.languageModel(modelId),
       system: prompt.system,
       messages: prompt.messages,
       tools: {
-        ...fileTools(platform.db, appId, applied),
+        ...fileTools({
+          db: platform.db,
+          appId,
+          applied,
+          build,
+          ...(options.checkBuild ? { checkBuild: options.checkBuild } : {}),
+        }),
         ...entityTools({
           db: platform.db,
           validator: options.validator,
@@ -231,6 +240,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       applied,
       steps,
       retrieved,
+      build,
     });
     // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and
     // status closes the caller's stream once the turn is recorded
