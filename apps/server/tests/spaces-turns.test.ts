@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
 import { signUpBuilder, startTestServer, type FakeLlm, type TestServer } from '@buildai/testkit';
-import { MAX_TURN_STEPS } from '../src/features/spaces/send-chat-message';
+import { MAX_TURN_STEPS } from '../src/features/spaces';
 import { json } from './helpers';
 import { chat, chatTurn, getJson, newSpaceApp, readUiChunks, useChatServer } from './spaces-helpers';
 
