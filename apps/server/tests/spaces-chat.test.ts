@@ -52,7 +52,8 @@ describe('the chat of a space app', () => {
     // the model was told the layout, every path, and sent the request
     const sent = JSON.stringify(llm.requests[0]!.body);
     expect(sent).toContain('pages/{Name}.tsx');
-    expect(sent).toContain('@buildai/app-ui exports: Button');
+    expect(sent).toContain('@/components/ui/button');
+    expect(sent).toContain('react-router-dom');
     expect(sent).toContain('pages/Home.tsx');
     expect(sent).toContain('Add an About page');
 
@@ -184,7 +185,7 @@ describe('file actions the tools refuse', () => {
           {
             id: 'c1',
             name: 'partial_edit',
-            arguments: { path: 'pages/Home.tsx', search: 'margin', replace: 'x' },
+            arguments: { path: 'pages/Home.tsx', search: 'foreground', replace: 'x' },
           },
           {
             id: 'c2',

@@ -169,7 +169,7 @@ describe('U+0000 and lone surrogates in what the model writes, which the databas
       { chunks: ['Bad \u0000byte.'] },
     ]);
     const chunks = await chatTurn(server, appId, 'Write a NUL', { token });
-    expect(outputOf(chunks, 'n1')).toEqual({ ok: true });
+    expect(outputOf(chunks, 'n1')).toMatchObject({ ok: true });
     expect(await files(appId)).toContainEqual({ path: 'pages/N.tsx', content: 'ab\uFFFDc' });
     const [, answer] = await messages(appId);
     expect(answer).toMatchObject({ status: 'complete', content: 'Bad byte.' });

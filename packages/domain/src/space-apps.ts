@@ -487,20 +487,24 @@ export const appSdkExports = [
 ] as const;
 
 /**
- * The runtime told to the model in the chat's system prompt: the layout, the imports and how to use the kit and
- * the SDK, in a few lines.
+ * The runtime told to the model in the chat's system prompt (decision 0012, "The chat's prompt"): the stack models
+ * already write (a Vite + React + Tailwind + shadcn/ui project), what is installed, and the app's own SDK.
  */
 export const appRuntimeGuide = [
-  'Each pages/{Name}.tsx default-exports one page (a React component); the app opens on its main page (Home unless set).',
-  'Put the rest under components/ (or other folders) and import it with a relative path ("../components/Hero") or "@/components/Hero".',
-  `Only these imports are allowed: ${appAllowedImports.join(', ')}. No other package, no CSS files.`,
-  'JSX needs no React import. Hooks come from "react". Icons: import { Star } from "lucide-react".',
-  `@buildai/app-ui exports: ${appUiExports.join(', ')}. Button variant: primary | secondary | outline | ghost | destructive, size: sm | md | lg. Badge variant: default | secondary | outline | success | warning | danger. Stack props: direction (row|column), gap (steps of 4px), align, justify, wrap. Grid: columns, gap. Container size: sm | md | lg | full. Heading level: 1-4. Text: muted, size. Alert variant: info | success | danger.`,
-  `@buildai/app-sdk exports: ${appSdkExports.join(', ')}. navigate("Pricing", { id: "42" }) opens pages/Pricing.tsx; <Link to="Pricing"> is its link; usePage() is the current page name; useParams() its parameters; reportError(error) sends an error to the builder.`,
-  'The app database: entities.{Entity} for each entity of the app (create entities with add_entity). list({ limit?, cursor? }) answers the records, newest first (an array with .nextCursor), get(id), create(fields), update(id, fields), delete(id), bulkCreate(records). A record is { id, createdAt, creatorId, ...fields }; record.creatorId === user.id means the user’s own. Calls run as the signed-in visitor and follow the entity’s permissions; a refused or failed call rejects with an Error whose message says why (catch it and show it).',
+  'The app is React 19 + TypeScript, styled with Tailwind CSS v4 and shadcn/ui, laid out as a Vite project:',
+  '- src/App.tsx is the root. It routes with react-router-dom: <BrowserRouter><Routes><Route path="/" element={<Index />} /><Route path="*" element={<NotFound />} /></Routes></BrowserRouter>. Keep every route in src/App.tsx.',
+  '- Pages go in src/pages/ (the start page is src/pages/Index.tsx), components in src/components/, hooks in src/hooks/. Import them with "@/…" ("@/components/Hero" is src/components/Hero.tsx) or a relative path. Link pages with <Link to="/about"> or useNavigate(); useParams, useLocation and useSearchParams work; the address bar follows.',
+  '- A new feature is only seen once a page shows it: add it to a page (and a route) in the same turn.',
+  '- A new app holds only a placeholder, pages/Home.tsx: the first time you build the app, write src/App.tsx, its pages and components, and delete pages/Home.tsx. An app made earlier with pages/{Name}.tsx files (one page each, no App.tsx, maybe importing "@buildai/app-ui") keeps that layout unless the builder asks to change it.',
+  'Styling: Tailwind utility classes for everything (responsive sm: md: lg:, hover:, focus:, dark:, group-*, arbitrary values such as w-[37px], animate-*). src/index.css is the app\'s stylesheet, loaded without an import: put CSS variables, @theme, @layer and @keyframes there; there is no tailwind.config to write. Colours come from the theme and follow the app\'s branding: bg-background text-foreground, bg-primary text-primary-foreground, bg-secondary, bg-muted text-muted-foreground, bg-card, bg-accent, text-destructive, border-border, ring-ring. Make it look polished: spacing, hierarchy, responsive layouts, hover and focus states, empty and loading states.',
+  `shadcn/ui is installed, each component at "@/components/ui/{name}" (import { Button } from "@/components/ui/button"): ${builtinUiComponents.join(', ')}. cn() is in "@/lib/utils"; useToast in "@/hooks/use-toast"; useIsMobile in "@/hooks/use-mobile"; toast from "sonner" shows with <Toaster /> from "@/components/ui/sonner" rendered once in App. Use them as they are; do not write those files (a file of yours at one of those paths replaces the built-in one).`,
+  `Packages you may import (installed; there is no other and nothing to install): ${appPackages.filter((p) => !p.startsWith('@buildai/')).join(', ')}. Icons: import { Star } from "lucide-react" (any lucide icon by name).`,
+  'There are no images or other binary files in the app: use https image URLs (e.g. https://images.unsplash.com/photo-…?w=800) or icons. No environment variables, no server of your own, no fetch to a backend: data lives in the app database, through the SDK.',
+  'JSX needs no React import. Hooks come from "react".',
+  `@buildai/app-sdk exports: ${appSdkExports.join(', ')}. reportError(error) sends an error to the builder.`,
+  'The app database: entities.{Entity} for each entity of the app (create entities with add_entity). list({ limit?, cursor? }) answers the records, newest first (an array with .nextCursor), get(id), create(fields), update(id, fields), delete(id), bulkCreate(records). A record is { id, createdAt, creatorId, ...fields }; record.creatorId === user.id means the user’s own. Calls run as the signed-in visitor and follow the entity’s permissions; a refused or failed call rejects with an Error whose message says why (catch it and show it, e.g. with toast.error).',
   'Sign-in: auth.me() answers the signed-in user { id, email, role: "user" | "admin" } or null; auth.signIn(), auth.signUp() open the app’s sign-in page and come back; auth.signOut(). Hooks: useAuth() → { user, loading, signIn, signUp, signOut }; useEntityList("Task", { limit? }) → { records, loading, error, reload } (it reloads after this page’s own create, update and delete).',
-  'Example: const { user } = useAuth(); const { records, error } = useEntityList("Task"); if (!user) return <Button onClick={() => auth.signIn()}>Sign in</Button>; await entities.Task.create({ title });',
-  'Style with the kit, inline style={{…}} or className with your own <style> element; colours can be changed through the CSS variables --bai-primary, --bai-bg, --bai-fg, --bai-muted, --bai-border, --bai-radius.',
+  'Example: const { user } = useAuth(); const { records, loading } = useEntityList("Task"); if (!user) return <Button onClick={() => auth.signIn()}>Sign in</Button>; await entities.Task.create({ title });',
 ].join('\n');
 
 /** One error of an app's build: the file and line when esbuild knows them, and the refused import if that is why. */

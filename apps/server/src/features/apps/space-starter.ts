@@ -1,18 +1,24 @@
 import type { AppFile } from '@buildai/domain';
 
 /**
- * The files a new space app starts with, so its preview is never blank: one page that only needs React (the UI kit
- * and the SDK are there for the chat's later pages).
+ * The file a new space app starts with, so its preview is never blank: a placeholder page, styled as the chat's
+ * pages are (Tailwind with the shadcn theme). The chat's first build replaces it with the app's own layout
+ * (src/App.tsx and its pages), as its prompt says.
  */
 export const SPACE_STARTER_FILES: readonly AppFile[] = [
   {
     path: 'pages/Home.tsx',
-    content: `export default function Home() {
+    content: `import { Sparkles } from 'lucide-react';
+
+export default function Home() {
   return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', fontFamily: 'system-ui, sans-serif' }}>
-      <div style={{ textAlign: 'center', maxWidth: 480, padding: 24 }}>
-        <h1 style={{ fontSize: 28, margin: '0 0 8px' }}>Your new app</h1>
-        <p style={{ color: '#555', margin: 0 }}>Describe what it should do in the chat, and it will be built here.</p>
+    <main className="grid min-h-screen place-items-center bg-background p-6 text-foreground">
+      <div className="max-w-md text-center">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <Sparkles className="size-6" />
+        </div>
+        <h1 className="text-2xl font-semibold tracking-tight">Your new app</h1>
+        <p className="mt-2 text-muted-foreground">Describe what it should do in the chat, and it will be built here.</p>
       </div>
     </main>
   );
