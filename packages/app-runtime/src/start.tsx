@@ -2,6 +2,7 @@ import { Component, StrictMode, useEffect, type ComponentType, type ErrorInfo, t
 import { createRoot } from 'react-dom/client';
 import { SHELL_SOURCE, reportToShell, toErrorItem, type AppErrorItem } from './bridge';
 import { applyShellLocation, initFrameLocation } from './frame-location';
+import { provideStorage } from './frame-storage';
 import { postLoaded } from './lifecycle';
 import { BrowserRouter, Route, Routes } from './router';
 import { initLocation, navigate, usePage } from './sdk';
@@ -172,6 +173,7 @@ let config: RuntimeConfig = { appId: '', mainPage: 'Home' };
  */
 export function init(options: RuntimeConfig): void {
   config = options;
+  provideStorage();
   injectStyles();
   listenForErrors();
   listenToShell();
