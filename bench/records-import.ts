@@ -27,9 +27,11 @@ import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { CSV_IMPORT_BATCH, CSV_IMPORT_PARALLEL, MAX_BULK_RECORDS, type RecordFields } from '@buildai/domain';
+import { MAX_BULK_RECORDS, type RecordFields } from '@buildai/domain';
 import type { Platform } from '@buildai/server';
 import { putEntity } from '../apps/server/src/features/entities';
+// the import wizard's own pace, as the web sends it
+import { CSV_IMPORT_BATCH, CSV_IMPORT_PARALLEL } from '../apps/web/src/features/app-database/lib/constants';
 import { inThrowawayDatabase, startBuiltServer, stop } from './lib';
 import {
   ENTITY,

@@ -1,12 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
-import {
-  csvExportFileName,
-  databaseTexts,
-  type EntityRecord,
-  type EntitySchema,
-} from '../../packages/domain/src/entities';
+import { databaseTexts, type EntityRecord, type EntitySchema } from '../../packages/domain/src/entities';
+import { csvExportFileName } from '../../packages/domain/src/entity-csv';
 import { signUpVerified } from '../support/auth';
 import { newSpaceApp, tokenOf } from '../support/builder';
 import { BASE_URL, LLM_URL, uniqueEmail } from '../support/env';

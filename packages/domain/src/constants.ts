@@ -4,21 +4,10 @@ export const APP_BUILDER_VERSION = 4;
 export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 export const DEFAULT_TEMPERATURE = 0.7;
 export const TOKEN_LIFETIME_SECONDS = 3600;
+/** How often the web refreshes its token: kept beside the lifetime it must stay under (10 minutes to spare). */
 export const TOKEN_REFRESH_INTERVAL_MS = 50 * 60 * 1000;
 export const REFRESH_TOKEN_LIFETIME_DAYS = 30;
-export const AUTOSAVE_DEBOUNCE_MS = 2000;
 export const MAX_INPUT_EXAMPLES = 3;
-export const DESKTOP_BREAKPOINT_PX = 1024;
-
-export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
-export const SIDEBAR_COOKIE_MAX_AGE = 604800; // 7 days
-export const SIDEBAR_WIDTH = '16rem';
-export const SIDEBAR_WIDTH_MOBILE = '18rem';
-export const SIDEBAR_WIDTH_ICON = '3rem';
-export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
-
-export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1000000;
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;

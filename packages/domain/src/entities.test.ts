@@ -108,6 +108,16 @@ describe('CSV types of properties', () => {
     });
   });
 
+  it('takes the first CSV rule that matches: datetime, boolean, number, text, a string list; json otherwise', () => {
+    expect(csvDataTypeOf({ type: 'number', format: 'date-time' })).toBe('datetime');
+    expect(csvDataTypeOf({ type: ['boolean', 'string'] })).toBe('boolean');
+    expect(csvDataTypeOf({ type: ['string', 'integer'] })).toBe('number');
+    expect(csvDataTypeOf({ type: ['string', 'null'] })).toBe('text');
+    expect(csvDataTypeOf({ type: 'array', items: { enum: ['a'] } })).toBe('text');
+    expect(csvDataTypeOf({ type: 'array', items: { enum: [1] } })).toBe('json');
+    expect(csvDataTypeOf({})).toBe('json');
+  });
+
   it('knows string arrays: typed items or an enum of strings', () => {
     expect(isCsvStringArray({ type: 'array', items: { type: 'string' } })).toBe(true);
     expect(isCsvStringArray({ type: ['array', 'null'], items: { type: 'string', enum: ['a'] } })).toBe(true);

@@ -3,8 +3,8 @@ import { permissionLevelSchema, type PermissionPair } from './space-apps';
 
 /**
  * The app database (spec 001 §2–§9, issue "The app database"; DESIGN §7a): entities (a JSON schema with read and
- * write permissions), their records, the database screen's columns and cells, CSV import and export. Choices the
- * spec leaves open are in docs/decisions/0008-app-database.md.
+ * write permissions), their records, the names of the database screen's column types and the cells' rules (CSV import
+ * and export are in entity-csv.ts). Choices the spec leaves open are in docs/decisions/0008-app-database.md.
  */
 
 export type PermissionLevel = z.infer<typeof permissionLevelSchema>;
@@ -268,6 +268,11 @@ export function permissionChangeMessage(entity: string, description: string): st
 // The data table (spec 001 §3 "Data table column", §4, §5, §9)
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The column types of the data table, by name. Each type's inference, cell, editor and width are the web's (one
+ * module per type in the database screen's column-types registry); the names stay here as the contract the
+ * registry is checked against.
+ */
 export const columnDataTypes = [
   'number',
   'text',
@@ -280,99 +285,10 @@ export const columnDataTypes = [
 ] as const;
 export type ColumnDataType = (typeof columnDataTypes)[number];
 
-export interface ColumnOption {
-  label: string;
-  backgroundColor: string;
-}
-
-export interface DataTableColumn {
-  id: string | number;
-  label: string;
-  dataType: ColumnDataType;
-  options: ColumnOption[];
-  readonly: boolean;
-  created: boolean;
-}
-
-/** The add-column pseudo-column's id. */
-export const ADD_COLUMN_ID = 999999;
-export const TABLE_HEIGHT_PX = 480;
-export const TABLE_ROW_HEIGHT_PX = 40;
-export const COLUMN_MIN_WIDTH = 50;
-export const COLUMN_DEFAULT_WIDTH = 150;
-export const COLUMN_MAX_WIDTH = 400;
-/** Initial widths of a column: 200 for multiselect, else 100. */
-export function defaultColumnWidth(dataType: ColumnDataType): number {
-  return dataType === 'multiselect' ? 200 : 100;
-}
-/** Text longer than this, or with a line break, is edited in a modal. */
-export const LONG_CELL_CHARS = 50;
-export function isLongText(value: string): boolean {
-  return value.length > LONG_CELL_CHARS || value.includes('\n');
-}
-/** An image cell's upload must be smaller than this. */
-export const IMAGE_CELL_MAX_BYTES = 10_000_000;
-/** Bulk row delete: chunks of 5 in parallel, 200 ms between chunks. */
-export const BULK_DELETE_CHUNK = 5;
-export const BULK_DELETE_PAUSE_MS = 200;
-
-function typesOf(property: EntityProperty): string[] {
+/** The JSON types a property declares, `null` left out (a nullable string is a string). */
+export function propertyTypes(property: EntityProperty): string[] {
   const type = property.type;
   return Array.isArray(type) ? type.filter((t) => t !== 'null') : type ? [type] : [];
-}
-
-/** The column type of a property, as spec 001 §3 infers it. */
-export function inferColumnType(name: string, property: EntityProperty): ColumnDataType {
-  const types = typesOf(property);
-  if (name.toLowerCase().includes('image')) return 'image';
-  if (property.format === 'date-time') return 'datetime';
-  if (types.includes('boolean')) return 'boolean';
-  if (Array.isArray(property.enum)) return 'select';
-  if (types.includes('string')) return 'text';
-  if (types.includes('number') || types.includes('integer')) return 'number';
-  if (types.includes('array')) return Array.isArray(property.items?.enum) ? 'multiselect' : 'json';
-  return 'json';
-}
-
-/** A random option colour: any hue at 95% saturation and 90% lightness (spec 001 §9). */
-export function randomOptionColour(random: () => number = Math.random): string {
-  return `hsl(${Math.floor(random() * 360)}, 95%, 90%)`;
-}
-
-/** A stable option colour for a label (the same label keeps its colour between renders). */
-export function optionColour(label: string): string {
-  let hash = 0;
-  for (let i = 0; i < label.length; i++) hash = (hash * 31 + label.charCodeAt(i)) >>> 0;
-  return `hsl(${hash % 360}, 95%, 90%)`;
-}
-
-/** The columns of an entity: its properties in order, then the read-only Created At and User ID. */
-export function entityColumns(schema: Pick<EntitySchema, 'properties'>): DataTableColumn[] {
-  const columns: DataTableColumn[] = Object.entries(schema.properties).map(([name, property]) => {
-    const dataType = inferColumnType(name, property);
-    const values =
-      dataType === 'select' ? property.enum : dataType === 'multiselect' ? property.items?.enum : undefined;
-    return {
-      id: name,
-      label: property.title ?? name,
-      dataType,
-      options: (values ?? []).map((v) => ({ label: String(v), backgroundColor: optionColour(String(v)) })),
-      readonly: false,
-      created: true,
-    };
-  });
-  columns.push(
-    {
-      id: 'createdAt',
-      label: 'Created At',
-      dataType: 'datetime',
-      options: [],
-      readonly: true,
-      created: true,
-    },
-    { id: 'creatorId', label: 'User ID', dataType: 'text', options: [], readonly: true, created: true },
-  );
-  return columns;
 }
 
 /** A boolean cell's value: true, 'true', 1, '1' are true; false, 'false', 0, '0' are false; anything else null. */
@@ -397,219 +313,6 @@ export function isEmptyRow(fields: RecordFields): boolean {
   return Object.values(fields).every(
     (v) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0),
   );
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// CSV import and export (spec 001 §3 "CSV mapping", §5, §7, §9)
-// ---------------------------------------------------------------------------------------------------------------
-
-export const csvDataTypes = ['text', 'number', 'boolean', 'datetime', 'json'] as const;
-export type CsvDataType = (typeof csvDataTypes)[number];
-/** How a string-array field's cell is split. */
-export const csvSplitCharacters = [',', ';', '|', '\n', '\t'] as const;
-export type CsvSplitCharacter = (typeof csvSplitCharacters)[number];
-
-export const csvMappingSchema = z.object({
-  csvHeader: z.string(),
-  /** a property, a dot path for a nested one, or '' for a column that is not imported */
-  schemaField: z.string(),
-  dataType: z.enum(csvDataTypes),
-  splitCharacter: z.enum(csvSplitCharacters).optional(),
-});
-export type CsvMapping = z.infer<typeof csvMappingSchema>;
-
-/** Rows sent as the mapping's preview; import batch size and batches in flight. */
-export const CSV_PREVIEW_ROWS = 5;
-export const CSV_IMPORT_BATCH = 10;
-export const CSV_IMPORT_PARALLEL = 3;
-/** The most headers and the longest preview cell the mapping call takes. */
-export const MAX_CSV_HEADERS = 200;
-export const MAX_CSV_PREVIEW_CELL = 500;
-
-/** POST /api/csv/generateMapping */
-export const generateMappingRequest = z.object({
-  headers: z.array(z.string().max(200)).min(1).max(MAX_CSV_HEADERS),
-  previewData: z
-    .array(z.array(z.string().max(MAX_CSV_PREVIEW_CELL)).max(MAX_CSV_HEADERS))
-    .max(CSV_PREVIEW_ROWS),
-  schema: entitySchemaSchema,
-  entityName: entityNameSchema,
-});
-export type GenerateMappingRequest = z.infer<typeof generateMappingRequest>;
-export const generateMappingResponse = z.object({ mappings: z.array(csvMappingSchema) });
-export type GenerateMappingResponse = z.infer<typeof generateMappingResponse>;
-
-/**
- * Whether a property is an array of strings (a multiselect, tags): its CSV cell is split by a character. Items typed
- * `string`, or items with an `enum` of strings only.
- */
-export function isCsvStringArray(property: EntityProperty): boolean {
-  if (!typesOf(property).includes('array')) return false;
-  const items = property.items ?? {};
-  if (typesOf(items).includes('string')) return true;
-  return (
-    typesOf(items).length === 0 &&
-    Array.isArray(items.enum) &&
-    items.enum.length > 0 &&
-    items.enum.every((v) => typeof v === 'string')
-  );
-}
-
-/** The CSV type a property takes (nested objects are mapped by their dot paths). */
-export function csvDataTypeOf(property: EntityProperty): CsvDataType {
-  const types = typesOf(property);
-  if (property.format === 'date-time') return 'datetime';
-  if (types.includes('boolean')) return 'boolean';
-  if (types.includes('number') || types.includes('integer')) return 'number';
-  if (types.includes('string')) return 'text';
-  if (isCsvStringArray(property)) return 'text';
-  return 'json';
-}
-
-/** The fields a CSV column may map onto: each property, and each property of a nested object by its dot path. */
-export function csvTargetFields(
-  schema: Pick<EntitySchema, 'properties'>,
-): { path: string; property: EntityProperty }[] {
-  const out: { path: string; property: EntityProperty }[] = [];
-  const walk = (properties: Record<string, EntityProperty>, prefix: string, depth: number) => {
-    for (const [name, property] of Object.entries(properties)) {
-      const path = prefix ? `${prefix}.${name}` : name;
-      if (property.properties && typesOf(property).includes('object') && depth < 3) {
-        walk(property.properties, path, depth + 1);
-      } else {
-        out.push({ path, property });
-      }
-    }
-  };
-  walk(schema.properties, '', 0);
-  return out;
-}
-
-/**
- * The basic mapping: each header onto the field of the same name, compared case-insensitively (and trimmed). A
- * header equal to a full dot path wins over one equal to a nested field's last name; each field takes one column
- * at most (the first header that names it), so no column silently overwrites another.
- */
-export function fallbackCsvMapping(
-  headers: string[],
-  schema: Pick<EntitySchema, 'properties'>,
-): CsvMapping[] {
-  const fields = csvTargetFields(schema);
-  const taken = new Set<string>();
-  const free = (f: { path: string }) => !taken.has(f.path);
-  return headers.map((header) => {
-    const key = header.trim().toLowerCase();
-    const field =
-      fields.find((f) => free(f) && f.path.toLowerCase() === key) ??
-      fields.find((f) => free(f) && f.path.split('.').pop()!.toLowerCase() === key);
-    if (!key || !field) return { csvHeader: header, schemaField: '', dataType: 'text' };
-    taken.add(field.path);
-    return csvMappingFor(header, field.path, field.property);
-  });
-}
-
-/** The mapping of a header onto one field, with the field's CSV type (and a comma split for a string array). */
-export function csvMappingFor(header: string, path: string, property: EntityProperty): CsvMapping {
-  return {
-    csvHeader: header,
-    schemaField: path,
-    dataType: csvDataTypeOf(property),
-    ...(isCsvStringArray(property) ? { splitCharacter: ',' as const } : {}),
-  };
-}
-
-/**
- * A CSV cell converted as spec 001 §5 says: number as a float, boolean true only for 'true' (any case), datetime as
- * an ISO string, json parsed (the raw text when it does not parse), a string-array split, trimmed, empties dropped.
- * An empty cell is left out (undefined).
- */
-export function convertCsvValue(
-  raw: string,
-  mapping: Pick<CsvMapping, 'dataType' | 'splitCharacter'>,
-): unknown {
-  if (raw.trim() === '') return undefined;
-  if (mapping.splitCharacter) {
-    // a cell the export wrote (a JSON array of strings) comes back as that array
-    const listed = jsonStringArray(raw);
-    if (listed) return listed;
-    return raw
-      .split(mapping.splitCharacter)
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
-  }
-  switch (mapping.dataType) {
-    case 'number': {
-      const n = Number.parseFloat(raw);
-      return Number.isFinite(n) ? n : undefined;
-    }
-    case 'boolean':
-      return raw.trim().toLowerCase() === 'true';
-    case 'datetime': {
-      const d = new Date(raw);
-      return Number.isNaN(d.getTime()) ? raw : d.toISOString();
-    }
-    case 'json':
-      try {
-        return JSON.parse(raw);
-      } catch {
-        return raw;
-      }
-    default:
-      return raw;
-  }
-}
-
-/** The strings of a cell holding a JSON array of strings (trimmed, empties dropped), else null. */
-function jsonStringArray(raw: string): string[] | null {
-  if (!raw.trim().startsWith('[')) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return null;
-    return value.map((v: string) => v.trim()).filter((v) => v !== '');
-  } catch {
-    return null;
-  }
-}
-
-/** Sets `value` at a dot path of `target`, making the objects on the way. */
-export function setByPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let at = target;
-  for (const key of keys.slice(0, -1)) {
-    const next = Object.hasOwn(at, key) ? at[key] : undefined;
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) ownSet(at, key, {});
-    at = at[key] as Record<string, unknown>;
-  }
-  ownSet(at, keys[keys.length - 1]!, value);
-}
-
-/** Sets an own property, even one named `__proto__` (a valid property name), never the object's prototype. */
-function ownSet(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** The record one CSV row makes under a mapping (unmapped columns are ignored). */
-export function csvRowToRecord(headers: string[], row: string[], mappings: CsvMapping[]): RecordFields {
-  const record: RecordFields = {};
-  for (const mapping of mappings) {
-    if (!mapping.schemaField) continue;
-    const index = headers.indexOf(mapping.csvHeader);
-    if (index < 0) continue;
-    const value = convertCsvValue(row[index] ?? '', mapping);
-    if (value !== undefined) setByPath(record, mapping.schemaField, value);
-  }
-  return record;
-}
-
-/** A cell as exported: one that a spreadsheet would read as a formula is prefixed with `'`. */
-export function neutraliseCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** `{entity}_export_{YYYY-MM-DD}.csv` */
-export function csvExportFileName(entity: string, date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${entity}_export_${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

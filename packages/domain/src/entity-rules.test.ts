@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultColumnWidth,
-  entityColumns,
   entityPermissions,
   entitySchemaSchema,
-  inferColumnType,
   isEmptyRow,
-  isLongText,
   parseBooleanCell,
   parseJsonCell,
   permissionChangeMessage,
@@ -77,42 +73,6 @@ describe('entity schema', () => {
   });
 });
 
-describe('column types (spec 001 §3)', () => {
-  it('infers each type in the spec order', () => {
-    expect(inferColumnType('coverImage', { type: 'string' })).toBe('image');
-    expect(inferColumnType('due', { type: 'string', format: 'date-time' })).toBe('datetime');
-    expect(inferColumnType('done', { type: 'boolean' })).toBe('boolean');
-    expect(inferColumnType('status', { type: 'string', enum: ['open', 'closed'] })).toBe('select');
-    expect(inferColumnType('title', { type: 'string' })).toBe('text');
-    expect(inferColumnType('price', { type: 'number' })).toBe('number');
-    expect(inferColumnType('count', { type: 'integer' })).toBe('number');
-    expect(inferColumnType('tags', { type: 'array', items: { type: 'string', enum: ['a', 'b'] } })).toBe(
-      'multiselect',
-    );
-    expect(inferColumnType('list', { type: 'array', items: { type: 'string' } })).toBe('json');
-    expect(inferColumnType('meta', { type: 'object' })).toBe('json');
-    expect(inferColumnType('note', { type: ['string', 'null'] })).toBe('text');
-  });
-
-  it('adds read-only Created At and User ID and sizes multiselect wider', () => {
-    const columns = entityColumns({
-      properties: {
-        status: { type: 'string', enum: ['open'] },
-        tags: { type: 'array', items: { enum: ['x'] } },
-      },
-    });
-    expect(columns.map((c) => [c.id, c.label, c.dataType, c.readonly])).toEqual([
-      ['status', 'status', 'select', false],
-      ['tags', 'tags', 'multiselect', false],
-      ['createdAt', 'Created At', 'datetime', true],
-      ['creatorId', 'User ID', 'text', true],
-    ]);
-    expect(columns[0]!.options[0]!.backgroundColor).toMatch(/^hsl\(\d+, 95%, 90%\)$/);
-    expect(defaultColumnWidth('multiselect')).toBe(200);
-    expect(defaultColumnWidth('text')).toBe(100);
-  });
-});
-
 describe('cells (spec 001 §5)', () => {
   it('reads booleans', () => {
     for (const v of [true, 'true', 1, '1']) expect(parseBooleanCell(v)).toBe(true);
@@ -128,10 +88,7 @@ describe('cells (spec 001 §5)', () => {
     expect(!bad.ok && bad.message.startsWith('Invalid JSON: ')).toBe(true);
   });
 
-  it('tells long text and empty rows', () => {
-    expect(isLongText('x'.repeat(50))).toBe(false);
-    expect(isLongText('x'.repeat(51))).toBe(true);
-    expect(isLongText('a\nb')).toBe(true);
+  it('tells empty rows', () => {
     expect(isEmptyRow({ a: '', b: null, c: [] })).toBe(true);
     expect(isEmptyRow({ a: 0 })).toBe(false);
   });

@@ -16,6 +16,7 @@ export * from './run-events';
 export * from './context-events';
 export * from './space-apps';
 export * from './entities';
+export * from './entity-csv';
 export * from './app-bridge';
 export * from './money';
 export * from './reach';

@@ -5,7 +5,7 @@ import {
   SIDEBAR_KEYBOARD_SHORTCUT,
   SIDEBAR_WIDTH,
   SIDEBAR_WIDTH_ICON,
-} from '@buildai/domain';
+} from '@/lib/ui-constants';
 import { readCookie } from '@/lib/cookies';
 import { cn } from '@/lib/utils';
 import { TooltipProvider } from './tooltip';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SIDEBAR_COOKIE_NAME } from '@buildai/domain';
+import { SIDEBAR_COOKIE_NAME } from '@/lib/ui-constants';
 import { Sidebar, SidebarProvider, SidebarTrigger, useSidebar } from './sidebar';
 
 function State() {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { PanelLeftIcon } from 'lucide-react';
-import { SIDEBAR_WIDTH_MOBILE } from '@buildai/domain';
+import { SIDEBAR_WIDTH_MOBILE } from '@/lib/ui-constants';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Separator } from './separator';

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { DESKTOP_BREAKPOINT_PX } from '@buildai/domain';
+import { DESKTOP_BREAKPOINT_PX } from '@/lib/ui-constants';
 
 /** True below the spec's desktop breakpoint (1024 px, spec 001 §9). */
 export function useIsMobile(breakpoint: number = DESKTOP_BREAKPOINT_PX): boolean {

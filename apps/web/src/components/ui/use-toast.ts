@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY } from '@buildai/domain';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY } from '@/lib/ui-constants';
 import type { ToastActionElement, ToastProps } from './toast';
 
 /** shadcn/ui's toast store: one toast at a time (spec 001 §4), removal delay from spec 001 §9. */

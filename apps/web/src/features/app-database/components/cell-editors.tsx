@@ -1,35 +1,51 @@
 import * as React from 'react';
-import { Check, ImageUp, Loader2, MessageSquarePlus, X } from 'lucide-react';
-import { databaseTexts, IMAGE_CELL_MAX_BYTES } from '@buildai/domain';
-import { Button } from '@/components/ui/button';
+import { Check, MessageSquarePlus, X } from 'lucide-react';
 import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover';
-import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { charactersMax, editText, maxLengthOf, parseCellText } from '../lib/cells';
-import { OptionChip } from './cell-view';
+import type { CellCodec } from '../column-types/column-type';
+import { OptionChip } from '../column-types/options';
+import { charactersMax } from '../lib/cell-values';
 import type { TableColumn } from './table-types';
 
-interface EditorProps {
+/** What every cell editor takes. */
+export interface EditorProps {
   value: unknown;
   column: TableColumn;
   onCommit: (value: unknown) => void;
   onCancel: () => void;
 }
 
+/** How a type's inline editor differs: its text rules, and the input's kind, keyboard, alignment and limit. */
+export interface InlineInput {
+  codec: CellCodec;
+  type?: 'text' | 'datetime-local';
+  inputMode?: 'decimal';
+  className?: string;
+  maxLength?: number;
+}
+
 /**
  * Text, number and datetime in the cell itself: Enter or leaving the cell saves, Escape cancels
  * (spec 001 §4). A number is saved as a number; a text with a `maxLength` shows '{n} characters max' at the limit.
  */
-export function InlineEditor({ value, column, onCommit, onCancel }: EditorProps) {
-  const [text, setText] = React.useState(() => editText(value, column.dataType));
+export function InlineEditor({
+  value,
+  column,
+  onCommit,
+  onCancel,
+  codec,
+  type = 'text',
+  inputMode,
+  className,
+  maxLength: max,
+}: EditorProps & InlineInput) {
+  const [text, setText] = React.useState(() => codec.edit(value));
   const [problem, setProblem] = React.useState<string | null>(null);
   const done = React.useRef(false);
-  const max = column.dataType === 'text' ? maxLengthOf(column.property) : undefined;
 
   const finish = (keepOnError: boolean) => {
     if (done.current) return;
-    const parsed = parseCellText(text, column.dataType);
+    const parsed = codec.parse(text);
     if (!parsed.ok) {
       if (keepOnError) return setProblem(parsed.message);
       done.current = true;
@@ -44,9 +60,8 @@ export function InlineEditor({ value, column, onCommit, onCancel }: EditorProps)
       <input
         autoFocus
         aria-label={column.label}
-        type={column.dataType === 'datetime' ? 'datetime-local' : 'text'}
-        inputMode={column.dataType === 'number' ? 'decimal' : undefined}
-        placeholder={column.dataType === 'image' ? 'https://…' : undefined}
+        type={type}
+        inputMode={inputMode}
         maxLength={max}
         value={text}
         onChange={(e) => {
@@ -67,7 +82,7 @@ export function InlineEditor({ value, column, onCommit, onCancel }: EditorProps)
         aria-invalid={problem ? true : undefined}
         className={cn(
           'h-full w-full bg-background px-2 text-sm outline-none ring-2 ring-primary ring-inset',
-          column.dataType === 'number' && 'text-right tabular-nums',
+          className,
           problem && 'ring-destructive',
         )}
       />
@@ -86,15 +101,18 @@ export function InlineEditor({ value, column, onCommit, onCancel }: EditorProps)
   );
 }
 
-/** The select and multiselect editors' popover: the enum's options, and asking the chat for a new one. */
+/**
+ * The select and multiselect editors' popover: the enum's options, and asking the chat for a new one. `multi`
+ * toggles options and saves the list when the popover closes; otherwise a click saves the one option.
+ */
 export function OptionsEditor({
   value,
   column,
   onCommit,
   onCancel,
   onRequestOption,
-}: EditorProps & { onRequestOption: (label: string) => void }) {
-  const multi = column.dataType === 'multiselect';
+  multi = false,
+}: EditorProps & { onRequestOption: (label: string) => void; multi?: boolean }) {
   const [chosen, setChosen] = React.useState<string[]>(() =>
     value === null || value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String),
   );
@@ -185,103 +203,6 @@ export function OptionsEditor({
           >
             <MessageSquarePlus className="size-4" />
           </button>
-        </form>
-      </PopoverContent>
-    </Popover>
-  );
-}
-
-/**
- * The image cell's editor (spec 001 §5, §8): an address to type, or an image to upload (under 10,000,000 bytes,
- * else 'File size to large'). A stored upload's address is saved into the cell at once, with 'Image uploaded
- * successfully!' for 3 s; a failed one says 'Failed to upload image. Please try again.' and changes nothing.
- */
-export function ImageEditor({
-  value,
-  column,
-  onCommit,
-  onCancel,
-  onUpload,
-}: EditorProps & { onUpload: (file: File) => Promise<string> }) {
-  const [url, setUrl] = React.useState(() => (typeof value === 'string' ? value : ''));
-  const [uploading, setUploading] = React.useState(false);
-  const fileInput = React.useRef<HTMLInputElement>(null);
-  const closing = React.useRef(false);
-  const close = (commit: boolean) => {
-    if (closing.current || uploading) return;
-    closing.current = true;
-    const next = url.trim();
-    if (commit && next !== (typeof value === 'string' ? value : '')) onCommit(next === '' ? null : next);
-    else onCancel();
-  };
-  const upload = async (file: File) => {
-    if (!file.type.startsWith('image/')) {
-      toastError(databaseTexts.imageUploadFailed, 'Choose an image file (PNG, JPEG, GIF or WebP).');
-      return;
-    }
-    if (file.size >= IMAGE_CELL_MAX_BYTES) {
-      toastError(databaseTexts.fileTooLarge);
-      return;
-    }
-    setUploading(true);
-    try {
-      const stored = await onUpload(file);
-      toast({ title: databaseTexts.imageUploaded, duration: 3000 });
-      closing.current = true;
-      onCommit(stored);
-    } catch (error) {
-      toastError(databaseTexts.imageUploadFailed, errorMessage(error));
-      setUploading(false);
-    }
-  };
-
-  return (
-    <Popover open onOpenChange={(open) => !open && close(true)}>
-      <PopoverAnchor className="absolute inset-0 ring-2 ring-primary ring-inset" />
-      <PopoverContent align="start" className="w-72 p-2" onEscapeKeyDown={() => close(false)}>
-        <form
-          className="grid gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            close(true);
-          }}
-        >
-          <input
-            autoFocus
-            aria-label={column.label}
-            placeholder="https://…"
-            value={url}
-            disabled={uploading}
-            onChange={(e) => setUrl(e.target.value)}
-            className="h-8 w-full rounded-md border bg-transparent px-2 text-sm outline-none placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring"
-          />
-          <div className="flex items-center gap-2">
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={uploading}
-              onClick={() => fileInput.current?.click()}
-            >
-              {uploading ? <Loader2 className="size-4 animate-spin" /> : <ImageUp className="size-4" />}
-              {uploading ? 'Uploading…' : 'Upload image'}
-            </Button>
-            <Button type="submit" size="sm" className="ml-auto" disabled={uploading}>
-              Save
-            </Button>
-          </div>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            aria-label={`Upload an image for ${column.label}`}
-            className="hidden"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
         </form>
       </PopoverContent>
     </Popover>

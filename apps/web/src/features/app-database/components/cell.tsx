@@ -1,8 +1,6 @@
 import * as React from 'react';
-import { isLongText, parseBooleanCell } from '@buildai/domain';
 import { cn } from '@/lib/utils';
-import { ImageEditor, InlineEditor, OptionsEditor } from './cell-editors';
-import { CellView, isPlainText } from './cell-view';
+import { columnType } from '../column-types/registry';
 import type { CellActions, TableColumn } from './table-types';
 
 interface Props {
@@ -13,53 +11,41 @@ interface Props {
   actions: CellActions;
 }
 
-/** Opens the long-text modal rather than editing in place: JSON, and text over 50 characters or with a line break. */
-function editsInModal(column: TableColumn, value: unknown): boolean {
-  if (column.dataType === 'json') return true;
-  return column.dataType === 'text' && typeof value === 'string' && isLongText(value);
-}
-
 /**
- * One cell: its value, and a click to edit (spec 001 §4). A boolean flips at once; JSON and long text open the
- * modal; the rest edit in place. Memoised: a row's cells render again only when their own value changes.
+ * One cell: its value, and a click to edit (spec 001 §4). What the click does, the editor and how the value shows
+ * are the column type's (a boolean flips at once; JSON and long text open the modal; the rest edit in place).
+ * Memoised: a row's cells render again only when their own value changes.
  */
 export const Cell = React.memo(function Cell({ rowKey, column, value, editing, actions }: Props) {
   const columnId = column.id;
+  const type = columnType(column.dataType);
   const activate = () => {
     if (column.readonly) return;
-    if (column.dataType === 'boolean')
-      return actions.commit(rowKey, columnId, !(parseBooleanCell(value) ?? false));
-    if (editsInModal(column, value)) return actions.openLong(rowKey, columnId);
-    actions.startEdit(rowKey, columnId);
+    const click = type.click(value);
+    if (click === 'modal') return actions.openLong(rowKey, columnId);
+    if (click === 'inline') return actions.startEdit(rowKey, columnId);
+    actions.commit(rowKey, columnId, click.save);
   };
 
   if (editing) {
-    const commit = (v: unknown) => actions.commit(rowKey, columnId, v);
+    const Editor = type.Editor;
     return (
       <div role="gridcell" className="relative h-full border-r" style={{ width: `var(--col-${columnId})` }}>
-        {column.dataType === 'select' || column.dataType === 'multiselect' ? (
-          <OptionsEditor
+        {Editor && (
+          <Editor
             value={value}
             column={column}
-            onCommit={commit}
+            onCommit={(v) => actions.commit(rowKey, columnId, v)}
             onCancel={actions.cancel}
             onRequestOption={(label) => actions.requestOption(columnId, label)}
-          />
-        ) : column.dataType === 'image' ? (
-          <ImageEditor
-            value={value}
-            column={column}
-            onCommit={commit}
-            onCancel={actions.cancel}
             onUpload={actions.uploadImage}
           />
-        ) : (
-          <InlineEditor value={value} column={column} onCommit={commit} onCancel={actions.cancel} />
         )}
       </div>
     );
   }
 
+  const { view } = type;
   return (
     <div
       role="gridcell"
@@ -74,17 +60,14 @@ export const Cell = React.memo(function Cell({ rowKey, column, value, editing, a
       }}
       className={cn(
         'h-full min-w-0 overflow-hidden border-r px-2 text-sm',
-        // before the line height below: a font size given later would take the line height back
-        column.dataType === 'json' && 'font-mono text-xs',
-        isPlainText(column)
-          ? 'truncate leading-10 whitespace-nowrap'
-          : 'flex items-center gap-1 whitespace-nowrap',
-        column.dataType === 'number' && 'text-right tabular-nums',
+        view.font,
+        view.plain ? 'truncate leading-10 whitespace-nowrap' : 'flex items-center gap-1 whitespace-nowrap',
+        view.align,
         column.readonly ? 'text-muted-foreground' : 'cursor-pointer hover:bg-accent/60',
       )}
       style={{ width: `var(--col-${columnId})` }}
     >
-      <CellView value={value} column={column} />
+      {view.render(value, column)}
     </div>
   );
 });

@@ -1,22 +1,5 @@
 import type { Header } from '@tanstack/react-table';
-import {
-  ArrowDown,
-  ArrowUp,
-  Braces,
-  Calendar,
-  ChevronDown,
-  Copy,
-  EyeOff,
-  Hash,
-  Image,
-  List,
-  ListChecks,
-  Lock,
-  ToggleLeft,
-  Type,
-  type LucideIcon,
-} from 'lucide-react';
-import type { ColumnDataType } from '@buildai/domain';
+import { ArrowDown, ArrowUp, ChevronDown, Copy, EyeOff, Lock } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,29 +10,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
+import { columnType } from '../column-types/registry';
 import type { TableColumn, TableRow } from './table-types';
-
-export const TYPE_ICON: Record<ColumnDataType, LucideIcon> = {
-  number: Hash,
-  text: Type,
-  select: List,
-  multiselect: ListChecks,
-  image: Image,
-  json: Braces,
-  datetime: Calendar,
-  boolean: ToggleLeft,
-};
-
-export const TYPE_LABEL: Record<ColumnDataType, string> = {
-  number: 'Number',
-  text: 'Text',
-  select: 'Select',
-  multiselect: 'Multi-select',
-  image: 'Image',
-  json: 'JSON',
-  datetime: 'Date and time',
-  boolean: 'Boolean',
-};
 
 /**
  * A column's header: its type icon and name, a menu (sort the loaded rows, hide the column, copy the field name),
@@ -57,7 +19,8 @@ export const TYPE_LABEL: Record<ColumnDataType, string> = {
  * entity's schema (docs/decisions/0008 "The database screen").
  */
 export function ColumnHeader({ header, column }: { header: Header<TableRow, unknown>; column: TableColumn }) {
-  const Icon = column.readonly ? Lock : TYPE_ICON[column.dataType];
+  const type = columnType(column.dataType);
+  const Icon = column.readonly ? Lock : type.icon;
   const sorted = header.column.getIsSorted();
   return (
     <div
@@ -80,7 +43,7 @@ export function ColumnHeader({ header, column }: { header: Header<TableRow, unkn
         <DropdownMenuContent align="start" className="w-56">
           <DropdownMenuLabel className="flex items-center justify-between gap-2 text-xs font-normal text-muted-foreground">
             <span className="truncate font-mono">{column.id}</span>
-            <span>{column.readonly ? 'Read-only' : TYPE_LABEL[column.dataType]}</span>
+            <span>{column.readonly ? 'Read-only' : type.label}</span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuItem onSelect={() => header.column.toggleSorting(false)}>

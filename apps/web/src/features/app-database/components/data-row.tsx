@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Check, X } from 'lucide-react';
-import { TABLE_ROW_HEIGHT_PX } from '@buildai/domain';
 import { cn } from '@/lib/utils';
+import { TABLE_ROW_HEIGHT_PX } from '../lib/constants';
 import { Cell } from './cell';
 import type { CellActions, TableColumn, TableRow } from './table-types';
 

@@ -9,6 +9,7 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
+import { columnType } from '../column-types/registry';
 import {
   ADD_COLUMN_ID,
   COLUMN_DEFAULT_WIDTH,
@@ -16,8 +17,7 @@ import {
   COLUMN_MIN_WIDTH,
   TABLE_HEIGHT_PX,
   TABLE_ROW_HEIGHT_PX,
-  defaultColumnWidth,
-} from '@buildai/domain';
+} from '../lib/constants';
 import type { ChatBridge } from '../types';
 import { AddColumnHeader } from './add-column';
 import { ColumnHeader } from './column-header';
@@ -87,7 +87,7 @@ export function DataTable(props: Props) {
         id: c.id,
         accessorFn: (row) => row.fields[c.id],
         // the read-only columns (a date, an id) start at the default width: 100 px does not show them
-        size: c.readonly ? COLUMN_DEFAULT_WIDTH : defaultColumnWidth(c.dataType),
+        size: c.readonly ? COLUMN_DEFAULT_WIDTH : columnType(c.dataType).width,
         sortingFn: compareValues,
       })),
       {

@@ -3,7 +3,6 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { Download, Loader2, Plus, Trash2, Upload } from 'lucide-react';
 import {
   databaseTexts,
-  entityColumns,
   entityPermissions,
   isEmptyRow,
   type EntityRecord,
@@ -17,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { uploadCellImage } from '../api/records';
+import { entityColumns } from '../column-types/entity-columns';
 import { CsvImportDialog, exportEntityCsv } from '../csv';
 import { useBulkDelete } from '../hooks/use-bulk-delete';
 import { useRecords } from '../hooks/use-records';

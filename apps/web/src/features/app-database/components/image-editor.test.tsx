@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppError, databaseTexts } from '@buildai/domain';
 import { Toaster } from '@/components/ui/toaster';
-import { ImageEditor } from './cell-editors';
+import { ImageEditor } from './image-editor';
 import type { TableColumn } from './table-types';
 
 const column = { id: 'coverImage', label: 'coverImage', dataType: 'image' } as unknown as TableColumn;

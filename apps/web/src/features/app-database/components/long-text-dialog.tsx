@@ -9,7 +9,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { charactersMax, editText, maxLengthOf, parseCellText } from '../lib/cells';
+import { columnType } from '../column-types/registry';
+import { TEXT_LONG_TEXT } from '../column-types/text';
+import { charactersMax, maxLengthOf } from '../lib/cell-values';
+import { editText, parseCellText } from '../lib/cells';
 import type { TableColumn } from './table-types';
 
 interface Props {
@@ -21,13 +24,14 @@ interface Props {
 
 /**
  * The modal editor of long text (over 50 characters or with a line break) and of JSON (spec 001 §4, §5): JSON is
- * checked before it is saved ('Invalid JSON: …'), and an empty JSON cell saves null. Ctrl/Cmd+Enter saves.
+ * checked before it is saved ('Invalid JSON: …'), and an empty JSON cell saves null. Ctrl/Cmd+Enter saves. The
+ * wording, the look and the text rules are the column type's.
  */
 export function LongTextDialog({ column, value, onSave, onClose }: Props) {
   const [text, setText] = React.useState(() => editText(value, column.dataType));
   const [problem, setProblem] = React.useState<string | null>(null);
-  const json = column.dataType === 'json';
-  const max = json ? undefined : maxLengthOf(column.property);
+  const look = columnType(column.dataType).longText ?? TEXT_LONG_TEXT;
+  const max = look.limited ? maxLengthOf(column.property) : undefined;
 
   const save = () => {
     const parsed = parseCellText(text, column.dataType);
@@ -40,9 +44,7 @@ export function LongTextDialog({ column, value, onSave, onClose }: Props) {
       <DialogContent className="sm:max-w-[600px]">
         <DialogHeader>
           <DialogTitle>{column.label}</DialogTitle>
-          <DialogDescription>
-            {json ? 'Edit the value as JSON. Leave it empty to clear it.' : 'Edit the text of this cell.'}
-          </DialogDescription>
+          <DialogDescription>{look.description}</DialogDescription>
         </DialogHeader>
         <Textarea
           autoFocus
@@ -60,7 +62,7 @@ export function LongTextDialog({ column, value, onSave, onClose }: Props) {
             }
           }}
           aria-invalid={problem ? true : undefined}
-          className={json ? 'min-h-64 font-mono text-xs' : 'min-h-48'}
+          className={look.className}
         />
         {problem && (
           <p role="alert" className="-mt-2 text-sm text-destructive">

@@ -1,6 +1,21 @@
-import type { DataTableColumn, EntityProperty } from '@buildai/domain';
+import type { ColumnDataType, EntityProperty } from '@buildai/domain';
 
-/** A column of the table: the domain's column with its property (for limits such as `maxLength`). */
+export interface ColumnOption {
+  label: string;
+  backgroundColor: string;
+}
+
+/** A column of an entity's data table (spec 001 §3 "Data table column"). */
+export interface DataTableColumn {
+  id: string | number;
+  label: string;
+  dataType: ColumnDataType;
+  options: ColumnOption[];
+  readonly: boolean;
+  created: boolean;
+}
+
+/** A column of the table: an entity's column with its property (for limits such as `maxLength`). */
 export interface TableColumn extends DataTableColumn {
   id: string;
   property?: EntityProperty;

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { TABLE_HEIGHT_PX, TABLE_ROW_HEIGHT_PX } from '@buildai/domain';
+import { TABLE_HEIGHT_PX, TABLE_ROW_HEIGHT_PX } from '../lib/constants';
 import { DataRow, type RowActions } from './data-row';
 import type { CellActions, TableColumn, TableRow } from './table-types';
 

@@ -1,12 +1,11 @@
 import {
-  CSV_IMPORT_BATCH,
-  CSV_IMPORT_PARALLEL,
   csvRowToRecord,
   type BulkRecordsResponse,
   type CsvMapping,
   type RecordFields,
 } from '@buildai/domain';
 import { errorMessage } from '@/lib/api-client';
+import { CSV_IMPORT_BATCH, CSV_IMPORT_PARALLEL } from '../lib/constants';
 
 /** A row the server did not create, by its number in the file, with the server's reason. */
 export interface FailedRow {

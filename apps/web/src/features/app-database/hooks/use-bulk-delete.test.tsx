@@ -1,7 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BULK_DELETE_PAUSE_MS, databaseTexts } from '@buildai/domain';
+import { databaseTexts } from '@buildai/domain';
 import * as toasts from '@/components/ui/use-toast';
+import { BULK_DELETE_PAUSE_MS } from '../lib/constants';
 import { useBulkDelete } from './use-bulk-delete';
 
 afterEach(() => {

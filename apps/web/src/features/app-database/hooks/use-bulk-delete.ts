@@ -1,6 +1,7 @@
 import * as React from 'react';
-import { BULK_DELETE_CHUNK, BULK_DELETE_PAUSE_MS, databaseTexts } from '@buildai/domain';
+import { databaseTexts } from '@buildai/domain';
 import { toastError } from '@/components/ui/use-toast';
+import { BULK_DELETE_CHUNK, BULK_DELETE_PAUSE_MS } from '../lib/constants';
 
 export interface BulkDeleteProgress {
   done: number;

@@ -1,4 +1,5 @@
-import { AUTOSAVE_DEBOUNCE_MS, type AppFile } from '@buildai/domain';
+import type { AppFile } from '@buildai/domain';
+import { AUTOSAVE_DEBOUNCE_MS } from '@/lib/ui-constants';
 
 /** The editor's save status (shown beside the file's name). */
 export type DraftStatus = 'saved' | 'unsaved' | 'saving' | 'error' | 'conflict';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTOSAVE_DEBOUNCE_MS } from '@buildai/domain';
+import { AUTOSAVE_DEBOUNCE_MS } from '@/lib/ui-constants';
 import { SaveQueue } from './save-queue';
 
 interface Call {

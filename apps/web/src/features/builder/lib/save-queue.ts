@@ -1,4 +1,4 @@
-import { AUTOSAVE_DEBOUNCE_MS } from '@buildai/domain';
+import { AUTOSAVE_DEBOUNCE_MS } from '@/lib/ui-constants';
 
 export interface SaveQueueOptions<T> {
   /** what the server last accepted (the editor's starting value) */
