@@ -11,6 +11,7 @@ export * from './redirect';
 export * from './builder-limits';
 export * from './builder';
 export * from './context';
+export * from './connectors';
 export * from './edge';
 export * from './run-events';
 export * from './context-events';

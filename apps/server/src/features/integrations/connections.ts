@@ -1,13 +1,6 @@
+import type { IntegrationProvider } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { openSecret, sealSecret, type SigningKey } from '../identity';
-
-/** The providers a builder can connect to import from. */
-export const integrationProviders = ['notion', 'google-drive'] as const;
-export type IntegrationProvider = (typeof integrationProviders)[number];
-
-export function isIntegrationProvider(value: string): value is IntegrationProvider {
-  return (integrationProviders as readonly string[]).includes(value);
-}
 
 /** A builder's connection to a provider: the tokens the provider granted. */
 export interface Connection {

@@ -1,57 +1,30 @@
 import { createSecretKey, randomBytes } from 'node:crypto';
-import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, type OAuth2Tokens } from 'arctic';
+import { generateCodeVerifier, type OAuth2Client, type OAuth2Tokens } from 'arctic';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '@buildai/domain';
 import type { Ctx } from '../../http/context';
 import type { Platform } from '../../platform';
-import { publicBaseUrl, type OpenIdProvider, type SigningKey } from '../identity';
+import { publicBaseUrl, type SigningKey } from '../identity';
 import type { IntegrationServices } from './services';
-import { saveConnection, type Connection, type IntegrationProvider } from './connections';
+import { saveConnection, type Connection } from './connections';
+import type { AccountConnector } from './connectors';
+
+/*
+ * The OAuth 2 connect flow every account connector shares (state, cookie, popup page, storing the tokens). What
+ * differs between providers (endpoints, client, the consent address, the code exchange) is the connector's `oauth`.
+ */
 
 const STATE_AUDIENCE = 'buildai:integration-state';
 const STATE_LIFETIME_SEC = 10 * 60;
 const COOKIE_PATH = '/api/integrations';
-export const GOOGLE_DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
 
-export function notionConfigured(platform: Platform): boolean {
-  return Boolean(platform.config.NOTION_CLIENT_ID && platform.config.NOTION_CLIENT_SECRET);
-}
-export function googleDriveConfigured(platform: Platform): boolean {
-  return Boolean(platform.config.GOOGLE_CLIENT_ID && platform.config.GOOGLE_CLIENT_SECRET);
-}
-export function providerConfigured(platform: Platform, provider: IntegrationProvider): boolean {
-  return provider === 'notion' ? notionConfigured(platform) : googleDriveConfigured(platform);
-}
+export const callbackPath = (provider: string) => `/api/integrations/${provider}/callback`;
+const cookieName = (provider: string) => `buildai_integration_${provider.replace('-', '_')}`;
 
-export const callbackPath = (provider: IntegrationProvider) => `/api/integrations/${provider}/callback`;
-const cookieName = (provider: IntegrationProvider) => `buildai_integration_${provider.replace('-', '_')}`;
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
-
-interface Endpoints {
-  authorization: string;
-  token: string;
-}
-
-export async function endpointsOf(
-  platform: Platform,
-  openId: OpenIdProvider,
-  provider: IntegrationProvider,
-): Promise<Endpoints> {
-  if (provider === 'google-drive') {
-    const doc = await openId.discovery();
-    return { authorization: doc.authorization_endpoint, token: doc.token_endpoint };
-  }
-  const base = trimSlash(platform.config.NOTION_API_URL);
-  return { authorization: `${base}/v1/oauth/authorize`, token: `${base}/v1/oauth/token` };
-}
-
-export function clientOf(platform: Platform, provider: IntegrationProvider): OAuth2Client {
-  const redirect = `${publicBaseUrl(platform)}${callbackPath(provider)}`;
-  const { config } = platform;
-  return provider === 'notion'
-    ? new OAuth2Client(config.NOTION_CLIENT_ID!, config.NOTION_CLIENT_SECRET!, redirect)
-    : new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirect);
+/** The connector's OAuth client, redirecting to its callback on this server. */
+export function clientOf(platform: Platform, connector: AccountConnector): OAuth2Client {
+  return connector.oauth.client(platform.config, `${publicBaseUrl(platform)}${callbackPath(connector.id)}`);
 }
 
 async function stateKey(signingKey: SigningKey) {
@@ -72,12 +45,13 @@ const secure = (platform: Platform) => publicBaseUrl(platform).startsWith('https
 export async function startConnect(
   c: Ctx,
   services: IntegrationServices,
-  provider: IntegrationProvider,
+  connector: AccountConnector,
   accountId: string,
   appId: string,
 ): Promise<string> {
   const platform = c.get('platform');
-  const endpoints = await endpointsOf(platform, services.openId, provider).catch((err: unknown) => {
+  const provider = connector.id;
+  const endpoints = await connector.oauth.endpoints({ platform, services }).catch((err: unknown) => {
     platform.logger.error({ err, provider }, 'integration: the provider could not be reached');
     throw new AppError('internal');
   });
@@ -92,22 +66,12 @@ export async function startConnect(
     .setIssuedAt()
     .setExpirationTime(`${STATE_LIFETIME_SEC}s`)
     .sign(await stateKey(services.signingKey));
-  const client = clientOf(platform, provider);
-  let url: URL;
-  if (provider === 'notion') {
-    url = client.createAuthorizationURL(endpoints.authorization, state, []);
-    url.searchParams.set('owner', 'user');
-  } else {
-    url = client.createAuthorizationURLWithPKCE(
-      endpoints.authorization,
-      state,
-      CodeChallengeMethod.S256,
-      pending.verifier,
-      [GOOGLE_DRIVE_SCOPE],
-    );
-    url.searchParams.set('access_type', 'offline');
-    url.searchParams.set('prompt', 'consent');
-  }
+  const url = connector.oauth.authorizeUrl(
+    clientOf(platform, connector),
+    endpoints.authorization,
+    state,
+    pending.verifier,
+  );
   await setSignedCookie(
     c,
     cookieName(provider),
@@ -159,16 +123,17 @@ export async function finishConnect(
   c: Ctx,
   {
     services,
-    provider,
+    connector,
     query,
-  }: { services: IntegrationServices; provider: IntegrationProvider; query: CallbackQuery },
+  }: { services: IntegrationServices; connector: AccountConnector; query: CallbackQuery },
 ): Promise<Response> {
   const platform = c.get('platform');
+  const provider = connector.id;
   const failed = (reason: string, err?: unknown) => {
     platform.logger.warn({ err, reason, provider }, 'integration connection failed');
     return popupPage(c, { provider, error: 'The connection failed, try again later' }, 400);
   };
-  if (!providerConfigured(platform, provider)) return failed('not configured');
+  if (!connector.configured(platform.config)) return failed('not configured');
   const raw = await getSignedCookie(c, await services.signingKey.bytes(), cookieName(provider));
   deleteCookie(c, cookieName(provider), { path: COOKIE_PATH, secure: secure(platform) });
   if (query.error) return popupPage(c, { provider, cancelled: true });
@@ -193,12 +158,12 @@ export async function finishConnect(
   const { code } = query;
   if (!code) return failed('no code');
   try {
-    const endpoints = await endpointsOf(platform, services.openId, provider);
-    const client = clientOf(platform, provider);
-    const tokens = await client.validateAuthorizationCode(
+    const endpoints = await connector.oauth.endpoints({ platform, services });
+    const tokens = await connector.oauth.exchange(
+      clientOf(platform, connector),
       endpoints.token,
       code,
-      provider === 'notion' ? null : pending.verifier,
+      pending.verifier,
     );
     await saveConnection(platform, services.signingKey, accountId, provider, connectionFromTokens(tokens));
   } catch (err) {

@@ -2,28 +2,24 @@ import { createSecretKey } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { SignJWT } from 'jose';
 import { z } from 'zod';
-import { AppError, ingestWebRequest, resourceIdSchema } from '@buildai/domain';
+import {
+  AppError,
+  ingestWebRequest,
+  integrationProviderKey,
+  integrationProviders,
+  resourceIdSchema,
+  type ConnectionStatus,
+  type IntegrationProviderKey,
+} from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextItems } from '../../db/schema/context';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { route } from '../../http/validation';
 import { loadOwnedApp, requireBuilder } from '../apps';
 import { INGEST_JOB, type IngestJobData, assertRoomForItems, effectivePlan, lockAccount } from '../context';
-import {
-  deleteConnection,
-  integrationProviders,
-  loadConnection,
-  type IntegrationProvider,
-} from './connections';
-import { listDriveItems } from './google-drive';
-import { listNotionItems } from './notion';
-import {
-  finishConnect,
-  googleDriveConfigured,
-  notionConfigured,
-  providerConfigured,
-  startConnect,
-} from './oauth';
+import { deleteConnection, loadConnection } from './connections';
+import { accountConnectors, WEB_PAGE_ITEM, type AccountConnector } from './connectors';
+import { finishConnect, startConnect } from './oauth';
 import { checkUrl, systemResolver } from './web/address';
 import type { IntegrationServices } from './services';
 
@@ -38,6 +34,17 @@ const callbackQuery = z.object({
   state: z.string().max(4000).optional(),
   error: z.string().max(4000).optional(),
 });
+
+/** Every account connector's answer, keyed as the domain keys providers (`notion`, `googleDrive`), in its order. */
+async function byProvider<T>(answer: (connector: AccountConnector) => T | Promise<T>) {
+  const entries = await Promise.all(
+    integrationProviders.map(async (provider) => [
+      integrationProviderKey(provider),
+      await answer(accountConnectors[provider]),
+    ]),
+  );
+  return Object.fromEntries(entries) as Record<IntegrationProviderKey, T>;
+}
 
 /** The caller's account and the app named by `?appId=`, which it must own (another builder's app answers 404). */
 async function builderAndApp(c: Ctx, appId: string | undefined) {
@@ -69,7 +76,7 @@ export function integrationRoutes(services: IntegrationServices) {
       return c.json({
         accessToken,
         expiresIn: WIDGET_TOKEN_LIFETIME_SECONDS,
-        providers: { notion: notionConfigured(platform), googleDrive: googleDriveConfigured(platform) },
+        providers: await byProvider((connector) => connector.configured(platform.config)),
       });
     },
   );
@@ -87,10 +94,10 @@ export function integrationRoutes(services: IntegrationServices) {
       status: 302,
     },
     async (c, { params, query }) => {
-      const { provider } = params;
-      if (!providerConfigured(c.get('platform'), provider)) throw new AppError('integration/not-configured');
+      const connector = accountConnectors[params.provider];
+      if (!connector.configured(c.get('platform').config)) throw new AppError('integration/not-configured');
       const { account, app } = await builderAndApp(c, query.appId);
-      const url = await startConnect(c, services, provider, account.accountId, app.appId);
+      const url = await startConnect(c, services, connector, account.accountId, app.appId);
       if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ url });
       return c.redirect(url, 302);
     },
@@ -106,7 +113,8 @@ export function integrationRoutes(services: IntegrationServices) {
       query: callbackQuery,
       produces: 'text/html',
     },
-    (c, { params, query }) => finishConnect(c, { services, provider: params.provider, query }),
+    (c, { params, query }) =>
+      finishConnect(c, { services, connector: accountConnectors[params.provider], query }),
   );
 
   // Which imports the operator configured and which of them this builder connected (the key is per builder, not
@@ -116,13 +124,12 @@ export function integrationRoutes(services: IntegrationServices) {
     { method: 'get', path: '/connections', summary: "The builder's connections", query: appQuery },
     async (c, { query }) => {
       const { platform, account } = await builderAndApp(c, query.appId);
-      const status = async (provider: IntegrationProvider) => ({
-        configured: providerConfigured(platform, provider),
+      const connections = await byProvider<ConnectionStatus>(async (connector) => ({
+        configured: connector.configured(platform.config),
         connected:
-          (await loadConnection(platform, services.signingKey, account.accountId, provider)) !== null,
-      });
-      const [notion, googleDrive] = await Promise.all([status('notion'), status('google-drive')]);
-      return c.json({ notion, googleDrive });
+          (await loadConnection(platform, services.signingKey, account.accountId, connector.id)) !== null,
+      }));
+      return c.json(connections);
     },
   );
 
@@ -155,15 +162,12 @@ export function integrationRoutes(services: IntegrationServices) {
       query: appQuery,
     },
     async (c, { params, query }) => {
-      const { provider } = params;
-      if (!providerConfigured(c.get('platform'), provider)) throw new AppError('integration/not-configured');
+      const connector = accountConnectors[params.provider];
+      if (!connector.configured(c.get('platform').config)) throw new AppError('integration/not-configured');
       const { platform, account } = await builderAndApp(c, query.appId);
-      const connection = await loadConnection(platform, services.signingKey, account.accountId, provider);
+      const connection = await loadConnection(platform, services.signingKey, account.accountId, connector.id);
       if (!connection) throw new AppError('integration/not-connected');
-      const items =
-        provider === 'notion'
-          ? await listNotionItems(platform, connection)
-          : await listDriveItems(platform, services, account.accountId, connection);
+      const items = await connector.list({ platform, services }, account.accountId, connection);
       return c.json({ items });
     },
   );
@@ -199,8 +203,7 @@ export function webIngestRoutes({ scraper }: IntegrationServices) {
           appId: app.appId,
           accountId: account.accountId,
           name: url.href,
-          type: 'web page',
-          source: 'web scraper',
+          ...WEB_PAGE_ITEM,
           status: 'pending',
           externalFileUrl: url.href,
         });

@@ -1,32 +1,20 @@
-import { MAX_METADATA_ITEMS, type IngestMetadataItem } from '@buildai/domain';
+import {
+  integrationProviderKey,
+  MAX_METADATA_ITEMS,
+  type ConnectionsResponse,
+  type ConnectionStatus,
+  type IngestMetadataItem,
+  type IntegrationProvider,
+} from '@buildai/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { contextKeys } from './context-items';
 
-/** The imports a builder can connect (the `{provider}` of `/api/integrations/{provider}/…`). */
-export type IntegrationProvider = 'notion' | 'google-drive';
-export const INTEGRATION_PROVIDERS: readonly IntegrationProvider[] = ['notion', 'google-drive'];
-
-export const PROVIDER_NAMES: Record<IntegrationProvider, string> = {
-  notion: 'Notion',
-  'google-drive': 'Google Drive',
-};
-
-export interface ConnectionStatus {
-  /** the operator set the import up */
-  configured: boolean;
-  /** this builder granted access (tokens are stored) */
-  connected: boolean;
-}
-
-/** GET /api/integrations/connections?appId= */
-export interface ConnectionsResponse {
-  notion: ConnectionStatus;
-  googleDrive: ConnectionStatus;
-}
+/** The imports a builder can connect: the `{provider}` of `/api/integrations/{provider}/…` (the domain's list). */
+export type { ConnectionsResponse, ConnectionStatus, IntegrationProvider };
 
 export function statusOf(connections: ConnectionsResponse, provider: IntegrationProvider): ConnectionStatus {
-  return provider === 'notion' ? connections.notion : connections.googleDrive;
+  return connections[integrationProviderKey(provider)];
 }
 
 /** Something a connected provider offers, shaped as `POST /api/context/ingest/metadata` takes it. */

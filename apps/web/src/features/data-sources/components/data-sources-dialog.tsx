@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import type { DataItem } from '../api/context-items';
+import { addressConnectors, isAddressOption } from '../connectors';
 import { isFileOption, optionForItem, reachedItemLimit } from '../lib/data-rules';
 import { DataTiles } from './add-data/data-tiles';
 import { FileDropField } from './add-data/file-drop-field';
@@ -27,7 +28,6 @@ import { DataLimitBanner, LITE_ITEM_LIMIT_MESSAGE, UpgradeBanner } from './limit
 
 export const HINT =
   'Personalise the results of your AI with your own business data, such as product lists, FAQs, policies or price lists. Do not include sensitive information like passwords, personal data or payment details.';
-export { ENTER_URL } from './add-data/use-add-data';
 
 export interface DataSourcesDialogProps {
   appId: string;
@@ -73,7 +73,7 @@ function addDataSchema(plan: string) {
   return z.custom<AddDataInput>().superRefine((input, ctx) => {
     const problem = inputProblem(input, plan);
     if (!problem) return;
-    const field = input.option === 'text' ? 'text' : input.option === 'web' ? 'url' : 'file';
+    const field = input.option === 'text' ? 'text' : isAddressOption(input.option) ? 'url' : 'file';
     ctx.addIssue({ code: 'custom', path: [field], message: problem });
   });
 }
@@ -129,6 +129,7 @@ function DialogForm({
 
   const itemLimit = !replacing && reachedItemLimit(plan, items.length);
   const fileOption = option !== 'import' && isFileOption(option) ? option : null;
+  const address = isAddressOption(option) ? addressConnectors[option] : null;
 
   function choose(next: DialogOption) {
     form.setValue('option', next);
@@ -176,22 +177,20 @@ function DialogForm({
         </div>
       )}
 
-      {option === 'web' && (
+      {address && (
         <div className="grid gap-2">
-          <Label htmlFor="data-source-url">Web page address</Label>
+          <Label htmlFor="data-source-url">{address.field.label}</Label>
           <Input
             id="data-source-url"
             type="url"
             inputMode="url"
-            placeholder="https://www.example.com"
+            placeholder={address.field.placeholder}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? 'data-source-error' : undefined}
             disabled={busy}
             {...form.register('url')}
           />
-          <p className="text-xs text-muted-foreground">
-            The page and the pages it links to on the same site are imported.
-          </p>
+          <p className="text-xs text-muted-foreground">{address.field.hint}</p>
         </div>
       )}
 

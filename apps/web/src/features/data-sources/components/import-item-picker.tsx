@@ -10,29 +10,19 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { contextKeys, fetchContextItems } from '../api/context-items';
 import {
-  PROVIDER_NAMES,
   useImportableItems,
   useImportItems,
   type ImportableItem,
   type IntegrationProvider,
 } from '../api/integrations';
+import { accountConnectors } from '../connectors';
 import { isPlanLimit, saveErrorMessage, typeLabel } from '../lib/data-rules';
 import { TypeIcon } from './type-icon';
 
-export const EMPTY_MESSAGES: Record<IntegrationProvider, { title: string; hint: string }> = {
-  notion: {
-    title: 'Nothing to import in your Notion workspace',
-    hint: 'Share pages or databases with BuildAI in Notion, then refresh.',
-  },
-  'google-drive': {
-    title: 'Nothing to import in your Google Drive',
-    hint: 'Google Docs, Sheets and Slides can be imported.',
-  },
-};
 export const loadFailedMessage = (provider: IntegrationProvider) =>
-  `Could not load your ${PROVIDER_NAMES[provider]} items`;
+  `Could not load your ${accountConnectors[provider].name} items`;
 export const importedMessage = (count: number, provider: IntegrationProvider) =>
-  `${count === 1 ? '1 item' : `${count} items`} imported from ${PROVIDER_NAMES[provider]}`;
+  `${count === 1 ? '1 item' : `${count} items`} imported from ${accountConnectors[provider].name}`;
 
 const keyOf = (item: Pick<ImportableItem, 'provider' | 'providerItemId'>) =>
   `${item.provider}:${item.providerItemId}`;
@@ -57,7 +47,7 @@ export function ImportItemPicker({
   onImported,
   onPlanLimit,
 }: ImportItemPickerProps) {
-  const name = PROVIDER_NAMES[provider];
+  const { name, empty } = accountConnectors[provider];
   const query = useImportableItems(appId, provider, true);
   const importing = useImportItems(appId);
   // the app's items as the dialog has them (read from the cache, never asked for here): what is already imported
@@ -171,8 +161,8 @@ export function ImportItemPicker({
     return (
       <div className="flex items-center gap-3 rounded-md border border-dashed p-3">
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-medium">{EMPTY_MESSAGES[provider].title}</p>
-          <p className="text-xs text-muted-foreground">{EMPTY_MESSAGES[provider].hint}</p>
+          <p className="text-sm font-medium">{empty.title}</p>
+          <p className="text-xs text-muted-foreground">{empty.hint}</p>
         </div>
         {refresh}
       </div>

@@ -1,46 +1,36 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, HardDrive, NotebookText, RotateCw, type LucideIcon } from 'lucide-react';
-import type { AppError } from '@buildai/domain';
+import { AlertCircle, RotateCw } from 'lucide-react';
+import { integrationProviders, type AppError } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import {
-  INTEGRATION_PROVIDERS,
   integrationKeys,
-  PROVIDER_NAMES,
   statusOf,
   useConnections,
   useDisconnect,
   type ConnectionsResponse,
   type IntegrationProvider,
 } from '../api/integrations';
+import { accountConnectors } from '../connectors';
 import { useIntegrationPopup, type IntegrationOutcome } from '../hooks/use-integration-popup';
 import { ImportItemPicker } from './import-item-picker';
 
-const PROVIDER_ICONS: Record<IntegrationProvider, LucideIcon> = {
-  notion: NotebookText,
-  'google-drive': HardDrive,
-};
-
-export const CONNECT_HINTS: Record<IntegrationProvider, string> = {
-  notion: 'Connect your Notion workspace to import pages and databases.',
-  'google-drive': 'Connect your Google Drive to import Docs, Sheets and Slides.',
-};
+const nameOf = (provider: IntegrationProvider) => accountConnectors[provider].name;
 export const NO_IMPORTS_MESSAGE = 'No imports are set up on this server.';
 export const CONNECTIONS_FAILED_MESSAGE = 'Could not load your connected accounts';
 export const cancelledMessage = (provider: IntegrationProvider) =>
-  `${PROVIDER_NAMES[provider]} was not connected: you cancelled before allowing access`;
-export const connectFailedTitle = (provider: IntegrationProvider) =>
-  `Could not connect ${PROVIDER_NAMES[provider]}`;
+  `${nameOf(provider)} was not connected: you cancelled before allowing access`;
+export const connectFailedTitle = (provider: IntegrationProvider) => `Could not connect ${nameOf(provider)}`;
 export const expiredMessage = (provider: IntegrationProvider) =>
-  `Your ${PROVIDER_NAMES[provider]} connection has ended. Connect again to import.`;
+  `Your ${nameOf(provider)} connection has ended. Connect again to import.`;
 
 /** The providers the operator set up (only those are offered). */
 export function configuredProviders(connections: ConnectionsResponse | undefined): IntegrationProvider[] {
   if (!connections) return [];
-  return INTEGRATION_PROVIDERS.filter((provider) => statusOf(connections, provider).configured);
+  return integrationProviders.filter((provider) => statusOf(connections, provider).configured);
 }
 
 /** Whether the import option is worth showing: at least one import is set up here. */
@@ -59,8 +49,9 @@ export interface ImportSourcesProps {
 }
 
 /**
- * "Import from Notion" / "Import from Google Drive" (spec 000 §2, decision 0004): connect in a popup, pick pages,
- * databases, docs, sheets or slides, import them as data items. Only the imports the operator configured show.
+ * "Import from Notion", "Import from Google Drive", one section per account connector (spec 000 §2, decision 0004):
+ * connect in a popup, pick pages, databases, docs, sheets or slides, import them as data items. Only the imports the
+ * operator configured show.
  */
 export function ImportSources({ appId, onImported, onPlanLimit, disabled = false }: ImportSourcesProps) {
   const queryClient = useQueryClient();
@@ -72,7 +63,7 @@ export function ImportSources({ appId, onImported, onPlanLimit, disabled = false
   const onOutcome = React.useCallback(
     (outcome: IntegrationOutcome) => {
       const { provider } = outcome;
-      const name = PROVIDER_NAMES[provider];
+      const name = nameOf(provider);
       if (outcome.kind === 'cancelled') return void toast({ title: cancelledMessage(provider) });
       if (outcome.kind === 'error') return void toastError(connectFailedTitle(provider), outcome.message);
       toast({ title: `${name} connected` });
@@ -95,7 +86,7 @@ export function ImportSources({ appId, onImported, onPlanLimit, disabled = false
       onSuccess: () => {
         setExpired((old) => new Set([...old].filter((p) => p !== provider)));
         toast({
-          title: `${PROVIDER_NAMES[provider]} disconnected`,
+          title: `${nameOf(provider)} disconnected`,
           description: 'The items you imported stay in your data.',
         });
       },
@@ -136,8 +127,7 @@ export function ImportSources({ appId, onImported, onPlanLimit, disabled = false
   return (
     <div className="grid gap-3">
       {providers.map((provider) => {
-        const Icon = PROVIDER_ICONS[provider];
-        const name = PROVIDER_NAMES[provider];
+        const { icon: Icon, name, connectHint } = accountConnectors[provider];
         const connected = statusOf(connections.data, provider).connected && !expired.has(provider);
         const connecting = popup.pending === provider;
         const removing = disconnect.isPending && disconnect.variables === provider;
@@ -160,11 +150,7 @@ export function ImportSources({ appId, onImported, onPlanLimit, disabled = false
                   Import from {name}
                 </h3>
                 <p className="text-xs text-muted-foreground">
-                  {connected
-                    ? 'Connected'
-                    : expired.has(provider)
-                      ? expiredMessage(provider)
-                      : CONNECT_HINTS[provider]}
+                  {connected ? 'Connected' : expired.has(provider) ? expiredMessage(provider) : connectHint}
                 </p>
               </div>
               {connected ? (

@@ -1,47 +1,33 @@
-import {
-  File,
-  FileSpreadsheet,
-  FileText,
-  Globe,
-  NotebookText,
-  Presentation,
-  type LucideIcon,
-} from 'lucide-react';
+import { File, FileSpreadsheet, FileText, type LucideIcon } from 'lucide-react';
 import type { ContextItemType } from '@buildai/domain';
 import { cn } from '@/lib/utils';
+import { connectorItemTypes } from '../connectors';
 
-const ICONS: Record<ContextItemType, LucideIcon> = {
+/** The builder's own files; the connectors' types are shown as their modules say. */
+const ICONS: Partial<Record<ContextItemType, LucideIcon>> = {
   csv: FileSpreadsheet,
   doc: FileText,
   txt: FileText,
   pdf: FileText,
-  'google doc': FileText,
-  'google sheet': FileSpreadsheet,
-  'google slide': Presentation,
-  'notion database': NotebookText,
-  'notion page': NotebookText,
-  'web page': Globe,
   unrecognized: File,
 };
 
 const TONE: Partial<Record<ContextItemType, string>> = {
   csv: 'bg-emerald-50 text-emerald-700',
-  'google sheet': 'bg-emerald-50 text-emerald-700',
   doc: 'bg-sky-50 text-sky-700',
-  'google doc': 'bg-sky-50 text-sky-700',
   pdf: 'bg-rose-50 text-rose-700',
-  'web page': 'bg-violet-50 text-violet-700',
 };
 
 /** The square icon of an item's type. */
 export function TypeIcon({ type, className }: { type: ContextItemType; className?: string }) {
-  const Icon = ICONS[type] ?? File;
+  const look = connectorItemTypes[type];
+  const Icon = look?.icon ?? ICONS[type] ?? File;
   return (
     <span
       aria-hidden
       className={cn(
         'flex size-9 shrink-0 items-center justify-center rounded-md border',
-        TONE[type] ?? 'bg-muted text-muted-foreground',
+        (look ? look.tone : TONE[type]) ?? 'bg-muted text-muted-foreground',
         className,
       )}
     >

@@ -1,6 +1,8 @@
 import * as React from 'react';
+import { isIntegrationProvider } from '@buildai/domain';
 import { errorMessage } from '@/lib/api-client';
-import { fetchStartUrl, PROVIDER_NAMES, type IntegrationProvider } from '../api/integrations';
+import { fetchStartUrl, type IntegrationProvider } from '../api/integrations';
+import { accountConnectors } from '../connectors';
 
 /** What the callback page posts to its opener (`apps/server/src/features/integrations/oauth.ts`, popupPage). */
 export const INTEGRATION_MESSAGE_TYPE = 'buildai:integration';
@@ -12,7 +14,7 @@ export type IntegrationOutcome =
   | { provider: IntegrationProvider; kind: 'error'; message: string };
 
 export const popupBlockedMessage = (provider: IntegrationProvider) =>
-  `Your browser blocked the ${PROVIDER_NAMES[provider]} window. Allow pop-ups for this site and try again.`;
+  `Your browser blocked the ${accountConnectors[provider].name} window. Allow pop-ups for this site and try again.`;
 
 /**
  * Reads a `message` event: only our own origin and our message type count, for a provider we know. Answers null for
@@ -27,7 +29,7 @@ export function readIntegrationMessage(
   if (!data || typeof data !== 'object') return null;
   const { type, provider, connected, cancelled, error } = data as Record<string, unknown>;
   if (type !== INTEGRATION_MESSAGE_TYPE) return null;
-  if (provider !== 'notion' && provider !== 'google-drive') return null;
+  if (!isIntegrationProvider(provider)) return null;
   if (connected === true) return { provider, kind: 'connected' };
   if (cancelled === true) return { provider, kind: 'cancelled' };
   return {
@@ -57,9 +59,10 @@ export interface IntegrationPopupHandlers {
 }
 
 /**
- * "Connect Notion" / "Connect Google Drive": opens a blank popup at once (inside the click, so popup blockers let it
- * through), asks the server for the provider's consent address and sends the popup there, then waits for the
- * callback page's message. A popup closed without a message ends the wait quietly.
+ * "Connect Notion", "Connect Google Drive": every account connector connects this way. Opens a blank popup at once
+ * (inside the click, so popup blockers let it through), asks the server for the provider's consent address and
+ * sends the popup there, then waits for the callback page's message. A popup closed without a message ends the wait
+ * quietly.
  */
 export function useIntegrationPopup({ appId, onOutcome, onError }: IntegrationPopupHandlers) {
   const [pending, setPending] = React.useState<IntegrationProvider | null>(null);

@@ -9,17 +9,25 @@ import {
   type ContextItem,
   type ContextItemType,
 } from '@buildai/domain';
+import { addressConnectors, addressOptions, connectorItemTypes, type AddressOption } from '../connectors';
 
-/** The options of the Data Sources dialog (spec 000 §2); PDF and Web page stand in for the import widget. */
-export type SourceOption = 'text' | 'csv' | 'doc' | 'pdf' | 'web';
+/**
+ * The options of the Data Sources dialog (spec 000 §2): its own kinds of data, then the connectors that take an
+ * address (Web page). PDF and Web page stand in for the import widget.
+ */
 export type FileOption = 'csv' | 'doc' | 'pdf';
+export type SourceOption = 'text' | FileOption | AddressOption;
 
 export const SOURCE_OPTIONS: { id: SourceOption; title: string; description: string }[] = [
   { id: 'text', title: 'Text', description: contextMessages.textOption },
   { id: 'csv', title: 'Items List', description: contextMessages.listOption },
   { id: 'doc', title: 'Doc', description: contextMessages.docOption },
   { id: 'pdf', title: 'PDF', description: 'Upload a PDF file' },
-  { id: 'web', title: 'Web page', description: 'Import the text of a website' },
+  ...addressOptions.map((id) => ({
+    id,
+    title: addressConnectors[id].option.title,
+    description: addressConnectors[id].option.description,
+  })),
 ];
 
 export function isFileOption(option: SourceOption): option is FileOption {
@@ -93,22 +101,17 @@ export function reachedItemLimit(plan: string, count: number): boolean {
   return plan === 'lite' && count >= LITE_MAX_ITEMS;
 }
 
-const TYPE_LABELS: Record<ContextItemType, string> = {
+/** The builder's own files; the connectors' types are labelled by their modules. */
+const TYPE_LABELS: Partial<Record<ContextItemType, string>> = {
   csv: 'CSV',
   doc: 'Word document',
   txt: 'Text',
   pdf: 'PDF',
-  'google doc': 'Google Doc',
-  'google sheet': 'Google Sheet',
-  'google slide': 'Google Slides',
-  'notion database': 'Notion database',
-  'notion page': 'Notion page',
-  'web page': 'Web page',
   unrecognized: 'File',
 };
 
 export function typeLabel(type: ContextItemType): string {
-  return TYPE_LABELS[type] ?? 'File';
+  return connectorItemTypes[type]?.label ?? TYPE_LABELS[type] ?? 'File';
 }
 
 /** 'N items': the chunks the item was cut into. */

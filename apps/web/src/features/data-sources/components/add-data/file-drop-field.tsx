@@ -2,7 +2,7 @@ import * as React from 'react';
 import { UploadCloud } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
-import { acceptFor, extensionsLabel, formatBytes, type SourceOption } from '../../lib/data-rules';
+import { acceptFor, extensionsLabel, formatBytes, type FileOption } from '../../lib/data-rules';
 
 /** A drop zone and file picker for one kind of file, with the upload's progress. */
 export function FileDropField({
@@ -13,7 +13,7 @@ export function FileDropField({
   busy,
   progress,
 }: {
-  fileOption: Exclude<SourceOption, 'text' | 'web'>;
+  fileOption: FileOption;
   file: File | null;
   pickFile: (file: File | null) => void;
   fieldError: string | null;

@@ -1,29 +1,27 @@
-import {
-  CloudDownload,
-  FileSpreadsheet,
-  FileText,
-  FileType2,
-  Globe,
-  Type,
-  type LucideIcon,
-} from 'lucide-react';
+import { CloudDownload, FileSpreadsheet, FileText, FileType2, Type, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { addressConnectors, isAddressOption, listOfNames, type AddressOption } from '../../connectors';
 import { SOURCE_OPTIONS, type SourceOption } from '../../lib/data-rules';
 
-const OPTION_ICONS: Record<SourceOption, LucideIcon> = {
+/** The dialog's options: the kinds of data of SOURCE_OPTIONS, plus the account connectors' imports when configured. */
+export type DialogOption = SourceOption | 'import';
+
+const OWN_ICONS: Record<Exclude<DialogOption, AddressOption>, LucideIcon> = {
   text: Type,
   csv: FileSpreadsheet,
   doc: FileText,
   pdf: FileType2,
-  web: Globe,
+  import: CloudDownload,
 };
 
-/** The dialog's options: the kinds of data of SOURCE_OPTIONS, plus Notion and Google Drive when configured. */
-export type DialogOption = SourceOption | 'import';
+const iconOf = (id: DialogOption): LucideIcon =>
+  isAddressOption(id) ? addressConnectors[id].option.icon : OWN_ICONS[id];
+
+/** "Notion & Drive": one tile names every account connector (the sections inside show only the configured ones). */
 const IMPORT_OPTION = {
   id: 'import',
-  title: 'Notion & Drive',
-  description: 'Import from Notion or Google Drive',
+  title: listOfNames((connector) => connector.shortName ?? connector.name, '&'),
+  description: `Import from ${listOfNames((connector) => connector.name, 'or')}`,
 } as const;
 
 /** The tiles that choose the kind of data to add. */
@@ -45,7 +43,7 @@ export function SourceOptionPicker({
       className={cn('grid grid-cols-2 gap-2', importAvailable ? 'sm:grid-cols-3' : 'sm:grid-cols-5')}
     >
       {[...SOURCE_OPTIONS, ...(importAvailable ? [IMPORT_OPTION] : [])].map(({ id, title, description }) => {
-        const Icon = id === 'import' ? CloudDownload : OPTION_ICONS[id];
+        const Icon = iconOf(id);
         const selected = option === id;
         return (
           <button

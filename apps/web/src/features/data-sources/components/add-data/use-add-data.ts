@@ -1,20 +1,18 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AppError, contextMessages } from '@buildai/domain';
+import { contextMessages } from '@buildai/domain';
 import { toast, toastError } from '@/components/ui/use-toast';
 import {
   contextKeys,
   discardItem,
   ingestFile,
   ingestText,
-  ingestWeb,
   replaceDataItem,
   type DataItem,
 } from '../../api/context-items';
+import { addressConnectors, isAddressOption } from '../../connectors';
 import { fileProblem, isPlanLimit, saveErrorMessage, uploadErrorMessage } from '../../lib/data-rules';
 import type { DialogOption } from './source-option-picker';
-
-export const ENTER_URL = 'Please enter the address of a web page';
 
 /** A failure that was already shown (a toast, the upgrade banner) or a cancelled upload. */
 export class AddDataFailed extends Error {}
@@ -27,9 +25,9 @@ export interface AddDataInput {
 }
 
 /**
- * Sending what the Data Sources dialog adds: pasted text, a web page, or a file (with progress, cancel, and the
- * replace-then-discard dance of a replaced item). Plan limits come back as `limitError`, other failures as the
- * spec's toasts.
+ * Sending what the Data Sources dialog adds: pasted text, an address for an address connector (a web page), or a
+ * file (with progress, cancel, and the replace-then-discard dance of a replaced item). Plan limits come back as
+ * `limitError`, other failures as the spec's toasts.
  */
 export function useAddData({
   appId,
@@ -116,18 +114,14 @@ export function useAddData({
       }
       return finish('Text added');
     }
-    if (option === 'web') {
-      const trimmed = url.trim();
-      const address = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+    if (isAddressOption(option)) {
+      const connector = addressConnectors[option];
       try {
-        await ingestWeb(appId, address);
+        await connector.send(appId, url.trim());
       } catch (err) {
-        return failed(
-          err,
-          err instanceof AppError && err.status === 400 ? err.message : contextMessages.uploadError,
-        );
+        return failed(err, connector.failure(err));
       }
-      return finish('Web page added');
+      return finish(connector.added);
     }
     if (file) await sendFile(file);
   }
@@ -145,7 +139,7 @@ export function useAddData({
 export function inputProblem({ option, text, url, file }: AddDataInput, plan: string): string | null {
   if (option === 'import') return null;
   if (option === 'text') return text.trim() ? null : contextMessages.enterText;
-  if (option === 'web') return url.trim() ? null : ENTER_URL;
+  if (isAddressOption(option)) return url.trim() ? null : addressConnectors[option].missing;
   const problem = fileProblem(file, option, plan);
   return problem || !file ? (problem ?? contextMessages.uploadFile) : null;
 }

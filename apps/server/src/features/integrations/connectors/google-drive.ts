@@ -1,12 +1,21 @@
+import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import { AppError, type ContextItemType } from '@buildai/domain';
-import type { Platform } from '../../platform';
-import { saveConnection, type Connection } from './connections';
-import { clientOf, connectionFromTokens, endpointsOf } from './oauth';
-import type { IntegrationServices } from './services';
-import { csvRecords, providerFetch, readTextCapped, type ImportableItem } from './provider-http';
+import type { Platform } from '../../../platform';
+import { saveConnection, type Connection } from '../connections';
+import { clientOf, connectionFromTokens } from '../oauth';
+import { csvRecords, providerFetch, readTextCapped, type ImportableItem } from '../provider-http';
+import {
+  prose,
+  providerItemId,
+  requireConnection,
+  type AccountConnector,
+  type ConnectorContext,
+} from './connector';
+
+const GOOGLE_DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
 
 /** Google Workspace files that can be imported, and how each is exported. */
-export const DRIVE_TYPES: Record<string, { type: ContextItemType; exportAs: 'text/plain' | 'text/csv' }> = {
+const DRIVE_TYPES: Record<string, { type: ContextItemType; exportAs: 'text/plain' | 'text/csv' }> = {
   'application/vnd.google-apps.document': { type: 'google doc', exportAs: 'text/plain' },
   'application/vnd.google-apps.spreadsheet': { type: 'google sheet', exportAs: 'text/csv' },
   'application/vnd.google-apps.presentation': { type: 'google slide', exportAs: 'text/plain' },
@@ -24,18 +33,18 @@ const apiBase = (platform: Platform) => platform.config.GOOGLE_DRIVE_API_URL.rep
 
 /** A usable access token: refreshed (and stored again) when it has expired and a refresh token is at hand. */
 async function accessToken(
-  platform: Platform,
-  services: IntegrationServices,
+  ctx: ConnectorContext,
   accountId: string,
   connection: Connection,
 ): Promise<string> {
   if (!connection.expiresAt || connection.expiresAt - REFRESH_MARGIN_MS > Date.now())
     return connection.accessToken;
   if (!connection.refreshToken) throw new AppError('integration/not-connected');
-  const { token } = await endpointsOf(platform, services.openId, 'google-drive');
+  const { platform, services } = ctx;
+  const { token } = await googleDrive.oauth.endpoints(ctx);
   let refreshed: Connection;
   try {
-    const tokens = await clientOf(platform, 'google-drive').refreshAccessToken(
+    const tokens = await clientOf(platform, googleDrive).refreshAccessToken(
       token,
       connection.refreshToken,
       [],
@@ -57,13 +66,13 @@ interface DriveFile {
 }
 
 /** Docs, sheets and slide decks the builder can read (`GET /drive/v3/files`). */
-export async function listDriveItems(
-  platform: Platform,
-  services: IntegrationServices,
+async function listDriveItems(
+  ctx: ConnectorContext,
   accountId: string,
   connection: Connection,
 ): Promise<ImportableItem[]> {
-  const token = await accessToken(platform, services, accountId, connection);
+  const { platform } = ctx;
+  const token = await accessToken(ctx, accountId, connection);
   const q = `(${Object.keys(DRIVE_TYPES)
     .map((m) => `mimeType='${m}'`)
     .join(' or ')}) and trashed=false`;
@@ -101,9 +110,8 @@ export async function listDriveItems(
 }
 
 /** A file's text as Drive exports it: docs and slides as plain text, sheets as CSV (the first sheet). */
-export async function exportDriveFile(
-  platform: Platform,
-  services: IntegrationServices,
+async function exportDriveFile(
+  ctx: ConnectorContext,
   accountId: string,
   connection: Connection,
   fileId: string,
@@ -112,9 +120,9 @@ export async function exportDriveFile(
 ): Promise<{ kind: 'prose'; text: string } | { kind: 'table'; header: string; rows: string[] }> {
   const exportAs = EXPORT_FOR_TYPE[type];
   if (!exportAs) throw new AppError('context/unsupported-type');
-  const token = await accessToken(platform, services, accountId, connection);
+  const token = await accessToken(ctx, accountId, connection);
   const res = await providerFetch(
-    `${apiBase(platform)}/drive/v3/files/${encodeURIComponent(fileId)}/export?${new URLSearchParams({ mimeType: exportAs })}`,
+    `${apiBase(ctx.platform)}/drive/v3/files/${encodeURIComponent(fileId)}/export?${new URLSearchParams({ mimeType: exportAs })}`,
     { headers: { authorization: `Bearer ${token}` }, signal },
   );
   const text = await readTextCapped(res);
@@ -130,3 +138,45 @@ export async function exportDriveFile(
   if (!header || rows.length === 0) throw new AppError('context/csv-invalid');
   return { kind: 'table', header, rows };
 }
+
+/**
+ * Google Drive (decision 0004): Google sign-in's client and endpoints (GOOGLE_ISSUER's discovery) with Drive's
+ * read-only scope. PKCE, offline access and a consent prompt every time, so that Google sends a refresh token with
+ * each grant: its access tokens expire and are refreshed above.
+ */
+export const googleDrive: AccountConnector = {
+  id: 'google-drive',
+  owns: (item) => item.source === 'google drive' || item.provider === 'google-drive',
+  configured: (config) => Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+  oauth: {
+    endpoints: async ({ services }) => {
+      const doc = await services.openId.discovery();
+      return { authorization: doc.authorization_endpoint, token: doc.token_endpoint };
+    },
+    client: (config, redirectUri) =>
+      new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirectUri),
+    authorizeUrl: (client, endpoint, state, verifier) => {
+      const url = client.createAuthorizationURLWithPKCE(endpoint, state, CodeChallengeMethod.S256, verifier, [
+        GOOGLE_DRIVE_SCOPE,
+      ]);
+      url.searchParams.set('access_type', 'offline');
+      url.searchParams.set('prompt', 'consent');
+      return url;
+    },
+    exchange: (client, endpoint, code, verifier) =>
+      client.validateAuthorizationCode(endpoint, code, verifier),
+  },
+  list: listDriveItems,
+  import: async (ctx, item, signal) => {
+    const connection = await requireConnection(ctx, item, 'google-drive');
+    const extracted = await exportDriveFile(
+      ctx,
+      item.accountId,
+      connection,
+      providerItemId(item),
+      item.type,
+      signal,
+    );
+    return extracted.kind === 'prose' ? prose(extracted.text) : extracted;
+  },
+};

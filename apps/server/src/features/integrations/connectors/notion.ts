@@ -1,10 +1,12 @@
+import { OAuth2Client } from 'arctic';
 import { AppError } from '@buildai/domain';
-import type { Platform } from '../../platform';
-import type { Connection } from './connections';
-import { csvField, providerFetch, type ImportableItem } from './provider-http';
+import type { Platform } from '../../../platform';
+import type { Connection } from '../connections';
+import { csvField, providerFetch, type ImportableItem } from '../provider-http';
+import { prose, providerItemId, requireConnection, type AccountConnector } from './connector';
 
 /** The Notion API version the requests are written for. */
-export const NOTION_VERSION = '2022-06-28';
+const NOTION_VERSION = '2022-06-28';
 const MAX_LIST_PAGES = 10;
 const MAX_BLOCKS = 10_000;
 const MAX_NESTING = 5;
@@ -18,7 +20,9 @@ type Json = Record<string, unknown>;
 const plain = (rich: unknown): string =>
   Array.isArray(rich) ? (rich as RichText[]).map((t) => t.plain_text ?? '').join('') : '';
 
-async function notion<T>(
+const apiBase = (platform: Platform) => platform.config.NOTION_API_URL.replace(/\/+$/, '');
+
+async function notionApi<T>(
   platform: Platform,
   connection: Connection,
   method: 'GET' | 'POST',
@@ -26,7 +30,7 @@ async function notion<T>(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<T> {
-  const res = await providerFetch(`${platform.config.NOTION_API_URL.replace(/\/+$/, '')}${path}`, {
+  const res = await providerFetch(`${apiBase(platform)}${path}`, {
     method,
     signal,
     headers: {
@@ -53,11 +57,11 @@ function titleOf(result: Json): string {
 }
 
 /** Pages and databases shared with the integration (`POST /v1/search`). */
-export async function listNotionItems(platform: Platform, connection: Connection): Promise<ImportableItem[]> {
+async function listNotionItems(platform: Platform, connection: Connection): Promise<ImportableItem[]> {
   const items: ImportableItem[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < MAX_LIST_PAGES; i++) {
-    const page = await notion<ListPage<Json>>(platform, connection, 'POST', '/v1/search', {
+    const page = await notionApi<ListPage<Json>>(platform, connection, 'POST', '/v1/search', {
       page_size: 100,
       ...(cursor ? { start_cursor: cursor } : {}),
     });
@@ -114,7 +118,7 @@ function blockLine(block: Json): string | null {
 }
 
 /** The readable text of a page: its blocks, nested ones indented (`GET /v1/blocks/{id}/children`). */
-export async function notionPageText(
+async function notionPageText(
   platform: Platform,
   connection: Connection,
   pageId: string,
@@ -127,7 +131,7 @@ export async function notionPageText(
     do {
       const query = new URLSearchParams({ page_size: '100' });
       if (cursor) query.set('start_cursor', cursor);
-      const page = await notion<ListPage<Json>>(
+      const page = await notionApi<ListPage<Json>>(
         platform,
         connection,
         'GET',
@@ -196,7 +200,7 @@ function propertyText(prop: Json): string {
 }
 
 /** A database's rows as a CSV table, the title column first (`POST /v1/databases/{id}/query`). */
-export async function notionDatabaseTable(
+async function notionDatabaseTable(
   platform: Platform,
   connection: Connection,
   databaseId: string,
@@ -205,7 +209,7 @@ export async function notionDatabaseTable(
   const rows: Record<string, Json>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await notion<ListPage<Json>>(
+    const page = await notionApi<ListPage<Json>>(
       platform,
       connection,
       'POST',
@@ -231,3 +235,37 @@ export async function notionDatabaseTable(
     ),
   };
 }
+
+/**
+ * Notion (decision 0004): a public integration the builder shares pages and databases with. Its OAuth takes no
+ * scopes and no PKCE, asks for the workspace owner's consent (`owner=user`), and grants a token that does not expire.
+ */
+export const notion: AccountConnector = {
+  id: 'notion',
+  owns: (item) => item.source === 'notion' || item.provider === 'notion',
+  configured: (config) => Boolean(config.NOTION_CLIENT_ID && config.NOTION_CLIENT_SECRET),
+  oauth: {
+    endpoints: async ({ platform }) => ({
+      authorization: `${apiBase(platform)}/v1/oauth/authorize`,
+      token: `${apiBase(platform)}/v1/oauth/token`,
+    }),
+    client: (config, redirectUri) =>
+      new OAuth2Client(config.NOTION_CLIENT_ID!, config.NOTION_CLIENT_SECRET!, redirectUri),
+    authorizeUrl: (client, endpoint, state) => {
+      const url = client.createAuthorizationURL(endpoint, state, []);
+      url.searchParams.set('owner', 'user');
+      return url;
+    },
+    exchange: (client, endpoint, code) => client.validateAuthorizationCode(endpoint, code, null),
+  },
+  list: ({ platform }, _accountId, connection) => listNotionItems(platform, connection),
+  import: async (ctx, item, signal) => {
+    const connection = await requireConnection(ctx, item, 'notion');
+    const id = providerItemId(item);
+    if (item.type === 'notion database') {
+      const table = await notionDatabaseTable(ctx.platform, connection, id, signal);
+      return { kind: 'table', ...table };
+    }
+    return prose(await notionPageText(ctx.platform, connection, id, signal));
+  },
+};
