@@ -101,7 +101,8 @@ test('a published space app runs sandboxed on the app origin and reports its err
   await expect(frame.getByRole('heading', { name: 'Sandbox report' })).toBeVisible();
   await expect(frame.locator('[data-check="parent-document"]')).toHaveText('blocked: SecurityError');
   await expect(frame.locator('[data-check="cookie"]')).toHaveText('blocked: SecurityError');
-  await expect(frame.locator('[data-check="local-storage"]')).toHaveText('blocked: SecurityError');
+  // the frame has web storage of its own (decision 0012, "Storage"): empty, never the product's
+  await expect(frame.locator('[data-check="local-storage"]')).toHaveText('reached: null');
   await expect(frame.locator('[data-check="top-location"]')).toHaveText('blocked: SecurityError');
   // the top window stayed on the app's page, and the product's storage is as it was
   expect(tab.url()).toBe(`${BASE_URL}/app/${appId}`);

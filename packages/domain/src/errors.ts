@@ -133,6 +133,11 @@ export const errorCatalogue = {
     message: 'Auto fix already tried twice in a row: describe the problem to the assistant instead',
   },
   'space/message-not-found': { status: 404, message: 'Message not found' },
+  'space/model-no-vision': {
+    status: 422,
+    message:
+      'The AI model does not read images: choose one that does (for example GPT-4o, Claude or Gemini), or describe the design in words',
+  },
   'space/publish-build-failed': {
     status: 422,
     message: 'This app does not build, so it cannot be published: fix its build errors first',

@@ -243,6 +243,33 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const MAX_CHAT_MESSAGE_CHARS = 20_000;
 
 /** POST /api/apps/{appId}/chat: one user message; the history is the server's. */
+/** Images a chat message may carry (spec 001 §3: file parts and attachments): screenshots and designs. */
+export const CHAT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const MAX_CHAT_IMAGES = 4;
+/** The most bytes one image may hold once decoded (the web shrinks larger ones before sending). */
+export const MAX_CHAT_IMAGE_BYTES = 1_500_000;
+/** A chat request with its images in base64: the images' bound, and room for the text. */
+export const CHAT_BODY_MAX_BYTES = Math.ceil((MAX_CHAT_IMAGES * MAX_CHAT_IMAGE_BYTES * 4) / 3) + 256 * 1024;
+
+const base64Chars = MAX_CHAT_IMAGE_BYTES * 2;
+/**
+ * A file part: the spec's form (`mimeType` and base64 `data`) or the AI SDK's (`mediaType` and a `data:` URL);
+ * either is checked (type, size, content) on the server.
+ */
+const chatFilePartSchema = z.object({
+  type: z.literal('file'),
+  mimeType: z.string().max(100).optional(),
+  mediaType: z.string().max(100).optional(),
+  data: z.string().max(base64Chars).optional(),
+  url: z
+    .string()
+    .max(base64Chars + 100)
+    .optional(),
+  filename: z.string().max(200).optional(),
+  name: z.string().max(200).optional(),
+});
+export type ChatFilePart = z.infer<typeof chatFilePartSchema>;
+
 export const chatRequest = z.object({
   message: z.object({
     id: z
@@ -251,9 +278,25 @@ export const chatRequest = z.object({
       .optional(),
     role: z.literal('user'),
     parts: z
-      .array(z.object({ type: z.literal('text'), text: z.string().min(1).max(MAX_CHAT_MESSAGE_CHARS) }))
+      .array(
+        z.discriminatedUnion('type', [
+          z.object({ type: z.literal('text'), text: z.string().min(1).max(MAX_CHAT_MESSAGE_CHARS) }),
+          chatFilePartSchema,
+        ]),
+      )
       .min(1)
       .max(20),
+    /** the spec's older form of files: name, a `data:` URL and its type */
+    experimental_attachments: z
+      .array(
+        z.object({
+          name: z.string().max(200).optional(),
+          url: z.string().max(base64Chars + 100),
+          contentType: z.string().max(100).optional(),
+        }),
+      )
+      .max(MAX_CHAT_IMAGES)
+      .optional(),
     metadata: z.object({ systemActionInfo: systemActionInfoSchema.optional() }).optional(),
   }),
 });
@@ -496,7 +539,7 @@ export const appRuntimeGuide = [
   '- Pages go in src/pages/ (the start page is src/pages/Index.tsx), components in src/components/, hooks in src/hooks/. Import them with "@/…" ("@/components/Hero" is src/components/Hero.tsx) or a relative path. Link pages with <Link to="/about"> or useNavigate(); useParams, useLocation and useSearchParams work; the address bar follows.',
   '- A new feature is only seen once a page shows it: add it to a page (and a route) in the same turn.',
   '- A new app holds only a placeholder, pages/Home.tsx: the first time you build the app, write src/App.tsx, its pages and components, and delete pages/Home.tsx. An app made earlier with pages/{Name}.tsx files (one page each, no App.tsx, maybe importing "@buildai/app-ui") keeps that layout unless the builder asks to change it.',
-  'Styling: Tailwind utility classes for everything (responsive sm: md: lg:, hover:, focus:, dark:, group-*, arbitrary values such as w-[37px], animate-*). src/index.css is the app\'s stylesheet, loaded without an import: put CSS variables, @theme, @layer and @keyframes there; there is no tailwind.config to write. Colours come from the theme and follow the app\'s branding: bg-background text-foreground, bg-primary text-primary-foreground, bg-secondary, bg-muted text-muted-foreground, bg-card, bg-accent, text-destructive, border-border, ring-ring. Make it look polished: spacing, hierarchy, responsive layouts, hover and focus states, empty and loading states.',
+  "Styling: Tailwind utility classes for everything (responsive sm: md: lg:, hover:, focus:, dark:, group-*, arbitrary values such as w-[37px], animate-*). src/index.css is the app's stylesheet, loaded without an import: put CSS variables, @theme, @layer and @keyframes there; there is no tailwind.config to write. Colours come from the theme and follow the app's branding: bg-background text-foreground, bg-primary text-primary-foreground, bg-secondary, bg-muted text-muted-foreground, bg-card, bg-accent, text-destructive, border-border, ring-ring. Make it look polished: spacing, hierarchy, responsive layouts, hover and focus states, empty and loading states.",
   `shadcn/ui is installed, each component at "@/components/ui/{name}" (import { Button } from "@/components/ui/button"): ${builtinUiComponents.join(', ')}. cn() is in "@/lib/utils"; useToast in "@/hooks/use-toast"; useIsMobile in "@/hooks/use-mobile"; toast from "sonner" shows with <Toaster /> from "@/components/ui/sonner" rendered once in App. Use them as they are; do not write those files (a file of yours at one of those paths replaces the built-in one).`,
   `Packages you may import (installed; there is no other and nothing to install): ${appPackages.filter((p) => !p.startsWith('@buildai/')).join(', ')}. Icons: import { Star } from "lucide-react" (any lucide icon by name).`,
   'There are no images or other binary files in the app: use https image URLs (e.g. https://images.unsplash.com/photo-…?w=800) or icons. No environment variables, no server of your own, no fetch to a backend: data lives in the app database, through the SDK.',

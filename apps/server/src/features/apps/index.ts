@@ -3,6 +3,7 @@ export { checkToolDefinition } from './check-tool-definition';
 export { isOwnerOf, loadOwnedApp, loadToolOf, loadTools, requireBuilder } from './load-app';
 export { AppChangeBus } from './app-change-bus';
 export { copyImage } from './templates';
+export { sniffImage } from './images';
 export { requireAppOwner, requireBuilderRights, requireOwnedApp, type BuilderRights } from './rights';
 export { editsApp } from './editors';
 export { readSettings, readStyle, type AppRow, type ToolRow } from './view';

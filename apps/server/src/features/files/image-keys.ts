@@ -27,9 +27,14 @@ export function dataImageKey(accountId: string, appId: string, id: string, ext: 
   return `accounts/${accountId}/apps/${appId}/data/image-${id}.${ext}`;
 }
 
+/** An image a builder put in the chat (a screenshot, a design): shown in the chat's history. */
+export function chatImageKey(accountId: string, appId: string, id: string, ext: ImageExt) {
+  return `accounts/${accountId}/apps/${appId}/chat/image-${id}.${ext}`;
+}
+
 const ID = '[A-Za-z0-9]+';
 const PUBLIC_IMAGE_KEY = new RegExp(
-  `^accounts/${ID}/apps/${ID}/(?:tools/${ID}/thumb|style/(?:logo|background)|data/image)-${ID}\\.(?:png|jpg|gif|webp)$`,
+  `^accounts/${ID}/apps/${ID}/(?:tools/${ID}/thumb|style/(?:logo|background)|data/image|chat/image)-${ID}\\.(?:png|jpg|gif|webp)$`,
 );
 
 /** Whether the key names an uploaded image (and nothing else a blob store may hold under `accounts/`). */

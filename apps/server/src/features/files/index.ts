@@ -1,5 +1,6 @@
 // The files feature as other parts of the server see it (decision 0005, "Feature boundaries").
 export {
+  chatImageKey,
   dataImageKey,
   fileUrl,
   keyOfFileUrl,

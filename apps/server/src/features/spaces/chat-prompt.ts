@@ -53,6 +53,8 @@ export interface ChatPromptOptions {
   /** the app database's entities as they are now */
   entities: EntityEntry[];
   request: string;
+  /** the images the builder put in this message (a screenshot, a design), for a model that reads them */
+  images?: { bytes: Uint8Array; mediaType: string }[];
   /** set on a continue message: the action the previous answer left cut */
   truncated: TruncatedAction | null;
 }
@@ -178,6 +180,20 @@ export function chatPrompt(options: ChatPromptOptions): { system: string; messag
     .filter(Boolean)
     .join('\n\n');
   const messages = boundedHistory(history);
-  messages.push({ role: 'user', content: request });
+  const images = options.images ?? [];
+  if (images.length === 0) messages.push({ role: 'user', content: request });
+  else {
+    messages.push({
+      role: 'user',
+      content: [
+        { type: 'text', text: request || 'Build what this image shows.' },
+        ...images.map((image) => ({
+          type: 'image' as const,
+          image: image.bytes,
+          mediaType: image.mediaType,
+        })),
+      ],
+    });
+  }
   return { system, messages };
 }

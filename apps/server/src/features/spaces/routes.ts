@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AppError,
   appFilePathSchema,
+  CHAT_BODY_MAX_BYTES,
   chatRequest,
   ratingRequest,
   resourceIdSchema,
@@ -142,6 +143,8 @@ export function spaceRoutes(validator: RecordValidator, checkBuild?: BuildCheck)
       summary: 'Sends a chat message; answers the AI SDK UI message stream',
       params: appParams,
       body: chatRequest,
+      // a message may carry images (screenshots, designs) in base64
+      maxBodyBytes: CHAT_BODY_MAX_BYTES,
       produces: 'text/event-stream',
     },
     async (c, { params, body }) =>

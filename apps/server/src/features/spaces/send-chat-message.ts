@@ -20,6 +20,7 @@ import type { Platform } from '../../platform';
 import { readAppFilesWithTimes } from './app-files';
 import { lockChat, TURN_TIMEOUT_MS } from '../apps';
 import { listEntities, type RecordValidator } from '../entities';
+import { modelReadsImages, readChatImages, storeChatImages } from './chat-images';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
 import { entityTools } from './entity-tools';
 import { fileTools, type AppliedActions, type BuildCheck, type TurnBuild } from './file-tools';
@@ -97,18 +98,33 @@ function recentlyChanged(history: MessageRow[]): string[] {
  */
 export async function sendChatMessage(options: SendChatMessageOptions): Promise<Response> {
   const { platform, caller, appId } = options;
-  await loadSpaceApp(platform, caller, appId);
+  const access = await loadSpaceApp(platform, caller, appId);
   const { message } = await options.body();
   if (!platform.ai.configured) {
     platform.logger.warn({ appId }, 'a space chat found no AI provider: set AI_PROVIDER');
     throw new AppError('space/ai-not-configured');
   }
-  const text = message.parts.map((p) => p.text).join('\n');
+  const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
   checkMessageText(text);
+  const images = readChatImages(message);
+  if (!text.trim() && images.length === 0) {
+    throw new AppError('request/invalid', {
+      message: 'A message needs text or an image',
+      field: 'message.parts',
+    });
+  }
   const systemActionInfo = message.metadata?.systemActionInfo;
   const userId = message.id ?? newId();
   const assistantId = newId();
   const modelId = platform.ai.defaultModel;
+  if (
+    images.length > 0 &&
+    modelReadsImages(modelId, platform.models.find(modelId)?.inputModalities) === false
+  ) {
+    throw new AppError('space/model-no-vision', {
+      message: `The AI model ${modelId} does not read images: choose one that does (for example GPT-4o, Claude or Gemini), or describe the design in words`,
+    });
+  }
   const startAnnotation: MessageAnnotation = {
     model: modelId,
     ...(systemActionInfo ? { systemActionInfo } : {}),
@@ -144,12 +160,18 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       if (autofixesInARow(recent.reverse()) >= MAX_AUTOFIX_IN_A_ROW)
         throw new AppError('space/autofix-limit');
     }
+    // the images are kept as files of the app; the message's parts point at them
+    const files = await storeChatImages(
+      platform,
+      { accountId: access.rights.account.accountId, appId },
+      images,
+    );
     await tx.insert(appChatMessages).values({
       messageId: userId,
       appId,
       role: 'user',
       content: text,
-      parts: message.parts,
+      parts: [...message.parts.filter((p) => p.type === 'text'), ...files],
       annotation: systemActionInfo ? { systemActionInfo } : {},
     });
     await tx.insert(appChatMessages).values({
@@ -184,6 +206,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       history,
       entities,
       request: text,
+      images,
       truncated,
     });
 

@@ -26,6 +26,8 @@ export interface ModelInfo {
   cacheReadRate: number;
   /** USD per 1M input tokens written to the provider's prompt cache; the prompt rate when the list gives none. */
   cacheWriteRate: number;
+  /** what the model reads (`text`, `image`, …) when the list says (`architecture.input_modalities`) */
+  inputModalities?: string[];
 }
 
 export interface UsageTokens {
@@ -113,7 +115,14 @@ function toModelInfo(raw: unknown): ModelInfo | undefined {
     completionRate: rateOf(pricing.completion) ?? 0,
     cacheReadRate: rateOf(pricing.input_cache_read) ?? promptRate,
     cacheWriteRate: rateOf(pricing.input_cache_write) ?? promptRate,
+    ...modalitiesOf(entry.architecture),
   };
+}
+
+function modalitiesOf(architecture: unknown): { inputModalities?: string[] } {
+  const listed = (architecture as { input_modalities?: unknown } | null | undefined)?.input_modalities;
+  if (!Array.isArray(listed)) return {};
+  return { inputModalities: listed.filter((m): m is string => typeof m === 'string') };
 }
 
 /** Reads an OpenRouter `/models` answer (`{ data: [...] }`); entries without an id are skipped. */

@@ -10,8 +10,17 @@ import { FileDrafts } from '../lib/file-drafts';
  * loses nothing), synced with the files query, saved 2 s after the last keystroke. Edits still waiting when the
  * workspace goes away are sent at once.
  */
-export function useFileDrafts(appId: string, files: readonly AppFile[] | undefined) {
+export function useFileDrafts(
+  appId: string,
+  files: readonly AppFile[] | undefined,
+  /** after each file the server saved (the preview follows the code editor's saves) */
+  onSaved?: (file: AppFile) => void,
+) {
   const queryClient = useQueryClient();
+  const afterSave = React.useRef(onSaved);
+  React.useEffect(() => {
+    afterSave.current = onSaved;
+  });
   const [drafts] = React.useState(
     () =>
       new FileDrafts({
@@ -20,7 +29,12 @@ export function useFileDrafts(appId: string, files: readonly AppFile[] | undefin
       }),
   );
   React.useEffect(() => {
-    drafts.configure({ onSaved: (file) => cacheSavedFile(queryClient, appId, file) });
+    drafts.configure({
+      onSaved: (file) => {
+        cacheSavedFile(queryClient, appId, file);
+        afterSave.current?.(file);
+      },
+    });
   }, [drafts, queryClient, appId]);
   React.useEffect(() => {
     if (files) drafts.sync(files);

@@ -169,6 +169,9 @@ describe("the admin's code editor", () => {
     await waitFor(() => expect(screen.getByText('All changes saved')).toBeTruthy());
     const puts = api.to('PUT /api/apps/a1/files/pages/Home.tsx');
     expect(puts.map((r) => r.body)).toEqual([{ content: `${files[2]!.content}\n// one\n// two` }]);
+    // the preview follows the save, as it follows a chat turn
+    fireEvent.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(await screen.findByText('Preview 1')).toBeTruthy();
   });
 
   it('asks before leaving with an unsaved edit: Stay keeps the page, Leave goes', async () => {

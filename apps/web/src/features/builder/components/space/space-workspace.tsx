@@ -61,9 +61,10 @@ export function SpaceWorkspace({
     onSaved: (saved) => cacheSavedDetails(queryClient, appId, saved),
   });
   const files = useQuery(appFilesQuery(appId));
-  const drafts = useFileDrafts(appId, files.data);
-
   const [refreshKey, setRefreshKey] = React.useState(0);
+  // a code-editor save shows in the preview at once, as a chat turn's changes do
+  const drafts = useFileDrafts(appId, files.data, () => setRefreshKey((k) => k + 1));
+
   const [appErrors, setAppErrors] = React.useState<AppErrorItem[]>([]);
   const [panel, setPanel] = React.useState<PanelId | null>(null);
   // the chat assistant entry opens the Activate Your Chat Assistant dialog, not a panel
