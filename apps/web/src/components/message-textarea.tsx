@@ -11,6 +11,8 @@ interface Props {
   placeholder: string;
   rows?: number;
   className?: string;
+  /** files pasted into the box (a screenshot from the clipboard) */
+  onPasteFiles?: (files: File[]) => void;
 }
 
 /** A chat's message box: it grows with its text, Enter sends and Shift+Enter breaks the line. */
@@ -23,6 +25,7 @@ export function MessageTextarea({
   placeholder,
   rows = 1,
   className,
+  onPasteFiles,
 }: Props) {
   const ref = React.useRef<HTMLTextAreaElement>(null);
   React.useLayoutEffect(() => {
@@ -40,6 +43,12 @@ export function MessageTextarea({
       value={value}
       placeholder={placeholder}
       onChange={(e) => onChange(e.target.value)}
+      onPaste={(e) => {
+        const files = [...e.clipboardData.files];
+        if (!onPasteFiles || files.length === 0) return;
+        e.preventDefault();
+        onPasteFiles(files);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
           e.preventDefault();

@@ -34,7 +34,14 @@ export function createChatTransport(appId: string) {
           message: {
             id: last.id,
             role: 'user',
-            parts: last.parts.filter((p) => p.type === 'text').map((p) => ({ type: 'text', text: p.text })),
+            parts: last.parts.flatMap((p): Record<string, unknown>[] =>
+              p.type === 'text' && p.text
+                ? [{ type: 'text', text: p.text }]
+                : // an image the builder added: sent in the message (a data: URL), stored by the server
+                  p.type === 'file' && p.url.startsWith('data:')
+                  ? [{ type: 'file', mediaType: p.mediaType, url: p.url, filename: p.filename }]
+                  : [],
+            ),
             ...(systemActionInfo ? { metadata: { systemActionInfo } } : {}),
           },
         },

@@ -9,6 +9,7 @@ import { useChatRequests } from '../hooks/use-chat-requests';
 import { useResolveWithAi } from '../hooks/use-resolve';
 import { useSpaceChat } from '../hooks/use-space-chat';
 import type { SpaceUIMessage } from '../lib/types';
+import type { ChatImage } from '../lib/chat-images';
 import { ChatInput } from './chat-input';
 import { ErrorBlock } from './error-block';
 import { IssuesPanel } from './issues-panel';
@@ -22,6 +23,7 @@ const INITIAL_SCROLL_MS = 100;
 function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }) {
   const { appId, isAdmin, readOnly = false, appErrors } = props;
   const [draft, setDraft] = React.useState('');
+  const [draftImages, setDraftImages] = React.useState<ChatImage[]>([]);
   const chat = useSpaceChat({
     appId,
     initialMessages: props.initialMessages,
@@ -103,10 +105,13 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
             <ChatInput
               value={draft}
               onChange={setDraft}
+              images={draftImages}
+              onImagesChange={setDraftImages}
               disabled={busy}
-              onSend={(text) => {
+              onSend={(text, images) => {
                 setDraft('');
-                send(text);
+                setDraftImages([]);
+                send(text, undefined, images);
               }}
             />
           </div>

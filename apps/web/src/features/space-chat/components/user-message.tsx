@@ -23,6 +23,9 @@ interface Props {
 export function UserMessage({ appId, message, answer, isAdmin, readOnly, streaming, onRestored }: Props) {
   const [details, setDetails] = React.useState(false);
   const text = textOf(message);
+  const images = message.parts.flatMap((p) =>
+    p.type === 'file' && p.mediaType.startsWith('image/') ? [{ url: p.url, filename: p.filename }] : [],
+  );
   const kind = message.metadata?.systemActionInfo?.type;
   const versionId = message.metadata?.versionId;
   const context = answer?.metadata?.contextMetadata ? answer.metadata : message.metadata;
@@ -49,9 +52,26 @@ export function UserMessage({ appId, message, answer, isAdmin, readOnly, streami
           )}
         </div>
       ) : (
-        <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm whitespace-pre-wrap text-primary-foreground">
-          {text}
-        </div>
+        <>
+          {images.length > 0 && (
+            <div className="flex max-w-[85%] flex-wrap justify-end gap-2" aria-label="Images of the message">
+              {images.map((image, i) => (
+                <a key={i} href={image.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={image.url}
+                    alt={image.filename ?? 'Image'}
+                    className="max-h-48 max-w-full rounded-xl border object-contain"
+                  />
+                </a>
+              ))}
+            </div>
+          )}
+          {text && (
+            <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm break-words whitespace-pre-wrap text-primary-foreground">
+              {text}
+            </div>
+          )}
+        </>
       )}
       <div className="flex items-center gap-1">
         {hasContext && (

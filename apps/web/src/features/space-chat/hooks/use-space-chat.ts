@@ -6,6 +6,7 @@ import type { SystemActionInfo } from '@buildai/domain';
 import { chatMessagesQuery } from '../api/chat-messages';
 import { createChatTransport } from '../api/transport';
 import { actionsOf } from '../lib/actions';
+import type { ChatImage } from '../lib/chat-images';
 import type { SpaceUIMessage } from '../lib/types';
 
 interface Options {
@@ -124,13 +125,16 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
 
   const busy = chat.status === 'submitted' || chat.status === 'streaming' || serverTurnRunning;
 
-  const send = React.useCallback((text: string, systemActionInfo?: SystemActionInfo) => {
-    chatRef.current!.clearError();
-    void chatRef.current!.sendMessage({
-      text,
-      metadata: systemActionInfo ? { systemActionInfo } : undefined,
-    });
-  }, []);
+  const send = React.useCallback(
+    (text: string, systemActionInfo?: SystemActionInfo, images: ChatImage[] = []) => {
+      chatRef.current!.clearError();
+      const metadata = systemActionInfo ? { systemActionInfo } : undefined;
+      void chatRef.current!.sendMessage(
+        images.length ? { text, files: images, metadata } : { text, metadata },
+      );
+    },
+    [],
+  );
 
   /** Replaces the chat (after a restore), without counting the restored actions as new changes. */
   const replaceMessages = React.useCallback(
