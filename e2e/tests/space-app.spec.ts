@@ -22,6 +22,54 @@ function turn(tool: 'add_file' | 'edit_file', path: string, content: string, don
   ];
 }
 
+/** The app as models write it: src/App.tsx with its routes, pages on shadcn/ui and Tailwind. */
+const APP_TSX = `import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { Toaster } from "@/components/ui/sonner";
+import Index from "./pages/Index";
+import About from "./pages/About";
+
+export default function App() {
+  return (
+    <BrowserRouter>
+      <Toaster />
+      <Routes>
+        <Route path="/" element={<Index />} />
+        <Route path="/about" element={<About />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
+`;
+const indexPage = (title: string) => `import { Link } from "react-router-dom";
+import { ChefHat } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+
+export default function Index() {
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 p-8">
+      <h1 className="flex items-center gap-3 text-4xl font-bold tracking-tight"><ChefHat className="size-8 text-primary" />${title}</h1>
+      <Card>
+        <CardHeader><CardTitle>Tonight</CardTitle></CardHeader>
+        <CardContent className="text-muted-foreground">Lemon risotto, 35 minutes.</CardContent>
+      </Card>
+      <Button asChild><Link to="/about">About this box</Link></Button>
+    </main>
+  );
+}
+`;
+const ABOUT = `import { Link } from "react-router-dom";
+
+export default function About() {
+  return (
+    <main className="mx-auto max-w-3xl p-8">
+      <h1 className="text-3xl font-semibold">About the box</h1>
+      <Link className="text-primary underline" to="/">Back to the recipes</Link>
+    </main>
+  );
+}
+`;
+
 const workspace = (p: Page) => ({
   chat: p.getByRole('region', { name: 'App Chat' }),
   app: p.getByRole('region', { name: 'Your app' }),
@@ -52,13 +100,29 @@ test('a builder writes a space app in the chat, reverts a turn, publishes; a vis
   await expect(chat.getByText(spaceTexts.emptyTitle)).toBeVisible();
   await screenshot(p, 'space-workspace-empty');
 
-  // first turn: a page
-  await llm.enqueue(turn('edit_file', 'pages/Home.tsx', page('Recipe box'), 'Your recipe page is ready.'));
+  // first turn: the app as models write it (routes, pages on shadcn/ui), the placeholder page removed
+  await llm.enqueue([
+    {
+      text: 'Building your recipe box.',
+      toolCalls: [
+        { name: 'add_file', arguments: { path: 'src/App.tsx', content: APP_TSX } },
+        { name: 'add_file', arguments: { path: 'src/pages/Index.tsx', content: indexPage('Recipe box') } },
+        { name: 'add_file', arguments: { path: 'src/pages/About.tsx', content: ABOUT } },
+        { name: 'delete_file', arguments: { path: 'pages/Home.tsx' } },
+      ],
+    },
+    { text: 'Your recipe page is ready.' },
+  ]);
   await ask(chat, 'Make a page for my recipes', 'Your recipe page is ready.');
-  await expect(preview.getByRole('heading', { name: 'Recipe box' })).toBeVisible({ timeout: 20_000 });
+  const heading = preview.getByRole('heading', { name: 'Recipe box' });
+  await expect(heading).toBeVisible({ timeout: 20_000 });
+  // Tailwind's classes are applied (text-4xl font-bold), and the shadcn button is themed
+  await expect(heading).toHaveCSS('font-weight', '700');
+  await expect(heading).toHaveCSS('font-size', '36px');
+  await expect(preview.getByRole('link', { name: 'About this box' })).toHaveCSS('border-top-left-radius', /px/);
 
   // second turn: an edit
-  await llm.enqueue(turn('edit_file', 'pages/Home.tsx', page('Grandma’s recipes'), 'Renamed.'));
+  await llm.enqueue(turn('edit_file', 'src/pages/Index.tsx', indexPage('Grandma’s recipes'), 'Renamed.'));
   await ask(chat, 'Call it Grandma’s recipes', 'Renamed.');
   await expect(preview.getByRole('heading', { name: 'Grandma’s recipes' })).toBeVisible({ timeout: 20_000 });
   await screenshot(p, 'space-workspace-chat-preview');
@@ -66,7 +130,7 @@ test('a builder writes a space app in the chat, reverts a turn, publishes; a vis
   // All Changes: what the second turn changed
   await chat.getByRole('button', { name: spaceTexts.allChanges }).last().click();
   const diff = p.getByRole('dialog', { name: spaceTexts.allChanges });
-  await expect(diff.getByText('pages/Home.tsx').first()).toBeVisible();
+  await expect(diff.getByText('src/pages/Index.tsx').first()).toBeVisible();
   await expect(diff.getByText(/Grandma’s recipes/).first()).toBeVisible();
   await p.keyboard.press('Escape');
   await expect(diff).toBeHidden();
@@ -90,9 +154,18 @@ test('a builder writes a space app in the chat, reverts a turn, publishes; a vis
   const visitor = await browser.newContext();
   const v = await visitor.newPage();
   await v.goto(`/app/${appId}`);
-  await expect(v.frameLocator('iframe').getByRole('heading', { name: 'Recipe box' })).toBeVisible({
-    timeout: 20_000,
-  });
+  const site = v.frameLocator('iframe');
+  await expect(site.getByRole('heading', { name: 'Recipe box' })).toBeVisible({ timeout: 20_000 });
+  // the app's own routes: the address bar follows under /app/{appId}, and Back returns
+  await site.getByRole('link', { name: 'About this box' }).click();
+  await expect(site.getByRole('heading', { name: 'About the box' })).toBeVisible();
+  await expect(v).toHaveURL(new RegExp(`/app/${appId}/about$`));
+  await v.goBack();
+  await expect(site.getByRole('heading', { name: 'Recipe box' })).toBeVisible();
+  await expect(v).toHaveURL(new RegExp(`/app/${appId}$`));
+  // opening a deep address opens the app there
+  await v.goto(`/app/${appId}/about`);
+  await expect(site.getByRole('heading', { name: 'About the box' })).toBeVisible({ timeout: 20_000 });
   await visitor.close();
 });
 

@@ -36,36 +36,63 @@ async function publishItem(item: CorpusItem, token: string): Promise<string> {
 }
 
 /**
- * Utility classes whose effect is certain whatever else an element has, with the computed style each must give:
- * the check reads styles, not class names.
+ * Utility classes and the computed style each must give, read on elements where no other class of the same property
+ * (another display, a responsive or state variant of it) could win: the check reads styles, not class names.
  */
-const PROBES: [string, string, string][] = [
-  ['flex', 'display', 'flex'],
-  ['grid', 'display', 'grid'],
-  ['inline-flex', 'display', 'inline-flex'],
-  ['items-center', 'align-items', 'center'],
-  ['justify-between', 'justify-content', 'space-between'],
-  ['justify-center', 'justify-content', 'center'],
-  ['text-center', 'text-align', 'center'],
-  ['font-bold', 'font-weight', '700'],
-  ['font-semibold', 'font-weight', '600'],
-  ['relative', 'position', 'relative'],
-  ['absolute', 'position', 'absolute'],
-  ['uppercase', 'text-transform', 'uppercase'],
-  ['rounded-full', 'border-top-left-radius', '3.40282e+38px'],
+const DISPLAY = /(^|:)(flex|grid|hidden|block|inline|inline-block|inline-flex|inline-grid|table|contents)$/;
+const PROBES: { cls: string; property: string; expected: string; rival: RegExp }[] = [
+  { cls: 'flex', property: 'display', expected: 'flex', rival: DISPLAY },
+  { cls: 'grid', property: 'display', expected: 'grid', rival: DISPLAY },
+  { cls: 'inline-flex', property: 'display', expected: 'inline-flex', rival: DISPLAY },
+  { cls: 'items-center', property: 'align-items', expected: 'center', rival: /(^|:)items-/ },
+  { cls: 'justify-between', property: 'justify-content', expected: 'space-between', rival: /(^|:)justify-/ },
+  {
+    cls: 'text-center',
+    property: 'text-align',
+    expected: 'center',
+    rival: /(^|:)text-(left|right|center|justify|start|end)$/,
+  },
+  {
+    cls: 'font-bold',
+    property: 'font-weight',
+    expected: '700',
+    rival: /(^|:)font-(thin|light|normal|medium|semibold|bold|extrabold|black)$/,
+  },
+  {
+    cls: 'font-semibold',
+    property: 'font-weight',
+    expected: '600',
+    rival: /(^|:)font-(thin|light|normal|medium|semibold|bold|extrabold|black)$/,
+  },
+  {
+    cls: 'relative',
+    property: 'position',
+    expected: 'relative',
+    rival: /(^|:)(static|fixed|absolute|relative|sticky)$/,
+  },
+  {
+    cls: 'uppercase',
+    property: 'text-transform',
+    expected: 'uppercase',
+    rival: /(^|:)(uppercase|lowercase|capitalize|normal-case)$/,
+  },
 ];
 
 async function styleChecks(frame: Frame) {
-  return frame.evaluate((probes) => {
+  const probes = PROBES.map((p) => ({ ...p, rival: p.rival.source }));
+  return frame.evaluate((list) => {
     const results: { cls: string; ok: boolean; got: string }[] = [];
-    for (const [cls, property, expected] of probes) {
-      const element = document.querySelector(`#root .${CSS.escape(cls)}`);
+    for (const { cls, property, expected, rival } of list) {
+      const pattern = new RegExp(rival);
+      const element = [...document.querySelectorAll(`#root .${CSS.escape(cls)}`)].find((el) =>
+        [...el.classList].every((name) => name === cls || !pattern.test(name)),
+      );
       if (!element) continue;
       const got = getComputedStyle(element).getPropertyValue(property);
       results.push({ cls, ok: got === expected, got });
     }
     return results;
-  }, PROBES);
+  }, probes);
 }
 
 /** The app's frame once its document (on the app origin) has rendered something. */

@@ -58,6 +58,7 @@ export function subscribeLocation(listener: () => void): () => void {
 export function initFrameLocation(target: LocationTarget): void {
   entries = [{ ...clean(target), state: null, key: 'default', action: 'POP' }];
   index = 0;
+  driver = null;
 }
 
 function tellShell(location: FrameLocation, replace: boolean) {

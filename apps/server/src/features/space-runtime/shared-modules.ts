@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -126,6 +129,21 @@ export interface SharedSet {
   brotli: Buffer;
 }
 
+/** Beside the server's bundle (dist/shared-modules) when it was built; absent when it runs from its source. */
+const PREBUILT_DIR = fileURLToPath(new URL('./shared-modules/', import.meta.url));
+
+function readPrebuilt(dir: string | null): Record<string, { hash: string; needs: string[] }> {
+  if (!dir) return {};
+  try {
+    return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Record<
+      string,
+      { hash: string; needs: string[] }
+    >;
+  } catch {
+    return {};
+  }
+}
+
 /** The most sets kept at once: apps share a few (core; core with Radix's dialog and tabs; …). */
 const MAX_SETS = 500;
 
@@ -136,11 +154,21 @@ const MAX_SETS = 500;
 export class SharedModules {
   private readonly groups = new Map<string, Promise<SharedScript>>();
   private readonly sets = new Map<string, Promise<SharedSet>>();
+  private readonly prebuilt: Record<string, { hash: string; needs: string[] }>;
+
+  /** `prebuiltDir`: the groups the product's build made (prebuild-shared.ts); the others are built on first use */
+  constructor(private readonly prebuiltDir: string | null = PREBUILT_DIR) {
+    this.prebuilt = readPrebuilt(prebuiltDir);
+  }
 
   group(id: string): Promise<SharedScript> {
     let pending = this.groups.get(id);
     if (!pending) {
-      pending = buildSharedScript(id);
+      const ready = this.prebuilt[id];
+      pending =
+        ready && this.prebuiltDir
+          ? readFile(join(this.prebuiltDir, `${id}.js`)).then((code) => ({ group: id, code, ...ready }))
+          : buildSharedScript(id);
       this.groups.set(id, pending);
       pending.catch(() => this.groups.delete(id));
     }
