@@ -10,10 +10,8 @@ import { promisify } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { signUpBuilder, startFakeLlm, startTestServer } from '@buildai/testkit';
-import { AppBundler } from '../apps/server/src/features/space-runtime';
-import { renderAppDocument } from '../apps/server/src/features/space-runtime/app-document';
-// the built-in shadcn/ui files, written beside the app for the baseline (a Vite project holds them itself)
-import { builtinFiles } from '../apps/server/src/features/space-runtime/builtin-files';
+// builtinFiles: the built-in shadcn/ui files, written beside the app for the baseline (a Vite project holds them)
+import { AppBundler, builtinFiles, renderAppDocument } from '../apps/server/src/features/space-runtime';
 
 const ROUNDS = 20;
 const CHAT_ROUNDS = 20;
@@ -125,7 +123,6 @@ export default function App() {
   });
   return files;
 }
-
 
 const INDEX_CSS = `@import "tailwindcss";
 @import "tw-animate-css";
@@ -324,7 +321,9 @@ export function printSpaceBundle(r: SpaceBundleResult): void {
   const f = (n: number) => n.toFixed(1);
   const kb = (n: number) => (n / 1024).toFixed(1);
   const ratio = r.bundler.p95 / r.baseline.p95;
-  console.log(`\n(h) space app build, ${r.files} files (Tailwind + shadcn/ui), ${r.rounds} rounds of changed files (ms)`);
+  console.log(
+    `\n(h) space app build, ${r.files} files (Tailwind + shadcn/ui), ${r.rounds} rounds of changed files (ms)`,
+  );
   console.log(`  cold (a server's first build: app + CSS)  ${f(r.coldMs)}   (target <= 1500)`);
   console.log(
     `  shared modules, once per server: core at start ${f(r.sharedMs.core)}, then this app's groups ${f(r.sharedMs.groups)}`,

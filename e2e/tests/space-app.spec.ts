@@ -119,7 +119,10 @@ test('a builder writes a space app in the chat, reverts a turn, publishes; a vis
   // Tailwind's classes are applied (text-4xl font-bold), and the shadcn button is themed
   await expect(heading).toHaveCSS('font-weight', '700');
   await expect(heading).toHaveCSS('font-size', '36px');
-  await expect(preview.getByRole('link', { name: 'About this box' })).toHaveCSS('border-top-left-radius', /px/);
+  await expect(preview.getByRole('link', { name: 'About this box' })).toHaveCSS(
+    'border-top-left-radius',
+    /px/,
+  );
 
   // second turn: an edit
   await llm.enqueue(turn('edit_file', 'src/pages/Index.tsx', indexPage('Grandma’s recipes'), 'Renamed.'));

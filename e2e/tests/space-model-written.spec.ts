@@ -84,8 +84,8 @@ async function styleChecks(frame: Frame) {
     const results: { cls: string; ok: boolean; got: string }[] = [];
     for (const { cls, property, expected, rival } of list) {
       const pattern = new RegExp(rival);
-      const element = [...document.querySelectorAll(`#root .${CSS.escape(cls)}`)].find((el) =>
-        [...el.classList].every((name) => name === cls || !pattern.test(name)),
+      const element = Array.from(document.querySelectorAll(`#root .${CSS.escape(cls)}`)).find((el) =>
+        Array.from(el.classList).every((name) => name === cls || !pattern.test(name)),
       );
       if (!element) continue;
       const got = getComputedStyle(element).getPropertyValue(property);

@@ -138,3 +138,100 @@ test('the app origin serves app documents only, each with the sandbox CSP', asyn
   const onProduct = await request.get(`${BASE_URL}/apps/anything/`);
   expect(onProduct.status()).toBe(404);
 });
+
+// The same reach, tried by an app on the stack models write: react-router, Radix, framer-motion, recharts and
+// react-query loaded as shared modules give the frame nothing more (decision 0012).
+const STACK_APP: Record<string, string> = {
+  'src/App.tsx': `import { useEffect, useState } from "react";
+import { BrowserRouter, Routes, Route, useNavigate } from "react-router-dom";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { motion } from "framer-motion";
+import { ResponsiveContainer, BarChart, Bar } from "recharts";
+import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Button } from "@/components/ui/button";
+
+function attempt(reach: () => unknown): string {
+  try {
+    return "reached: " + String(reach());
+  } catch (error) {
+    return "blocked: " + (error instanceof Error ? error.name : String(error));
+  }
+}
+
+function Report() {
+  const navigate = useNavigate();
+  const [checks, setChecks] = useState<[string, string][]>([]);
+  useEffect(() => {
+    const found: [string, string][] = [
+      ["parent-document", attempt(() => (window.parent.document as Document).title)],
+      ["top-document", attempt(() => (window.top as Window).document.cookie)],
+      ["cookie", attempt(() => document.cookie)],
+      ["top-location", attempt(() => { (window.top as Window).location.href = "https://example.com/"; return "assigned"; })],
+    ];
+    setChecks(found);
+    fetch(window.location.protocol + "//" + window.location.hostname + ":" + (Number(window.location.port) - 1) + "/api/health")
+      .then((r) => setChecks((c) => [...c, ["product-api", "reached: " + r.status]]))
+      .catch((e) => setChecks((c) => [...c, ["product-api", "blocked: " + (e instanceof Error ? e.name : String(e))]]));
+  }, []);
+  return (
+    <QueryClientProvider client={new QueryClient()}>
+      <motion.h1 className="text-3xl font-bold" initial={{ opacity: 0.5 }} animate={{ opacity: 1 }}>Stack report</motion.h1>
+      <ul>{checks.map(([name, result]) => <li key={name} data-check={name}>{result}</li>)}</ul>
+      <div style={{ width: 300, height: 100 }}><ResponsiveContainer><BarChart data={[{ v: 1 }, { v: 2 }]}><Bar dataKey="v" /></BarChart></ResponsiveContainer></div>
+      <Dialog><DialogTrigger asChild><Button>Open dialog</Button></DialogTrigger><DialogContent><DialogTitle>Inside</DialogTitle></DialogContent></Dialog>
+      <Button variant="outline" onClick={() => navigate("/away")}>Go away</Button>
+    </QueryClientProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/" element={<Report />} />
+        <Route path="/away" element={<h1>Away</h1>} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
+`,
+};
+
+test('an app on the stack models write reaches no more of the product than the first one', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminIdToken();
+  const created = await api('/api/apps/new', token, { method: 'POST', json: { kind: 'space' } });
+  const { appId } = (await created.json()) as { appId: string };
+  for (const [file, content] of Object.entries(STACK_APP)) {
+    expect(
+      (await api(`/api/apps/${appId}/files/${file}`, token, { method: 'PUT', json: { content } })).status,
+    ).toBe(200);
+  }
+  expect((await api(`/api/apps/${appId}/publish`, token, { method: 'POST' })).status).toBe(200);
+
+  const visitor = await browser.newContext();
+  await visitor.addCookies([{ name: 'product-secret', value: 'cookie-secret', url: BASE_URL }]);
+  const tab = await visitor.newPage();
+  await tab.goto(`${BASE_URL}/`);
+  await tab.evaluate(() => window.localStorage.setItem('product-secret', 'storage-secret'));
+  await tab.goto(`${BASE_URL}/app/${appId}`);
+  const frame = tab.frameLocator('iframe[title]');
+  await expect(frame.getByRole('heading', { name: 'Stack report' })).toBeVisible({ timeout: 30_000 });
+  await expect(frame.locator('[data-check="parent-document"]')).toHaveText('blocked: SecurityError');
+  await expect(frame.locator('[data-check="top-document"]')).toHaveText('blocked: SecurityError');
+  await expect(frame.locator('[data-check="cookie"]')).toHaveText('blocked: SecurityError');
+  await expect(frame.locator('[data-check="top-location"]')).toHaveText('blocked: SecurityError');
+  // the CSP lets the frame call https only: the product's API on this server is refused
+  await expect(frame.locator('[data-check="product-api"]')).toHaveText('blocked: TypeError');
+  // a Radix dialog opens inside the frame; the router moves the frame, and the shell shows it
+  await frame.getByRole('button', { name: 'Open dialog' }).click();
+  await expect(frame.getByRole('dialog', { name: 'Inside' })).toBeVisible();
+  await tab.keyboard.press('Escape');
+  await frame.getByRole('button', { name: 'Go away' }).click();
+  await expect(frame.getByRole('heading', { name: 'Away' })).toBeVisible();
+  await expect(tab).toHaveURL(`${BASE_URL}/app/${appId}/away`);
+  expect(await tab.evaluate(() => window.localStorage.getItem('product-secret'))).toBe('storage-secret');
+  await visitor.close();
+});

@@ -274,7 +274,9 @@ describe('app documents', () => {
     const { appId, token } = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>csp</p>;\n' });
     await publish(appId, token);
     const document = await server.appRequest(`/apps/${appId}/`);
-    const runtimePath = /src="(\/apps\/_runtime\/[0-9a-f]+\.js\?g=[a-z0-9,-]+)"/.exec(await document.clone().text())![1]!;
+    const runtimePath = /src="(\/apps\/_runtime\/[0-9a-f]+\.js\?g=[a-z0-9,-]+)"/.exec(
+      await document.clone().text(),
+    )![1]!;
     const answers = [
       document,
       await server.appRequest(await previewUrl(appId, token)),

@@ -8,13 +8,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { frameLocation, pushLocation, subscribeLocation } from './frame-location';
-import {
-  AppDataError,
-  reportToShell,
-  requestShell,
-  toErrorItem,
-  type DataOp,
-} from './bridge';
+import { AppDataError, reportToShell, requestShell, toErrorItem, type DataOp } from './bridge';
 
 export { AppDataError };
 

@@ -4,3 +4,5 @@ export { bundleApp, type AppBuild } from './bundle-app';
 export { createAppOriginApp, spaceRuntimeRoutes, type SpaceRuntimeServices } from './routes';
 export { signPreviewToken } from './preview-token';
 export { buildCheck, type BuildCheck } from './check-app-build';
+export { renderAppDocument } from './app-document';
+export { builtinFiles } from './builtin-files';
