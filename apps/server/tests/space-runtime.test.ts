@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { bundleApp, signPreviewToken } from '../src/features/space-runtime';
+import { eq } from 'drizzle-orm';
 import { appPackages } from '@buildai/domain';
+import { schema } from '@buildai/server';
 import { json } from './helpers';
 
 let server: TestServer;
@@ -268,6 +270,24 @@ describe('app documents', () => {
     expect(await (await server.appRequest(await previewUrl(appId, token))).text()).toContain(
       '"mainPage":"Pricing"',
     );
+  });
+
+  it('shows visitors a plain page, never build errors, when the published files do not build', async () => {
+    const { appId, token } = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>fine</p>;\n' });
+    await publish(appId, token);
+    // files published before a package left the runtime: what was published no longer builds
+    await server.platform.db
+      .update(schema.appPublishedFiles)
+      .set({ content: "import gone from 'left-pad';\nexport default () => <p>{gone}</p>;\n" })
+      .where(eq(schema.appPublishedFiles.appId, appId));
+    const res = await server.appRequest(`/apps/${appId}/`);
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toContain('This app is being updated');
+    expect(html).not.toContain('left-pad');
+    expect(html).not.toContain('<script');
+    // the builder's preview (the current files) is served as it was
+    expect(await (await server.appRequest(await previewUrl(appId, token))).text()).toContain('"fine"');
   });
 
   it('puts the sandbox CSP and nosniff on every answer of the app origin', async () => {

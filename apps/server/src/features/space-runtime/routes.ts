@@ -60,7 +60,7 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
 
 const RUNTIME_PATH = '/apps/_runtime/';
 
-function page(c: Context, status: 401 | 402 | 403 | 404 | 500, title: string, message: string) {
+function page(c: Context, status: 401 | 402 | 403 | 404 | 500 | 503, title: string, message: string) {
   return c.html(renderMessagePage(title, message), status, appResponseHeaders());
 }
 
@@ -71,8 +71,14 @@ function page(c: Context, status: 401 | 402 | 403 | 404 | 500, title: string, me
 export function createAppOriginApp(platform: Platform, { bundler, signingKey }: SpaceRuntimeServices): Hono {
   const app = new Hono();
 
-  async function serve(c: Context, target: AppToServe) {
+  async function serve(c: Context, target: AppToServe, audience: 'builder' | 'visitor') {
     const build = await bundler.bundle(target.files, target.style);
+    // publishing refuses an app that does not build; one published before (or whose package left) shows visitors a
+    // plain page, never its build errors (the builder's preview lists them)
+    if (!build.ok && audience === 'visitor') {
+      platform.logger.warn({ appId: target.appId, errors: build.errors.length }, 'a published app does not build');
+      return page(c, 503, 'This app is being updated', 'Please try again in a little while.');
+    }
     const shared = await bundler.shared.set(build.ok ? build.groups : []);
     const { html, nonce } = renderAppDocument({
       appId: target.appId,
@@ -105,7 +111,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
     const appId = c.req.param('appId');
     if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
     await verifyPreviewToken(signingKey, appId, c.req.query('token'));
-    return serve(c, await loadPreviewApp(platform, appId));
+    return serve(c, await loadPreviewApp(platform, appId), 'builder');
   });
 
   const published = async (c: Context) => {
@@ -120,7 +126,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
       );
       if (!ok) return page(c, 402, 'Members only', new AppError('payments/membership-required').message);
     }
-    return serve(c, target);
+    return serve(c, target, 'visitor');
   };
   app.get('/apps/:appId/', published);
   app.get('/apps/:appId', published);
