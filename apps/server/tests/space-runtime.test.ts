@@ -272,6 +272,33 @@ describe('app documents', () => {
     );
   });
 
+  it("serves the document's shared modules, whatever groups the app reads, compressed as the browser asks", async () => {
+    const { appId, token } = await spaceApp({
+      'App.tsx': `import { Dialog, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { motion } from "framer-motion";
+export default function App() { return <Dialog><DialogTrigger>Open</DialogTrigger><DialogContent><motion.p>Hi</motion.p></DialogContent></Dialog>; }
+`,
+    });
+    await publish(appId, token);
+    const html = await (await server.appRequest(`/apps/${appId}/`)).text();
+    const src = /src="(\/apps\/_runtime\/[0-9a-f]{16}\.js\?g=([a-z0-9,-]+))"/.exec(html)!;
+    const groups = src[2]!.split(',');
+    expect(groups[0]).toBe('core');
+    expect(groups).toEqual(expect.arrayContaining(['radix-dialog', 'radix-primitive', 'motion']));
+    // each group after those it reads
+    expect(groups.indexOf('radix-primitive')).toBeLessThan(groups.indexOf('radix-dialog'));
+    const script = await server.appRequest(src[1]!, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-encoding')).toBe('br');
+    const plain = await (await server.appRequest(src[1]!)).text();
+    expect(plain).toContain('"@radix-ui/react-dialog"');
+    expect(plain).toContain('"framer-motion"');
+    // a list whose script is not the one the hash names is not served
+    const other = src[1]!.replace(src[2]!, groups.filter((g) => g !== 'motion').join(','));
+    expect((await server.appRequest(other)).status).toBe(404);
+    expect((await server.appRequest(src[1]!.replace(src[2]!, 'core,no-such-group'))).status).toBe(404);
+  });
+
   it('shows visitors a plain page, never build errors, when the published files do not build', async () => {
     const { appId, token } = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>fine</p>;\n' });
     await publish(appId, token);

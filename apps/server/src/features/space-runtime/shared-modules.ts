@@ -190,9 +190,12 @@ export class SharedModules {
     return order;
   }
 
-  /** One script of these groups and those they read. */
+  /**
+   * One script of these groups and those they read. Its order is the closure of the whole set, so the groups an app
+   * imports and the list its script's URL names (all of them) give the same script.
+   */
   async set(ids: Iterable<string>): Promise<SharedSet> {
-    const groups = await this.closure(ids);
+    const groups = await this.closure(await this.closure(ids));
     const key = groups.join(',');
     let pending = this.sets.get(key);
     if (!pending) {
