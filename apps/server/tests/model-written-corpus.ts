@@ -21,6 +21,8 @@ export interface CorpusItem {
   /** the entry needs props to render: it is built, not rendered */
   props: boolean;
   provider?: { path: string; name: string };
+  /** why the item is built but not rendered on its own (it leaves for a page of its project) */
+  noRender?: string;
 }
 
 interface Manifest {

@@ -14,6 +14,11 @@ type PageModule = { default?: unknown };
 export interface RuntimeConfig {
   appId: string;
   mainPage: string;
+  /**
+   * The app imports the first version's kit (@buildai/app-ui): its stylesheet is added. An app on Tailwind does
+   * without it, or its element rules (body, links) would win over Tailwind's layered ones.
+   */
+  kit?: boolean;
 }
 
 /**
@@ -39,7 +44,9 @@ function pageComponent(module: { default?: unknown } | undefined): ComponentType
 }
 
 function injectStyles() {
+  if (document.getElementById('bai-kit')) return;
   const style = document.createElement('style');
+  style.id = 'bai-kit';
   style.textContent = uiCss;
   document.head.prepend(style);
 }
@@ -101,6 +108,8 @@ class PageBoundary extends Component<
 }
 
 function Fallback({ title, details, home }: { title: string; details: string; home?: string }) {
+  // the fallback is drawn with the kit's classes, whatever the app uses
+  useEffect(injectStyles, []);
   return (
     <div className="bai-fallback" role="alert">
       <h1 className="bai-h bai-h3">{title}</h1>
@@ -174,7 +183,7 @@ let config: RuntimeConfig = { appId: '', mainPage: 'Home' };
 export function init(options: RuntimeConfig): void {
   config = options;
   provideStorage();
-  injectStyles();
+  if (options.kit) injectStyles();
   listenForErrors();
   listenToShell();
   initFrameLocation(initialLocation());
@@ -223,7 +232,7 @@ export function run(app: AppModules | undefined): void {
 
 /** The first version's start: pages only, in one call. */
 export function start(options: StartOptions): void {
-  init(options);
+  init({ ...options, kit: true });
   run({ mode: 'pages', pages: options.pages });
 }
 

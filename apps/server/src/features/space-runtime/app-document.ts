@@ -65,7 +65,7 @@ const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 export function renderAppDocument(input: AppDocumentInput): { html: string; nonce: string } {
   const nonce = randomBytes(16).toString('base64');
   const start = input.build.ok
-    ? `__buildaiRuntime.init(${scriptJson({ appId: input.appId, mainPage: input.mainPage })});\n${
+    ? `__buildaiRuntime.init(${scriptJson({ appId: input.appId, mainPage: input.mainPage, kit: input.build.kit })});\n${
         input.build.code
       }\n;__buildaiRuntime.run(globalThis.__buildaiApp);`
     : `__buildaiRuntime.showBuildErrors(${scriptJson(buildErrorItems(input.build.errors))});`;

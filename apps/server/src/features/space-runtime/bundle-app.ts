@@ -14,12 +14,22 @@ import { RUNTIME_DIR, sharedStub } from './shared-modules';
  * or the errors that stopped the build.
  */
 export type AppBuild =
-  { ok: true; code: string; css: string; groups: string[] } | { ok: false; errors: AppBuildError[] };
+  | {
+      ok: true;
+      code: string;
+      css: string;
+      groups: string[];
+      /** the app imports the first version's kit (@buildai/app-ui), whose stylesheet the runtime then adds */
+      kit: boolean;
+    }
+  | { ok: false; errors: AppBuildError[] };
 
 const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.json'];
 const EXTENSIONS = ['', ...SCRIPT_EXTENSIONS, '.css', ...SCRIPT_EXTENSIONS.map((ext) => `/index${ext}`)];
 const LOADERS = { tsx: 'tsx', ts: 'ts', jsx: 'jsx', js: 'js', json: 'json', svg: 'dataurl' } as const;
 const ENTRY = '__entry__.js';
+/** marks, among the groups used, that the app imports the kit */
+const KIT = '@kit';
 
 const require = createRequire(import.meta.url);
 
@@ -113,6 +123,7 @@ function appFilesPlugin(files: Map<string, string>, entrySource: string, used: S
         if (args.path === 'lucide-react') return { path: args.path, namespace: 'icons' };
         if (MODULE_GROUP_OF.has(args.path)) {
           used.add(MODULE_GROUP_OF.get(args.path)!);
+          if (args.path === '@buildai/app-ui') used.add(KIT);
           return { path: args.path, namespace: 'shared' };
         }
         const local = args.path.startsWith('./') || args.path.startsWith('../');
@@ -280,5 +291,6 @@ export async function bundleApp(appFiles: AppFile[], style?: AppStyle): Promise<
   });
   const css = await compileAppCss({ cssFiles, sources, ...(style ? { style } : {}) }, files);
   if (!css.ok) return { ok: false, errors: css.errors };
-  return { ok: true, code, css: css.css, groups: [...used].sort() };
+  const kit = used.delete(KIT);
+  return { ok: true, code, css: css.css, groups: [...used].sort(), kit };
 }

@@ -76,7 +76,10 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
     // publishing refuses an app that does not build; one published before (or whose package left) shows visitors a
     // plain page, never its build errors (the builder's preview lists them)
     if (!build.ok && audience === 'visitor') {
-      platform.logger.warn({ appId: target.appId, errors: build.errors.length }, 'a published app does not build');
+      platform.logger.warn(
+        { appId: target.appId, errors: build.errors.length },
+        'a published app does not build',
+      );
       return page(c, 503, 'This app is being updated', 'Please try again in a little while.');
     }
     const shared = await bundler.shared.set(build.ok ? build.groups : []);
