@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -66,6 +67,54 @@ describe('feature boundaries', () => {
       await complaints(
         'bench/probe.ts',
         "import { retrieveContext } from '../apps/server/src/features/context';\nexport { retrieveContext };\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
+/** The web's import-rule complaints about `code` as if it were the file at `file` (relative to the repository). */
+async function webComplaints(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message.replace(/^.* import is restricted from being used by a pattern\. /, ''));
+}
+
+describe('web feature boundaries', () => {
+  const featuresDir = path.join(root, 'apps/web/src/features');
+  const folders = fs
+    .readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const crossing = 'a web feature never imports another web feature (compose in app/)';
+
+  it('guards every folder of apps/web/src/features, and only those', async () => {
+    expect(folders.length).toBeGreaterThan(1);
+    for (const feature of folders) {
+      const other = folders.find((f) => f !== feature)!;
+      const file = `apps/web/src/features/${feature}/probe.ts`;
+      // the guard holds for this folder: another feature is refused, its own files are not
+      expect(
+        await webComplaints(file, `import { x } from '@/features/${other}/lib/x';\nexport { x };\n`),
+        feature,
+      ).toEqual([crossing]);
+      expect(
+        await webComplaints(file, `import { x } from '@/features/${feature}/lib/x';\nexport { x };\n`),
+        feature,
+      ).toEqual([]);
+    }
+    // a name that is no folder has no block of its own (the list is the folders, not a copy of them)
+    const config = await eslint.calculateConfigForFile(
+      path.join(root, 'apps/web/src/features/home/probe.ts'),
+    );
+    expect(JSON.stringify(config.rules?.['no-restricted-imports'] ?? [])).not.toContain('!@/features/home');
+  });
+
+  it('lets app/ compose features', async () => {
+    expect(
+      await webComplaints(
+        'apps/web/src/app/probe.ts',
+        "import { SpaceChat } from '@/features/space-chat';\nexport { SpaceChat };\n",
       ),
     ).toEqual([]);
   });

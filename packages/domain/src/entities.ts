@@ -341,19 +341,3 @@ export const databaseTexts = {
   imageUploadFailed: 'Failed to upload image. Please try again.',
   imageUploaded: 'Image uploaded successfully!',
 } as const;
-
-// ---------------------------------------------------------------------------------------------------------------
-// The chat's entity actions (decision 0008, "Entity actions in the chat")
-// ---------------------------------------------------------------------------------------------------------------
-
-/** An entity action's title: 'Add entity Task', 'Edit entity Task', 'Insert 3 records into Task', 'Import 1 record into Task'. */
-export function entityActionTitle(
-  type: 'add_entity' | 'edit_entity' | 'insert_entity_records' | 'import_entities',
-  entity: string | undefined,
-  records = 0,
-): string {
-  if (type === 'add_entity' || type === 'edit_entity')
-    return `${type === 'add_entity' ? 'Add' : 'Edit'} entity ${entity ?? ''}`.trim();
-  const count = `${records} ${records === 1 ? 'record' : 'records'}`;
-  return `${type === 'import_entities' ? 'Import' : 'Insert'} ${count} into ${entity ?? 'an entity'}`;
-}

@@ -132,17 +132,12 @@ export const chatActionTypes = [
 export const chatActionTypeSchema = z.enum(chatActionTypes);
 export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
 
-/** The file actions the chat's model may call (tools named as the spec's action types). */
-export const fileActionTypes = ['add_file', 'edit_file', 'partial_edit', 'delete_file'] as const;
-export type FileActionType = (typeof fileActionTypes)[number];
-/** The app database's actions the chat's model may call. */
-export const entityActionTypes = [
-  'add_entity',
-  'edit_entity',
-  'insert_entity_records',
-  'import_entities',
-] as const;
-export type EntityActionType = (typeof entityActionTypes)[number];
+/**
+ * Action types the spec names that the chat does not offer yet: no tool, so nothing calls them, but a stored one
+ * still reads and shows. Every other type is an action of the registry (`chat-actions/`).
+ */
+export const plannedChatActionTypes = ['request_secrets'] as const satisfies readonly ChatActionType[];
+export type PlannedChatActionType = (typeof plannedChatActionTypes)[number];
 
 export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
 export const permissionLevelSchema = z.enum(permissionLevels);

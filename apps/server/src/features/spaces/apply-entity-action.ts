@@ -1,7 +1,8 @@
 import {
   AppError,
   ENTITY_NAME_PATTERN,
-  MAX_BULK_RECORDS,
+  MAX_IMPORT_RECORDS,
+  MAX_INSERT_RECORDS,
   USER_ENTITY,
   entitySchemaSchema,
   entityPermissions,
@@ -13,10 +14,6 @@ import type { Db } from '../../db/client';
 import { lockAppFiles } from '../apps';
 import { findEntity, insertRecords, putEntity, type RecordValidator } from '../entities';
 
-/** Records one insert_entity_records call may hold: a few examples the model writes itself. */
-export const MAX_INSERT_RECORDS = 50;
-/** Records one import_entities call may hold: the data the builder gave, as one bulk request takes. */
-export const MAX_IMPORT_RECORDS = MAX_BULK_RECORDS;
 /** Refused records named back (to the model and in the stored action); the count covers the rest. */
 export const MAX_FAILURES_SHOWN = 20;
 

@@ -1,6 +1,12 @@
 import type { ModelMessage } from 'ai';
-import { appRuntimeGuide, type ChatAction, type EntityEntry } from '@buildai/domain';
-import { MAX_IMPORT_RECORDS, MAX_INSERT_RECORDS } from './apply-entity-action';
+import {
+  appRuntimeGuide,
+  chatActionOf,
+  chatToolsPrompt,
+  MAX_INSERT_RECORDS,
+  type ChatAction,
+  type EntityEntry,
+} from '@buildai/domain';
 import type { ContextCandidate } from './retrieve-context';
 import type { MessageRow } from './views';
 
@@ -64,10 +70,7 @@ export interface ChatPromptOptions {
  * code reads and writes it through the SDK, as the runtime guide says.
  */
 const ENTITY_RULES = `The app has a database of entities (tables). Change them only through the tools:
-- add_entity {name, schema}: a new entity; name is PascalCase and singular (Task, BlogPost); refused if it exists;
-- edit_entity {name, schema}: the whole new schema of an existing entity (every property, not only the changed ones); records are kept;
-- insert_entity_records {entity, records}: up to ${MAX_INSERT_RECORDS} records you write yourself (examples, seed data);
-- import_entities {entity, records}: data the builder gave in the chat (pasted rows, a table), every row, none invented, up to ${MAX_IMPORT_RECORDS} a call.
+${chatToolsPrompt('entity')}
 A schema: {"type": "object", "properties": {"title": {"type": "string"}, "done": {"type": "boolean"}, "due": {"type": "string", "format": "date-time"}, "priority": {"type": "string", "enum": ["low", "high"]}, "tags": {"type": "array", "items": {"type": "string"}}}, "required": ["title"], "x-accessControl": {"permissions": {"read": "creator", "write": "creator"}}}.
 Every record also has id, createdAt and creatorId, set by the database: never declare them. A property whose name contains "image" holds an image URL.
 x-accessControl.permissions has read and write, each one of:
@@ -84,10 +87,7 @@ const RULES = `You are the assistant of a no-code builder. You write and change 
 The app's runtime:
 ${appRuntimeGuide}
 Change files only through the tools:
-- add_file {path, content}: a new file, whole;
-- edit_file {path, content}: the whole new content of an existing file;
-- partial_edit {path, search, replace}: replaces the one place where \`search\` occurs (it must occur exactly once; copy it from the file as is);
-- delete_file {path}.
+${chatToolsPrompt('file')}
 Paths are relative ("src/pages/About.tsx"), never absolute and never with "..". Prefer partial_edit for small changes of large files. Write each file complete: no placeholders, no "rest of the code" comments.
 After each file change the tool answers whether the app builds. When it answers buildErrors, the app is broken: fix every error (the file and line are given) with more file changes before you answer, and add any file you import before you finish.
 Keep the code simple and the files small (a component a file); do only what the builder asked.
@@ -114,7 +114,8 @@ function entityContinueBlock(cut: TruncatedAction): string {
 }
 
 function continueBlock(cut: TruncatedAction): string {
-  if (cut.entity !== undefined || cut.type.includes('entit')) return entityContinueBlock(cut);
+  if (cut.entity !== undefined || chatActionOf(cut.type)?.target === 'entity')
+    return entityContinueBlock(cut);
   const what = cut.type === 'partial_edit' ? 'a partial_edit of' : `${cut.type} for`;
   const shown = cut.partial.slice(0, PARTIAL_CHARS);
   const size =

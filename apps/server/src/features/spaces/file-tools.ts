@@ -1,18 +1,8 @@
-import { tool } from 'ai';
-import { z } from 'zod';
-import type { AppBuildError, EntityActionType, FileActionType } from '@buildai/domain';
+import type { AppBuildError, FileActionType } from '@buildai/domain';
 import type { Db } from '../../db/client';
-import type { EntityActionResult } from './apply-entity-action';
 import { applyFileAction, type FileActionInput, type FileActionResult } from './apply-file-action';
+import type { AppliedActions, ToolExecutes } from './chat-tools';
 import { cleanStored } from './stored-text';
-
-/** What one of the turn's tools did. */
-export type AppliedAction =
-  | { kind: 'file'; type: FileActionType; path: string; result: FileActionResult }
-  | { kind: 'entity'; type: EntityActionType; entity: string; result: EntityActionResult };
-
-/** What a turn's tools did, by tool call id. */
-export type AppliedActions = Map<string, AppliedAction>;
 
 /** Whether the app's current files build: the errors, or [] (the runtime's check, given by the server). */
 export type BuildCheck = (appId: string) => Promise<AppBuildError[]>;
@@ -49,16 +39,10 @@ async function withBuild(
   };
 }
 
-/** Whether the action changed what a version holds: a file, or an entity's schema (records are not versioned). */
-export function changedVersioned(action: AppliedAction): boolean {
-  if (!action.result.ok) return false;
-  return action.kind === 'file' || action.type === 'add_entity' || action.type === 'edit_entity';
-}
-
 /**
- * The model's four file tools (named as the spec's action types). Each call is applied at once, in its own
- * transaction; the answer is `{ok: true}` or why nothing changed. The input schemas stay loose (plain strings) so a
- * bad path is answered by the tool, in words the model can fix, rather than by a failed call.
+ * The execute of the model's four file tools (declared in the domain's registry, `chat-actions/`). Each call is
+ * applied at once, in its own transaction; the answer is `{ok: true}` or why nothing changed, with the app's build
+ * after a change. A bad path is answered here, in words the model can fix: the input schemas take any string.
  */
 export interface FileToolsOptions {
   db: Db;
@@ -69,36 +53,25 @@ export interface FileToolsOptions {
   build: TurnBuild;
 }
 
-export function fileTools({ db, appId, applied, checkBuild, build }: FileToolsOptions) {
+export function fileTools({
+  db,
+  appId,
+  applied,
+  checkBuild,
+  build,
+}: FileToolsOptions): Pick<ToolExecutes, FileActionType> {
   const run = async (input: FileActionInput, toolCallId: string) => {
     // the model's text is untrusted: cleaned as a request body is, or one U+0000 would fail the write; the path is
     // not, so that a control character in it is refused rather than silently dropped
     const action = { ...cleanStored(input), path: input.path };
     const result = await applyFileAction(db, appId, action);
-    applied.set(toolCallId, { kind: 'file', type: action.type, path: action.path, result });
+    applied.set(toolCallId, { type: action.type, result });
     return withBuild(result, appId, checkBuild, build);
   };
-  const path = z.string().describe('the file path, relative to the app, e.g. pages/Home.tsx');
   return {
-    add_file: tool({
-      description: 'Creates a file with its whole content.',
-      inputSchema: z.object({ path, content: z.string() }),
-      execute: (input, { toolCallId }) => run({ type: 'add_file', ...input }, toolCallId),
-    }),
-    edit_file: tool({
-      description: "Replaces a file's whole content.",
-      inputSchema: z.object({ path, content: z.string() }),
-      execute: (input, { toolCallId }) => run({ type: 'edit_file', ...input }, toolCallId),
-    }),
-    partial_edit: tool({
-      description: 'Replaces the one occurrence of `search` in a file with `replace`.',
-      inputSchema: z.object({ path, search: z.string(), replace: z.string() }),
-      execute: (input, { toolCallId }) => run({ type: 'partial_edit', ...input }, toolCallId),
-    }),
-    delete_file: tool({
-      description: 'Deletes a file.',
-      inputSchema: z.object({ path }),
-      execute: (input, { toolCallId }) => run({ type: 'delete_file', ...input }, toolCallId),
-    }),
+    add_file: (input, toolCallId) => run({ type: 'add_file', ...input }, toolCallId),
+    edit_file: (input, toolCallId) => run({ type: 'edit_file', ...input }, toolCallId),
+    partial_edit: (input, toolCallId) => run({ type: 'partial_edit', ...input }, toolCallId),
+    delete_file: (input, toolCallId) => run({ type: 'delete_file', ...input }, toolCallId),
   };
 }

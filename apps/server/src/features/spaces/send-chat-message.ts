@@ -22,8 +22,9 @@ import { lockChat, TURN_TIMEOUT_MS } from '../apps';
 import { listEntities, type RecordValidator } from '../entities';
 import { modelReadsImages, readChatImages, storeChatImages } from './chat-images';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
+import { chatTools, type AppliedActions } from './chat-tools';
 import { entityTools } from './entity-tools';
-import { fileTools, type AppliedActions, type BuildCheck, type TurnBuild } from './file-tools';
+import { fileTools, type BuildCheck, type TurnBuild } from './file-tools';
 import { readMessages } from './list-messages';
 import { loadSpaceApp } from './load-space-app';
 import { recordTurn, type TurnStep } from './record-turn';
@@ -217,7 +218,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       model: platform.ai.languageModel(modelId),
       system: prompt.system,
       messages: prompt.messages,
-      tools: {
+      tools: chatTools({
         ...fileTools({
           db: platform.db,
           appId,
@@ -232,7 +233,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
           builderId: caller.userId,
           applied,
         }),
-      },
+      }),
       stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
       maxRetries: 1,
       abortSignal: AbortSignal.timeout(TURN_TIMEOUT_MS),

@@ -1,13 +1,11 @@
 import {
+  chatActionOf,
   chatActionSchema,
-  entityActionTitle,
-  entityActionTypes,
-  entityPermissions,
-  fileActionTypes,
-  permissionPairSchema,
+  describeCall,
+  type CallInput,
   type ChatAction,
-  type EntityActionType,
-  type FileActionType,
+  type ChatActionSpec,
+  type ChatToolType,
 } from '@buildai/domain';
 import type { SpaceUIMessage } from './types';
 
@@ -27,17 +25,6 @@ export interface ShownAction {
   records?: ChatAction['records'];
 }
 
-const verbs: Record<FileActionType, string> = {
-  add_file: 'Create',
-  edit_file: 'Rewrite',
-  partial_edit: 'Edit',
-  delete_file: 'Delete',
-};
-
-const isFileAction = (t: string): t is FileActionType => (fileActionTypes as readonly string[]).includes(t);
-export const isEntityAction = (t: string): t is EntityActionType =>
-  (entityActionTypes as readonly string[]).includes(t);
-
 function fromStored(a: ChatAction, i: number): ShownAction {
   return {
     key: `stored-${i}`,
@@ -52,50 +39,29 @@ function fromStored(a: ChatAction, i: number): ShownAction {
   };
 }
 
-/** What a live entity tool part shows: its title, entity, the permissions its schema asks for, the records count. */
-function entityPartInfo(
-  type: EntityActionType,
-  p: ToolPartLike,
-): Pick<ShownAction, 'title' | 'entity' | 'permissions' | 'records'> {
-  const input = (p.input ?? {}) as { name?: unknown; entity?: unknown; schema?: unknown; records?: unknown };
-  const named = type === 'add_entity' || type === 'edit_entity' ? input.name : input.entity;
-  const entity = typeof named === 'string' ? named : undefined;
-  const sent = Array.isArray(input.records) ? input.records.length : 0;
-  const out: Pick<ShownAction, 'title' | 'entity' | 'permissions' | 'records'> = {
-    title: entityActionTitle(type, entity, sent),
-    ...(entity !== undefined ? { entity } : {}),
-  };
-  const output = p.output as
-    | {
-        ok?: boolean;
-        permissions?: unknown;
-        inserted?: number;
-        failed?: { index: number; message: string }[];
-      }
-    | undefined;
-  if (type === 'add_entity' || type === 'edit_entity') {
-    const kept = permissionPairSchema.safeParse(output?.permissions);
-    const asked =
-      input.schema && typeof input.schema === 'object'
-        ? permissionPairSchema.safeParse(
-            entityPermissions(input.schema as Parameters<typeof entityPermissions>[0]),
-          )
-        : null;
-    const pair = kept.success ? kept.data : asked?.success ? asked.data : undefined;
-    if (pair) out.permissions = pair;
-  } else if (output && (typeof output.inserted === 'number' || Array.isArray(output.failed))) {
-    out.records = { sent, inserted: output.inserted ?? 0, failed: output.failed ?? [] };
-  }
-  return out;
-}
-
 interface ToolPartLike {
   type: string;
   toolCallId?: string;
   state?: string;
-  input?: { path?: unknown };
+  input?: unknown;
   output?: { ok?: boolean; error?: string };
   errorText?: string;
+}
+
+/** What a live tool part shows, as the registry titles and reads it (the stored action's own fields). */
+function liveCall(
+  p: ToolPartLike,
+  action: ChatActionSpec<ChatToolType>,
+): Pick<ShownAction, 'title' | 'file' | 'entity' | 'permissions' | 'records'> {
+  const input = p.input && typeof p.input === 'object' ? (p.input as CallInput) : {};
+  const { title, file, entity, permissions, records } = describeCall(action, input, p.output);
+  return {
+    title,
+    ...(file !== undefined ? { file } : {}),
+    ...(entity !== undefined ? { entity } : {}),
+    ...(permissions ? { permissions } : {}),
+    ...(records ? { records } : {}),
+  };
 }
 
 /**
@@ -118,9 +84,8 @@ export function actionsOf(message: SpaceUIMessage, streaming: boolean): ShownAct
   if (!toolParts.length) return (message.metadata?.actions ?? []).map(fromStored);
   const stored = message.metadata?.actions ?? [];
   return toolParts.flatMap((p, i) => {
-    const type = p.type.slice('tool-'.length);
-    if (!isFileAction(type) && !isEntityAction(type)) return [];
-    const path = typeof p.input?.path === 'string' ? p.input.path : undefined;
+    const action = chatActionOf(p.type.slice('tool-'.length));
+    if (!action) return [];
     const storedTwin = stored[i];
     // once the turn is recorded, the server's action is the word on it (a cut call reads truncated there)
     if (storedTwin && stopped) return [{ ...fromStored(storedTwin, i), key: p.toolCallId ?? `tool-${i}` }];
@@ -138,13 +103,8 @@ export function actionsOf(message: SpaceUIMessage, streaming: boolean): ShownAct
       state = 'failed';
     }
     const key = p.toolCallId ?? `tool-${i}`;
-    if (isEntityAction(type)) {
-      const info = entityPartInfo(type, p);
-      return [{ key, ...info, title: storedTwin?.title ?? info.title, type, state, error }];
-    }
-    return [
-      { key, title: storedTwin?.title ?? `${verbs[type]} ${path ?? 'file'}`, type, file: path, state, error },
-    ];
+    const shown = liveCall(p, action);
+    return [{ key, ...shown, title: storedTwin?.title ?? shown.title, type: action.type, state, error }];
   });
 }
 
@@ -153,17 +113,16 @@ export const entityDiffPath = (entity: string) => `entities/${entity}.json`;
 
 /** What a message's actions named, for the diff of a first version: files, and entity schemas as their pseudo-paths. */
 export const touchedPaths = (actions: ShownAction[]) =>
-  actions.flatMap((a) =>
-    a.file
-      ? [a.file]
-      : a.entity && (a.type === 'add_entity' || a.type === 'edit_entity')
-        ? [entityDiffPath(a.entity)]
-        : [],
-  );
+  actions.flatMap((a) => {
+    if (a.file) return [a.file];
+    const action = chatActionOf(a.type);
+    // an entity's records are not in a version: only a schema action changes what the diff shows
+    return a.entity && action?.target === 'entity' && action.versioned ? [entityDiffPath(a.entity)] : [];
+  });
 
 /** Whether the message changed a file (a completed file action). */
 export const changedFiles = (actions: ShownAction[]) =>
-  actions.some((a) => a.state === 'complete' && isFileAction(a.type));
+  actions.some((a) => a.state === 'complete' && chatActionOf(a.type)?.target === 'file');
 
 /** The text of a message's text parts; each step of a turn writes its own part, so they are paragraphs of their own. */
 export function textOf(message: SpaceUIMessage): string {
