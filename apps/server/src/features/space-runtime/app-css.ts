@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { compile } from 'tailwindcss';
+import type { compile as Compile } from 'tailwindcss';
 import type { AppBuildError, AppStyle } from '@buildai/domain';
 import { brandingCss, themeCss, themeFormOf } from './app-theme';
 import { RUNTIME_DIR } from './shared-modules';
@@ -18,11 +18,23 @@ import { CONFIG_FILES, readTailwindConfig, type StaticConfig } from './tailwind-
 
 const require = createRequire(import.meta.url);
 const TAILWIND_DIR = dirname(require.resolve('tailwindcss/package.json', { paths: [RUNTIME_DIR] }));
-const { Scanner } = require(require.resolve('@tailwindcss/oxide', { paths: [RUNTIME_DIR] })) as {
-  Scanner: new (options: object) => {
-    scanFiles(input: { content: string; extension: string }[]): string[];
-  };
+type Scanner = new (options: object) => {
+  scanFiles(input: { content: string; extension: string }[]): string[];
 };
+
+/** Tailwind's compiler and scanner, loaded with the first stylesheet (a server that builds no app needs neither). */
+let scanner: Scanner | undefined;
+let tailwind: Promise<typeof Compile> | undefined;
+function loadScanner(): Scanner {
+  scanner ??= (
+    require(require.resolve('@tailwindcss/oxide', { paths: [RUNTIME_DIR] })) as { Scanner: Scanner }
+  ).Scanner;
+  return scanner;
+}
+function loadCompile(): Promise<typeof Compile> {
+  tailwind ??= import('tailwindcss').then((m) => m.compile);
+  return tailwind;
+}
 
 /** A package's folder as Node would find it from the runtime package (for packages whose `exports` hide it). */
 function packageDir(name: string): string {
@@ -65,7 +77,7 @@ function candidatesOf(content: string, extension: string): string[] {
   const key = createHash('sha1').update(extension).update('\0').update(content).digest('base64');
   let found = candidateCache.get(key);
   if (!found) {
-    found = new Scanner({}).scanFiles([{ content, extension }]);
+    found = new (loadScanner())({}).scanFiles([{ content, extension }]);
     candidateCache.set(key, found);
   }
   return found;
@@ -152,7 +164,7 @@ export async function compileAppCss(input: AppCssInput, appFiles: Map<string, st
   let config: StaticConfig | null = null;
   if (configFile) {
     try {
-      config = readTailwindConfig(appFiles.get(configFile)!, configFile);
+      config = await readTailwindConfig(appFiles.get(configFile)!, configFile);
     } catch {
       config = null;
     }
@@ -166,6 +178,7 @@ export async function compileAppCss(input: AppCssInput, appFiles: Map<string, st
     brandingCss(input.style, form),
   ].join('\n');
   try {
+    const compile = await loadCompile();
     const compiler = await compile(source, {
       base: '/app',
       loadStylesheet: async (id, base) => {

@@ -1,4 +1,4 @@
-import ts from 'typescript';
+import type ts from 'typescript';
 
 /**
  * An app's `tailwind.config.{ts,js}` (the v3 layout Lovable and Dyad write), read without running it (decision
@@ -22,7 +22,7 @@ export interface StaticConfig {
 
 const SKIP = Symbol('skip');
 
-function unwrap(node: ts.Expression): ts.Expression {
+function unwrapWith(ts: typeof import('typescript'), node: ts.Expression): ts.Expression {
   let current = node;
   while (
     ts.isAsExpression(current) ||
@@ -35,7 +35,18 @@ function unwrap(node: ts.Expression): ts.Expression {
   return current;
 }
 
-export function readTailwindConfig(source: string, fileName: string): StaticConfig | null {
+/** The TypeScript compiler, loaded the first time an app has a config (it is large, and most apps have none). */
+let compiler: Promise<typeof ts> | undefined;
+function typescript(): Promise<typeof ts> {
+  compiler ??= import('typescript').then(
+    (m) => (m as { default?: typeof ts }).default ?? (m as unknown as typeof ts),
+  );
+  return compiler;
+}
+
+export async function readTailwindConfig(source: string, fileName: string): Promise<StaticConfig | null> {
+  const ts = await typescript();
+  const unwrap = (node: ts.Expression) => unwrapWith(ts, node);
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const constants = new Map<string, ts.Expression>();
   const imports = new Map<string, string>();
