@@ -42,8 +42,12 @@ describe('context files dialog', { timeout: 20_000 }, () => {
   it('groups the files used, used but not retrieved, and retrieved but not used; admins filter by method', async () => {
     mockApi({ [MESSAGES]: { body: withContext } });
     renderChat({ isAdmin: true });
-    // from the user message (its answer carries the turn's context)
-    const [fromUser] = await screen.findAllByRole('button', { name: spaceTexts.contextFiles(4) });
+    // from the user message (its answer carries the turn's context); the file's first render loads the chat
+    const [fromUser] = await screen.findAllByRole(
+      'button',
+      { name: spaceTexts.contextFiles(4) },
+      { timeout: 5_000 },
+    );
     fireEvent.click(fromUser!);
     const dialog = await screen.findByRole('dialog', { name: spaceTexts.contextFiles(4) });
     expect(groupFiles(dialog, spaceTexts.usedFiles)).toEqual(['pages/Home.tsxfulltextimports']);
