@@ -13,8 +13,8 @@ import { signUpBuilder, startFakeLlm, startTestServer } from '@buildai/testkit';
 // builtinFiles: the built-in shadcn/ui files, written beside the app for the baseline (a Vite project holds them)
 import { AppBundler, builtinFiles, renderAppDocument } from '../apps/server/src/features/space-runtime';
 
-const ROUNDS = 20;
-const CHAT_ROUNDS = 20;
+const ROUNDS = 40;
+const CHAT_ROUNDS = 30;
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 const RUNTIME_DIR = path.dirname(require.resolve('@buildai/app-runtime/package.json'));
@@ -269,6 +269,11 @@ export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
       json: { message: { role: 'user', parts: [{ type: 'text', text: 'Build it' }] } },
     });
     await first.text();
+    // the server's shared modules are built with the product (npm run build); this one builds them now, once
+    const warm = (await (
+      await server.request(`/api/apps/${appId}/preview-token`, { method: 'POST', token: idToken })
+    ).json()) as { url: string };
+    await (await server.appRequest(new URL(warm.url).pathname + new URL(warm.url).search)).text();
     for (let round = 0; round < CHAT_ROUNDS; round++) {
       const marker = `Changed in round ${round}`;
       const page = app.find((f) => f.path === 'src/pages/About.tsx')!;

@@ -177,52 +177,99 @@ export async function compileAppCss(input: AppCssInput, appFiles: Map<string, st
     own,
     brandingCss(input.style, form),
   ].join('\n');
+  const candidates = new Set<string>();
+  for (const file of input.sources) {
+    const extension = /\.([a-z]+)$/.exec(file.path)?.[1] ?? 'tsx';
+    for (const candidate of candidatesOf(file.content, extension)) candidates.add(candidate);
+  }
   try {
-    const compile = await loadCompile();
-    const compiler = await compile(source, {
-      base: '/app',
-      loadStylesheet: async (id, base) => {
-        const known = STYLESHEETS[id];
-        if (known) {
-          const path = known();
-          return { path, base: dirname(path), content: await stylesheet(path) };
-        }
-        if (id.startsWith('.') && base.startsWith('/app')) {
-          const path = joinPath(base.slice('/app'.length).replace(/^\//, ''), id);
-          const content = appFiles.get(path);
-          if (content !== undefined) return { path, base: `/app/${dirOf(path)}`, content };
-        }
-        throw new Error(
-          `"${id}" cannot be imported in CSS: only the app's own CSS files, tailwindcss and tw-animate-css`,
-        );
-      },
-      loadModule: async (id, base, type) => {
-        if (type === 'config' && id === 'tailwind.config' && config) {
-          const plugins = config.plugins.flatMap((name) => (PLUGINS[name] ? [PLUGINS[name]()] : []));
-          const module = { ...(config.theme ? { theme: config.theme } : {}), plugins };
-          return { path: configFile!, base, module: module as never };
-        }
-        const plugin = type === 'plugin' ? PLUGINS[id] : undefined;
-        if (!plugin) {
-          throw new Error(
-            type === 'config'
-              ? `@config "${id}" is not read: Tailwind's settings go in the CSS (@theme)`
-              : `@plugin "${id}" is not available: only tailwindcss-animate`,
-          );
-        }
-        return { path: id, base, module: plugin() as never };
-      },
-    });
-    const candidates = new Set<string>();
-    for (const file of input.sources) {
-      const extension = /\.([a-z]+)$/.exec(file.path)?.[1] ?? 'tsx';
-      for (const candidate of candidatesOf(file.content, extension)) candidates.add(candidate);
+    const key = compilerKey(source, appFiles, configFile);
+    const pooled = compilers.get(key);
+    let compiler: PooledCompiler | undefined = pooled ? await pooled : undefined;
+    if (compiler && !fits(compiler, candidates)) compiler = undefined;
+    if (!compiler) {
+      const made = newCompiler(source, appFiles, config, configFile);
+      compilers.set(key, made);
+      made.catch(() => compilers.delete(key));
+      compiler = await made;
     }
-    const css = compiler.build([...candidates]);
+    for (const candidate of candidates) compiler.seen.add(candidate);
+    const css = compiler.compiler.build([...candidates]);
     const imports = [...new Set(prepared.flatMap((p) => p.urlImports))];
     return { ok: true, css: imports.length ? `${imports.join('\n')}\n${css}` : css };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return { ok: false, errors: [{ ...locate(message, input.cssFiles), message: `CSS: ${message}` }] };
   }
+}
+
+/**
+ * Compilers kept by their input (the theme, the app's CSS and config): parsing Tailwind's stylesheet is most of a
+ * build's CSS time. A compiler generates every class it has been given so far, so one is reused only while what it
+ * has seen stays within BLOAT of what the build asks (one app's next change); else a new one is made.
+ */
+interface PooledCompiler {
+  compiler: Awaited<ReturnType<typeof Compile>>;
+  seen: Set<string>;
+}
+const compilers = new LRUCache<string, Promise<PooledCompiler>>({ max: 64 });
+const BLOAT = 1.25;
+
+function fits(pooled: PooledCompiler, candidates: Set<string>): boolean {
+  let union = pooled.seen.size;
+  for (const candidate of candidates) if (!pooled.seen.has(candidate)) union += 1;
+  return union <= candidates.size * BLOAT;
+}
+
+function compilerKey(source: string, appFiles: Map<string, string>, configFile: string | undefined): string {
+  const hash = createHash('sha1').update(source);
+  if (configFile) hash.update('\0config\0').update(appFiles.get(configFile) ?? '');
+  // a stylesheet may import another of the app's (`@import "./theme.css"`)
+  for (const [path, content] of appFiles)
+    if (path.endsWith('.css')) hash.update(`\0${path}\0`).update(content);
+  return hash.digest('base64');
+}
+
+async function newCompiler(
+  source: string,
+  appFiles: Map<string, string>,
+  config: StaticConfig | null,
+  configFile: string | undefined,
+): Promise<PooledCompiler> {
+  const compile = await loadCompile();
+  const compiler = await compile(source, {
+    base: '/app',
+    loadStylesheet: async (id, base) => {
+      const known = STYLESHEETS[id];
+      if (known) {
+        const path = known();
+        return { path, base: dirname(path), content: await stylesheet(path) };
+      }
+      if (id.startsWith('.') && base.startsWith('/app')) {
+        const path = joinPath(base.slice('/app'.length).replace(/^\//, ''), id);
+        const content = appFiles.get(path);
+        if (content !== undefined) return { path, base: `/app/${dirOf(path)}`, content };
+      }
+      throw new Error(
+        `"${id}" cannot be imported in CSS: only the app's own CSS files, tailwindcss and tw-animate-css`,
+      );
+    },
+    loadModule: async (id, base, type) => {
+      if (type === 'config' && id === 'tailwind.config' && config) {
+        const plugins = config.plugins.flatMap((name) => (PLUGINS[name] ? [PLUGINS[name]()] : []));
+        const module = { ...(config.theme ? { theme: config.theme } : {}), plugins };
+        return { path: configFile!, base, module: module as never };
+      }
+      const plugin = type === 'plugin' ? PLUGINS[id] : undefined;
+      if (!plugin) {
+        throw new Error(
+          type === 'config'
+            ? `@config "${id}" is not read: Tailwind's settings go in the CSS (@theme)`
+            : `@plugin "${id}" is not available: only tailwindcss-animate`,
+        );
+      }
+      return { path: id, base, module: plugin() as never };
+    },
+  });
+  return { compiler, seen: new Set() };
 }
