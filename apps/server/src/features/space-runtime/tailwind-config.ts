@@ -1,5 +1,7 @@
 import type ts from 'typescript';
 
+type TypeScript = typeof ts;
+
 /**
  * An app's `tailwind.config.{ts,js}` (the v3 layout Lovable and Dyad write), read without running it (decision
  * 0012, "Tailwind"): the object it exports is taken as data — strings, numbers, booleans, arrays and objects,
@@ -22,7 +24,7 @@ export interface StaticConfig {
 
 const SKIP = Symbol('skip');
 
-function unwrapWith(ts: typeof import('typescript'), node: ts.Expression): ts.Expression {
+function unwrapWith(ts: TypeScript, node: ts.Expression): ts.Expression {
   let current = node;
   while (
     ts.isAsExpression(current) ||
