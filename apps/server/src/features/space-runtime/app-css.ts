@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import type { compile as Compile } from 'tailwindcss';
 import type { AppBuildError, AppStyle } from '@buildai/domain';
+import { dirOf, joinPath } from './app-paths';
 import { brandingCss, themeCss, themeFormOf } from './app-theme';
 import { RUNTIME_DIR } from './shared-modules';
 import { CONFIG_FILES, readTailwindConfig, type StaticConfig } from './tailwind-config';
@@ -142,17 +143,6 @@ function locate(message: string, files: CssFile[]): Pick<AppBuildError, 'file' |
     }
   }
   return { file: files[0]?.path ?? null, line: null, column: null };
-}
-
-const dirOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
-
-function joinPath(dir: string, relative: string): string {
-  const parts = dir ? dir.split('/') : [];
-  for (const segment of relative.split('/')) {
-    if (segment === '..') parts.pop();
-    else if (segment !== '.' && segment !== '') parts.push(segment);
-  }
-  return parts.join('/');
 }
 
 /** Compiles the app's stylesheet. A CSS error is a build error with its file and line. */

@@ -4,6 +4,7 @@ import { build, type Message, type Metafile, type Plugin } from 'esbuild';
 import { MODULE_GROUP_OF } from '@buildai/app-runtime/modules';
 import { appPackages, type AppBuildError, type AppFile, type AppStyle } from '@buildai/domain';
 import { appEntry } from './app-entry';
+import { dirOf, joinPath } from './app-paths';
 import { compileAppCss, type CssFile } from './app-css';
 import { iconsModule, iconsNamed, unknownIconMessage } from './app-icons';
 import { builtinFiles } from './builtin-files';
@@ -36,15 +37,6 @@ const require = createRequire(import.meta.url);
 const refused = (path: string) =>
   `"${path}" cannot be imported: an app may import its own files and these packages: ${appPackages.join(', ')}`;
 
-function joinPath(from: string, relative: string): string {
-  const parts = from.split('/').slice(0, -1);
-  for (const segment of relative.split('/')) {
-    if (segment === '..') parts.pop();
-    else if (segment !== '.' && segment !== '') parts.push(segment);
-  }
-  return parts.join('/');
-}
-
 /** The shared runtime's module that makes an icon component out of an icon's data (the icons' one import). */
 const CREATE_ICON = 'lucide-react/createLucideIcon';
 
@@ -66,7 +58,9 @@ function finder(files: Map<string, string>) {
   };
   return (specifier: string, importer: string): Found | null => {
     const alias = specifier.startsWith('@/') || specifier.startsWith('~/');
-    const bases = alias ? roots.map((root) => root + specifier.slice(2)) : [joinPath(importer, specifier)];
+    const bases = alias
+      ? roots.map((root) => root + specifier.slice(2))
+      : [joinPath(dirOf(importer), specifier)];
     for (const base of bases) {
       const found = inApp(base);
       if (found) return { namespace: 'app', path: found };
