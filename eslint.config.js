@@ -1,4 +1,4 @@
-// Lint rules, including the module boundaries of DESIGN §3.
+// Lint rules, including the module boundaries of architecture §3.
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { featureBoundaries } from './scripts/eslint/feature-boundaries.js';

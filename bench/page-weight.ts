@@ -13,7 +13,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 // the issue's targets, in KB (1 KB = 1000 bytes, as Vite reports sizes)
 const TARGETS = { tool: 120, login: 150, builder: 350 } as const;
 
-// Chromium flags of e2e/playwright.config.ts (DESIGN.md §9)
+// Chromium flags of e2e/playwright.config.ts (architecture §9)
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -10,7 +10,7 @@
 // new preview link, the frame's new document (a build of the changed files, not a cache hit) and React rendering
 // the page — while the turn goes on (the model's closing step, the turn's record, the history re-read).
 //
-// Baseline in the same job (DESIGN §8): the floor of that path, the same sandboxed frame showing the same change
+// Baseline in the same job (architecture §8): the floor of that path, the same sandboxed frame showing the same change
 // with no product in between. The file is written with `PUT /api/apps/{appId}/files/pages/Home.tsx` first (outside the
 // clock), a preview link minted ahead, and the clock runs from setting the frame's `src` to the marker painted:
 // the server's build of the changed files, the document, the cached runtime script and the render. That is what a
@@ -30,7 +30,7 @@ const TARGET_P95_MS = 500;
 // generous bounds for setup and for one turn under a loaded machine; none of them is a figure
 const WAIT_MS = 60_000;
 
-// Chromium flags of e2e/playwright.config.ts (DESIGN.md §9)
+// Chromium flags of e2e/playwright.config.ts (architecture §9)
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

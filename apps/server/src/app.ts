@@ -49,7 +49,7 @@ import { healthBody, type Platform } from './platform';
 import { createServices, type Services } from './services';
 
 /**
- * The Hono app: middleware, routes, the error model (DESIGN §4) and the SPA with its history fallback. The
+ * The Hono app: middleware, routes, the error model (architecture §4) and the SPA with its history fallback. The
  * features' state is `services`, built here unless the caller (a test) built it with its own options.
  */
 export function createApp(platform: Platform, services: Services = createServices(platform)): Hono<AppEnv> {

@@ -24,7 +24,7 @@ export const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Public base URL of the product, used in emailed links. */
   PUBLIC_URL: optionalUrl,
-  /** Origin that serves generated app code (DESIGN §7); default: a second port of the same process. */
+  /** Origin that serves generated app code (architecture §7); default: a second port of the same process. */
   APP_ORIGIN: optionalUrl,
   /** Port of the app origin when APP_ORIGIN is not set; default PORT+1. */
   APP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -101,7 +101,7 @@ export const configSchema = z.object({
   // plans
   /** A JSON file of plan cards that replaces the bundled plans. */
   PLANS_FILE: optionalString,
-  // money (DESIGN §7b)
+  // money (architecture §7b)
   /** Gumroad's REST API; tests point it at packages/testkit's fake. */
   GUMROAD_API_URL: z.string().trim().pipe(z.url()).default('https://api.gumroad.com'),
   /** The operator's own Gumroad token: builder plans whose cards name a `gumroadProductId` can be bought. */

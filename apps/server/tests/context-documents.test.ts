@@ -237,7 +237,7 @@ describe('a corpus of documents people upload', () => {
     expect(text).toContain('Fjordline Shipping AS');
   });
 
-  it('the CMaps come from the pdf.js version unpdf bundles (DESIGN §9: never mix pdf.js versions)', async () => {
+  it('the CMaps come from the pdf.js version unpdf bundles (architecture §9: never mix pdf.js versions)', async () => {
     const bundled = (await getResolvedPDFJS()).version;
     const require = createRequire(import.meta.url);
     expect(bundled).toBe((require('pdfjs-dist/package.json') as { version: string }).version);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_BULK_RECORDS, MAX_RECORDS_LIMIT, appUserRoleSchema, entityNameSchema } from './entities';
 
 /**
- * The data bridge of a space app (issue "The app database", DESIGN §7; docs/decisions/0008-app-database.md "The data
+ * The data bridge of a space app (issue "The app database", architecture §7; docs/decisions/0008-app-database.md "The data
  * bridge"): generated code calls `entities.Task.list()` or `auth.me()` in its sandboxed frame, which holds no token;
  * the frame posts a request to the shell (the product page around it), the shell checks the sender and this shape,
  * makes the call with the visitor's own session and posts the answer back. The frame's other messages (loaded, error,

@@ -3,7 +3,7 @@ import { APP_BUILDER_VERSION, MAX_INPUT_EXAMPLES } from './constants';
 import type { AppSettings, AppStyle } from './builder';
 import { FIELD_NAME_PATTERN, FIELD_NAME_PATTERN_MESSAGE, fieldTypes } from './field-rules';
 
-/** App kinds (DESIGN §1): a tool app holds AI tools; generated and space apps are written through the chat. */
+/** App kinds (architecture §1): a tool app holds AI tools; generated and space apps are written through the chat. */
 export const appTypes = ['tool', 'generated', 'space'] as const;
 export const appTypeSchema = z.enum(appTypes);
 export type AppType = z.infer<typeof appTypeSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permissionLevelSchema, type PermissionPair } from './space-apps';
 
 /**
- * The app database (spec 001 §2–§9, issue "The app database"; DESIGN §7a): entities (a JSON schema with read and
+ * The app database (spec 001 §2–§9, issue "The app database"; architecture §7a): entities (a JSON schema with read and
  * write permissions), their records, the names of the database screen's column types and the cells' rules (CSV import
  * and export are in entity-csv.ts). Choices the spec leaves open are in docs/decisions/0008-app-database.md.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { usageRecordSchema } from './run-events';
 
 /**
- * Space apps (spec 001 §2–§9, issue "Space apps written through the chat"; DESIGN §7): the app's files, the chat that
+ * Space apps (spec 001 §2–§9, issue "Space apps written through the chat"; architecture §7): the app's files, the chat that
  * writes them, versions, ratings and the runtime's error reports. Choices the spec leaves open are in
  * docs/decisions/0007-space-apps.md.
  */

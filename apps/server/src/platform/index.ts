@@ -14,7 +14,7 @@ import type { Logger } from './logger';
 import { createMail } from './mail';
 import type { Mail } from './mail/types';
 
-/** Everything the features use from the outside world, chosen by configuration (DESIGN §2). */
+/** Everything the features use from the outside world, chosen by configuration (architecture §2). */
 export interface Platform {
   config: Config;
   logger: Logger;

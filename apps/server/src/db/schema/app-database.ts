@@ -2,7 +2,7 @@ import { foreignKey, index, json, jsonb, pgTable, primaryKey, text, timestamp } 
 import type { EntitySchema } from '@buildai/domain';
 import { apps } from './apps';
 
-/** An app's entities (DESIGN §7a): a JSON schema each, with its read and write permissions inside. */
+/** An app's entities (architecture §7a): a JSON schema each, with its read and write permissions inside. */
 export const appEntities = pgTable(
   'app_entities',
   {
@@ -18,7 +18,7 @@ export const appEntities = pgTable(
 );
 
 /**
- * One table for every app's records (DESIGN §7a). Removing an entity removes its records (the foreign key); a list
+ * One table for every app's records (architecture §7a). Removing an entity removes its records (the foreign key); a list
  * reads newest first by (created_at, id), with or without the creator (the `creator` read rule).
  */
 export const appRecords = pgTable(

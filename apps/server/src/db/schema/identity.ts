@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** A sign-in identity. Email is unique per tenant (DESIGN §5). */
+/** A sign-in identity. Email is unique per tenant (architecture §5). */
 export const users = pgTable(
   'users',
   {

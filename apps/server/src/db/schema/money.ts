@@ -13,7 +13,7 @@ import { accounts } from './identity';
 import { apps } from './apps';
 
 /**
- * An app's Gumroad connection (DESIGN §7b): the seller's access token, AES-GCM encrypted with a key derived from
+ * An app's Gumroad connection (architecture §7b): the seller's access token, AES-GCM encrypted with a key derived from
  * AUTH_SECRET, the chosen product and the resource subscriptions registered for it. The token never leaves the
  * server.
  */

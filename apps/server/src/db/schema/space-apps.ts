@@ -2,7 +2,7 @@ import { bigint, index, json, jsonb, pgTable, primaryKey, text, timestamp } from
 import type { AppFile, ChatAction, MessageAnnotation } from '@buildai/domain';
 import { apps } from './apps';
 
-/** The current files of a space app (DESIGN §7): what the chat and the code editor change. */
+/** The current files of a space app (architecture §7): what the chat and the code editor change. */
 export const appFiles = pgTable(
   'app_files',
   {

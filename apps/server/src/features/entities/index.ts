@@ -1,4 +1,4 @@
-// The app database as other parts of the server see it (decision 0005, "Feature boundaries"; DESIGN §7a).
+// The app database as other parts of the server see it (decision 0005, "Feature boundaries"; architecture §7a).
 export { listEntities, findEntity, putEntity, deleteEntity, replaceEntities } from './entity-store';
 export { RecordValidator, type RecordProblem } from './record-validator';
 export { insertRecords, type InsertRecordsOptions } from './insert-records';

@@ -31,7 +31,7 @@ function describe(error: ErrorObject): RecordProblem {
 }
 
 /**
- * Checks record values against their entity's JSON schema with ajv (DESIGN §7a): type, `required`, `enum`, formats.
+ * Checks record values against their entity's JSON schema with ajv (architecture §7a): type, `required`, `enum`, formats.
  * Compiled validators are kept per schema text (the most recent CACHE_SIZE). The `x-accessControl` keyword and other
  * unknown keywords are allowed.
  */

@@ -3,7 +3,7 @@ import type { UsageRecord } from '@buildai/domain';
 import snapshot from './models-snapshot.json';
 
 /**
- * The model list with per-token prices (DESIGN §6): the public OpenRouter list
+ * The model list with per-token prices (architecture §6): the public OpenRouter list
  * (`GET https://openrouter.ai/api/v1/models`) refreshed in the background, with a
  * bundled snapshot (`models-snapshot.json`, its origin recorded in its `source` field)
  * for offline use. Rates are dollars per 1M tokens, as the spec shows them.

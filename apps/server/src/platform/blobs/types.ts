@@ -1,4 +1,4 @@
-/** Stored files: uploads, context sources, built bundles (DESIGN §2). */
+/** Stored files: uploads, context sources, built bundles (architecture §2). */
 export interface BlobObject {
   body: Buffer;
   contentType?: string;

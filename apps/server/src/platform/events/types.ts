@@ -1,4 +1,4 @@
-/** Fan-out messages between parts of the server (and across instances), e.g. job status for SSE (DESIGN §2). */
+/** Fan-out messages between parts of the server (and across instances), e.g. job status for SSE (architecture §2). */
 export type EventHandler = (payload: unknown) => void;
 
 export interface Events {

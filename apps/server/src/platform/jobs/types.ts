@@ -1,4 +1,4 @@
-/** Background work with progress, retry and cancel (DESIGN §2, §4 "Long work"). */
+/** Background work with progress, retry and cancel (architecture §2, §4 "Long work"). */
 
 export interface JobContext {
   readonly jobId: string;

@@ -1,4 +1,4 @@
-/** Rate limits: sign-in attempts, codes, runs per user (DESIGN §5). */
+/** Rate limits: sign-in attempts, codes, runs per user (architecture §5). */
 export interface LimitRule {
   /** How many points may be consumed per window. */
   points: number;

@@ -1,4 +1,4 @@
-/** Outgoing mail: sign-in links, codes, notices (DESIGN §2). */
+/** Outgoing mail: sign-in links, codes, notices (architecture §2). */
 export interface MailMessage {
   to: string;
   subject: string;

@@ -40,7 +40,7 @@ export function vectorIndexSql(dimensions: number): string {
 /**
  * Makes sure the HNSW index of this size exists (once per database and size in this process). Creating it takes a
  * lock that holds writes to the chunks back meanwhile; on a table loaded before an embedding model was configured
- * that is the one-off build DESIGN §9 asks for (after the bulk load). A failure is logged: searches then scan.
+ * that is the one-off build architecture §9 asks for (after the bulk load). A failure is logged: searches then scan.
  * What was made is kept by the database handle (`Database.once`).
  */
 export function ensureVectorIndex(platform: Pick<Platform, 'database' | 'logger'>, dimensions: number) {

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 import { BridgeGate, errorReply, type DataBridgeContext } from '../lib/data-bridge';
 import { postToFrame, replyToFrame, useFrameMessages } from '../lib/frame-bridge';
 
-/** The sandbox of every app frame (DESIGN §7): scripts, forms and popups, never the product's origin. */
+/** The sandbox of every app frame (architecture §7): scripts, forms and popups, never the product's origin. */
 export const APP_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups';
 
 /** The most errors one load keeps; past that the panel would only repeat itself. */
