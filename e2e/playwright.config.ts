@@ -19,12 +19,15 @@ import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
 } from './support/env';
+import { assertBlockFree } from './support/port-block';
 
 // The real server (built bundle + built SPA) on a fresh embedded database, with the fakes of packages/testkit
 // standing in for the AI provider, for Google (an OpenID provider with a consent page), for Notion and for Gumroad. Chromium is Debian's;
 // browsers are never downloaded.
 
 const RUN = Date.now();
+// the servers below must get the ports the tests will call: a taken one is named now, not met as a timeout
+if (!process.env.TEST_WORKER_INDEX) assertBlockFree(PORT);
 
 const serverEnv = (port: number, appPort: number, dataDir: string): Record<string, string> => ({
   PORT: String(port),

@@ -1,6 +1,8 @@
+import { portBase } from './port-block';
+
 // Addresses of the servers started by playwright.config.ts, shared by the config and the tests.
-// E2E_PORT_BASE moves the whole block (20 ports) so two checkouts can run the suite side by side.
-const BASE = Number(process.env.E2E_PORT_BASE ?? 4310);
+// The block of 20 ports is the first free one from 4310 (port-block.ts), or E2E_PORT_BASE's.
+const BASE = portBase();
 export const PORT = BASE;
 /** Each product server also serves app documents on its own second port (APP_PORT). */
 export const APP_PORT = BASE + 1;
