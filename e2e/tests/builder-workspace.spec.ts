@@ -163,7 +163,7 @@ test('a builder makes a branded two-tool app with a multi-step form; visitors ru
   await screenshot(run, 'runtime-app-home');
 
   // the multi-step tool: step one, then step two, then the answer
-  await llm.enqueue({ chunks: ['Day 1: ', 'the old town.'], delayMs: 100 });
+  await llm.enqueue({ chunks: ['Day 1: ', 'the old town.'] });
   await run.getByRole('link', { name: /Trip planner/ }).click();
   await run.getByLabel('Destination').fill('Lisbon');
   await run.getByRole('button', { name: 'Next' }).click();

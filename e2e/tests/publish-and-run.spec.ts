@@ -60,7 +60,7 @@ test('a builder publishes an AI tool and an anonymous visitor sees the answer st
   await expect(builder.getByRole('link', { name: 'App analytics' })).toBeVisible();
 
   // an anonymous visitor runs it; the answer arrives in pieces
-  await llm.enqueue({ chunks: ['Green tea: ', 'calm ', 'in every ', 'cup.'], delayMs: 400 });
+  await llm.enqueue({ chunks: ['Green tea: ', 'calm ', 'in every ', 'cup.'], hold: 'slogan' });
   const visitor = await browser.newContext();
   const runPage = await visitor.newPage();
   await runPage.goto(link);
@@ -70,6 +70,8 @@ test('a builder publishes an AI tool and an anonymous visitor sees the answer st
   // part of the answer is on screen while the model is still answering
   await expect(runPage.getByText('Green tea:')).toBeVisible();
   await expect(runPage.getByRole('button', { name: 'Stop' })).toBeVisible();
+  await expect(runPage.getByText('Green tea: calm in every cup.')).toHaveCount(0);
+  await llm.release('slogan');
   await expect(runPage.getByText('Green tea: calm in every cup.')).toBeVisible();
   await expect(runPage.getByRole('button', { name: 'Generate' })).toBeVisible();
 

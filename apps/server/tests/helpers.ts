@@ -7,6 +7,23 @@ type Json = Record<string, any>;
 export const json = (res: Response) => res.json() as Promise<Json>;
 
 /** Asserts an error answer: its status, code and message (the spec's, verbatim), and its field when one is named. */
+/** Reads until the check holds: every 100 ms, at most `timeoutMs` (10 s); then fails saying what it last read. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  holds: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (holds(value)) return value;
+    if (Date.now() > until) {
+      throw new Error(`the condition never held; last read: ${JSON.stringify(value)?.slice(0, 300)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function expectError(
   res: Response,
   status: number,

@@ -48,7 +48,7 @@ async function writeFiles(appId: string, files: Record<string, string>) {
   for (const { path } of current.files as { path: string }[]) {
     if (path in files) continue;
     const res = await server.request(`/api/apps/${appId}/files/${path}`, { method: 'DELETE', token });
-    expect(res.status).toBeLessThan(300);
+    expect(res.status).toBe(200);
   }
   for (const [path, content] of Object.entries(files)) {
     const res = await server.request(`/api/apps/${appId}/files/${path}`, {

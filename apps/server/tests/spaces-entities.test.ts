@@ -435,7 +435,7 @@ describe('permission changes through the chat', () => {
   it('a permissions message is refused with its own 409 while a turn runs, and is a normal turn otherwise', async () => {
     const appId = await newSpaceApp(server, token);
     await addTask(appId);
-    llm.enqueue({ chunks: ['Working ', 'on ', 'it ', 'slowly.'], delayMs: 150 });
+    llm.enqueue({ chunks: ['Working ', 'on ', 'it ', 'slowly.'], hold: 'turn' });
     const first = await chat(server, appId, 'Start something', { token });
     expect(first.status).toBe(200);
     const message = 'Please change the permissions for entity "Task" to "Admin Only".';
@@ -459,6 +459,7 @@ describe('permission changes through the chat', () => {
     const other = await chat(server, appId, 'And this', { token });
     expect(other.status).toBe(409);
     expect((await json(other)).error.code).toBe('space/chat-busy');
+    llm.release('turn');
     await readUiChunks(first);
 
     const adminOnly = { ...TASK, 'x-accessControl': { permissions: { read: 'admin', write: 'admin' } } };

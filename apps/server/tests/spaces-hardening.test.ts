@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MAX_APP_FILES, MAX_CHAT_MESSAGE_CHARS } from '@buildai/domain';
 import { schema } from '@buildai/server';
 import { signUpBuilder, type FakeLlm, type TestServer } from '@buildai/testkit';
-import { json } from './helpers';
+import { eventually, json } from './helpers';
 import { chat, chatTurn, getJson, newSpaceApp, readUiChunks, useChatServer } from './spaces-helpers';
 
 /**
@@ -28,16 +28,6 @@ const putFile = (appId: string, path: string, content: string) =>
   server.request(`/api/apps/${appId}/files/${path}`, { method: 'PUT', token, json: { content } });
 const outputOf = (chunks: Json[], id: string) =>
   chunks.find((c) => c.type === 'tool-output-available' && c.toolCallId === id)?.output;
-
-/** Polls (at most 10 s) until the check holds. */
-async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (holds(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the condition never held');
-}
 
 /** A space app with one turn behind it that added pages/A.tsx ('a'), and that turn's ids. */
 async function appWithOneTurn() {
@@ -290,7 +280,7 @@ describe('requests that race', () => {
     const appId = await newSpaceApp(server, token);
     llm.enqueue([
       { toolCalls: [{ name: 'add_file', arguments: { path: 'pages/A.tsx', content: 'from chat' } }] },
-      { chunks: ['Added ', 'A ', 'for ', 'you.'], delayMs: 300 },
+      { chunks: ['Added ', 'A ', 'for ', 'you.'], hold: 'answer' },
     ]);
     const res = await chat(server, appId, 'Add A', { token });
     await eventually(
@@ -298,6 +288,7 @@ describe('requests that race', () => {
       (list: Json[]) => list.some((f) => f.content === 'from chat'),
     );
     expect((await putFile(appId, 'pages/A.tsx', 'from editor')).status).toBe(200);
+    llm.release('answer');
     await readUiChunks(res);
     expect(await files(appId)).toContainEqual({ path: 'pages/A.tsx', content: 'from editor' });
     const [version] = await versions(appId);
@@ -307,7 +298,7 @@ describe('requests that race', () => {
 
   it('refuses to publish a space app while a turn runs, so visitors never get half a change', async () => {
     const appId = await newSpaceApp(server, token);
-    llm.enqueue({ chunks: ['Working ', 'on ', 'it.'], delayMs: 300 });
+    llm.enqueue({ chunks: ['Working ', 'on ', 'it.'], hold: 'turn' });
     const res = await chat(server, appId, 'Slowly', { token });
     const busy = await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token });
     expect(busy.status).toBe(409);
@@ -317,6 +308,7 @@ describe('requests that race', () => {
     });
     const [app] = await server.platform.db.select().from(schema.apps).where(eq(schema.apps.appId, appId));
     expect(app!.isPublished).toBe(false);
+    llm.release('turn');
     await readUiChunks(res);
     expect((await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token })).status).toBe(200);
   }, 60_000);

@@ -75,11 +75,12 @@ describe('restoring a version', () => {
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).error).toEqual({ code: 'version/not-found', message: 'Version not found' });
 
-    llm.enqueue({ chunks: ['slow ', 'answer'], delayMs: 200 });
+    llm.enqueue({ chunks: ['slow ', 'answer'], hold: 'slow' });
     const running = await chat(server, appId, 'Something slow', { token });
     const busy = await restore(appId, versions[0].id, { messageId: 'only_turn' });
     expect(busy.status).toBe(409);
     expect((await json(busy)).error.code).toBe('space/chat-busy');
+    llm.release('slow');
     await readUiChunks(running);
     expect((await getJson(server, `/api/apps/${appId}/files`, token)).files).toContainEqual({
       path: 'pages/A.tsx',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
 import { signUpBuilder, startTestServer, type FakeLlm, type TestServer } from '@buildai/testkit';
 import { MAX_TURN_STEPS } from '../src/features/spaces';
-import { json } from './helpers';
+import { eventually, json } from './helpers';
 import { chat, chatTurn, getJson, newSpaceApp, readUiChunks, useChatServer } from './spaces-helpers';
 
 let llm: FakeLlm;
@@ -15,20 +15,10 @@ const addFile = (path: string, content: string) => ({
   toolCalls: [{ name: 'add_file', arguments: { path, content } }],
 });
 
-/** Polls (at most 10 s) until the check holds. */
-async function eventually<T>(read: () => Promise<T>, holds: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (holds(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the condition never held');
-}
-
 describe('one turn at a time', () => {
   it('answers 409 while a turn runs, and the chat is free again once it ends', async () => {
     const appId = await newSpaceApp(server, token);
-    llm.enqueue({ chunks: ['Working ', 'on ', 'it ', 'slowly.'], delayMs: 150 });
+    llm.enqueue({ chunks: ['Working ', 'on ', 'it ', 'slowly.'], hold: 'first turn' });
     const first = await chat(server, appId, 'Start something', { token });
     expect(first.status).toBe(200);
     const second = await chat(server, appId, 'And this too', { token });
@@ -37,6 +27,7 @@ describe('one turn at a time', () => {
       code: 'space/chat-busy',
       message: 'Please wait for chat to finish',
     });
+    llm.release('first turn');
     await readUiChunks(first);
     llm.enqueue({ text: 'Done.' });
     const third = await chat(server, appId, 'Now this', { token });
@@ -81,7 +72,7 @@ describe('a turn as it streams', () => {
     const appId = await newSpaceApp(server, token);
     llm.enqueue([
       addFile('pages/Early.tsx', 'export default function Early() { return null; }'),
-      { chunks: Array.from({ length: 10 }, (_, i) => `word${i} `), delayMs: 300 },
+      { chunks: Array.from({ length: 10 }, (_, i) => `word${i} `), hold: 'answer' },
     ]);
     const res = await chat(server, appId, 'Add an early page', { token });
     const { messages } = await eventually(
@@ -92,6 +83,7 @@ describe('a turn as it streams', () => {
     // still streaming: the usage comes with the end of the turn
     expect(messages[1].annotations[0].usage).toBeUndefined();
     expect(messages[1].status).toBe('streaming');
+    llm.release('answer');
     await readUiChunks(res);
     const done = await getJson(server, `/api/apps/${appId}/chat/messages`, token);
     expect(done.messages[1].status).toBe('complete');

@@ -5,6 +5,8 @@ import { controlClient } from './control-client';
 
 export interface FakeLlmControl {
   enqueue(reply: FakeLlmReply | FakeLlmReply[]): Promise<void>;
+  /** Lets the replies scripted with `hold: name` finish. */
+  release(name: string): Promise<void>;
   reset(): Promise<void>;
   requests(): Promise<FakeLlmRecord[]>;
 }
@@ -17,6 +19,7 @@ export function fakeLlmControl(baseUrl: string): FakeLlmControl {
 
   return {
     enqueue: async (reply) => void (await call('POST', 'enqueue', reply)),
+    release: async (name) => void (await call('POST', 'release', { name })),
     reset: async () => void (await call('POST', 'reset')),
     requests: async () => (await call('GET', 'requests')) as FakeLlmRecord[],
   };

@@ -49,6 +49,13 @@ export interface FakeLlmReply {
   error?: FakeLlmError;
   /** Keep the response open without finishing it, for cancellation tests. */
   hang?: boolean;
+  /**
+   * Stream the first `holdAfter` text chunks (default 1; 0 holds before any), then wait until the test calls `release(hold)` before
+   * sending the rest: a turn that stays open exactly as long as the test needs, instead of a delay that races it.
+   * A release that comes first lets the reply through at once.
+   */
+  hold?: string;
+  holdAfter?: number;
 }
 
 /** A request the fake received, as recorded for assertions. */

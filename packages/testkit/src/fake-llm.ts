@@ -53,6 +53,8 @@ export interface FakeLlm {
   respondWith(responder: FakeLlmResponder | undefined): void;
   /** Resolves with the first recorded request matching `predicate`, waiting for it if need be. */
   waitForRequest(predicate?: (request: FakeLlmRecord) => boolean, timeoutMs?: number): Promise<FakeLlmRecord>;
+  /** Lets the replies scripted with `hold: name` finish (now, or at once when they come later). */
+  release(name: string): void;
   /** Forgets queued replies, the responder and the recorded requests. */
   reset(): void;
   close(): Promise<void>;
@@ -75,6 +77,17 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
   let records: FakeLlmRecord[] = [];
   let waiters: Waiter[] = [];
   let counter = 0;
+  const gates = new Map<string, { open: Promise<void>; release: () => void }>();
+  const gate = (name: string) => {
+    let found = gates.get(name);
+    if (!found) {
+      let release = () => {};
+      const open = new Promise<void>((resolve) => (release = resolve));
+      found = { open, release };
+      gates.set(name, found);
+    }
+    return found;
+  };
   const nextId = () => String(++counter);
   const dimensions = opts.embeddingDimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
 
@@ -86,6 +99,8 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     queue = [];
     responder = undefined;
     records = [];
+    for (const held of gates.values()) held.release();
+    gates.clear();
   }
 
   function record(req: IncomingMessage, res: ServerResponse, path: string, body: unknown): FakeLlmRecord {
@@ -125,6 +140,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     };
     if (!body.stream) {
       if (resolved.hang) return;
+      if (reply.hold !== undefined) await gate(reply.hold).open;
       await sleep(resolved.delayMs);
       return sendJson(res, 200, completionBody(resolved, meta));
     }
@@ -132,12 +148,16 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
     res.flushHeaders();
     const end = resolved.hang ? finishIndex : chunks.length;
+    // the first event is the role; then the text chunks
+    const holdAt = reply.hold === undefined ? -1 : Math.min(1 + (reply.holdAfter ?? 1), end);
     for (let i = 0; i < end; i++) {
+      if (i === holdAt) await gate(reply.hold!).open;
       if (i > 0 && resolved.delayMs > 0) await sleep(resolved.delayMs);
       // The client may cancel mid-stream; writing after that would only raise errors.
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(chunks[i])}\n\n`);
     }
+    if (holdAt === end) await gate(reply.hold!).open;
     if (resolved.hang || res.destroyed) return;
     res.end('data: [DONE]\n\n');
   }
@@ -180,6 +200,12 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
         return sendJson(res, 400, { error: 'expected a reply object or an array of them' });
       enqueue(replies);
       return sendJson(res, 200, { queued: queue.length });
+    }
+    if (route === 'POST /__fake/release') {
+      const name = (body as { name?: unknown } | undefined)?.name;
+      if (typeof name !== 'string') return sendJson(res, 400, { error: 'expected {"name": "<hold>"}' });
+      gate(name).release();
+      return sendJson(res, 200, { ok: true });
     }
     if (route === 'POST /__fake/reset') {
       reset();
@@ -227,6 +253,7 @@ export async function startFakeLlm(opts: FakeLlmOptions = {}): Promise<FakeLlm> 
       return records;
     },
     enqueue,
+    release: (name) => gate(name).release(),
     respondWith(next) {
       responder = next;
     },

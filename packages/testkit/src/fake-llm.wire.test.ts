@@ -175,6 +175,38 @@ describe('control API', () => {
     expect(await ask()).toBe('Fake answer to: q');
   });
 
+  it('holds a reply after its first chunks until the test releases it, in process or over HTTP', async () => {
+    const control = fakeLlmControl(fake.url);
+    fake.enqueue({ chunks: ['one ', 'two ', 'three'], hold: 'turn', holdAfter: 2 });
+    const response = await post('/chat/completions', {
+      messages: [{ role: 'user', content: 'q' }],
+      stream: true,
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    while (!text.includes('two ')) text += (await reader.read()).value ?? '';
+    // nothing more comes while the reply is held
+    const more = reader.read();
+    const early = await Promise.race([
+      more.then(() => 'more'),
+      new Promise((r) => setTimeout(r, 150, 'held')),
+    ]);
+    expect(early).toBe('held');
+    expect(text).not.toContain('three');
+    await control.release('turn');
+    for (let chunk = await more; !chunk.done; chunk = await reader.read()) text += chunk.value;
+    expect(text).toContain('three');
+    expect(text.trim().endsWith('data: [DONE]')).toBe(true);
+
+    // released before it is asked for: the reply goes straight through
+    fake.release('early');
+    fake.enqueue({ text: 'at once', hold: 'early' });
+    const answer = await post('/chat/completions', { messages: [{ role: 'user', content: 'q' }] });
+    expect(
+      ((await answer.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content,
+    ).toBe('at once');
+  });
+
   it('runs as a CLI that prints its URL', async () => {
     const cli = fileURLToPath(new URL('./fake-llm-cli.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', cli], { stdio: ['ignore', 'pipe', 'inherit'] });
