@@ -5,5 +5,5 @@ export { createNodeHandler, dispatchByHost } from './http/node-handler';
 export { appOrigin, appPort, loadConfig, type Config } from './config';
 export { createPlatform, describePlatform, type Platform } from './platform';
 export { createLogger } from './platform/logger';
-export { migrationsFolder, openDatabase, type Database } from './db/client';
+export { migrationsFolder, openDatabase, setUpWork, type Database } from './db/client';
 export * as schema from './db/schema';

@@ -17,6 +17,7 @@ import {
   loadConfig,
   migrationsFolder,
   openDatabase,
+  setUpWork,
   type Database,
   type Platform,
   type ServiceOptions,
@@ -121,19 +122,117 @@ export async function openFreshDatabase(
   // a database where pgvector cannot be created: the embedded one without its extension
   if (!serverUrl || opts.withoutPgvector) {
     const withoutPgvector = opts.withoutPgvector ?? false;
-    const database = await openDatabase({
-      dataDir: 'memory://',
-      withoutPgvector,
-      loadDataDir: await migratedSnapshot(withoutPgvector),
-    });
-    // nothing is left to apply; this finds out whether pgvector is there, as on any database
-    await database.migrate();
-    return { database, drop: async () => {} };
+    const database = (await reuseEmbedded(withoutPgvector)) ?? (await openEmbedded(withoutPgvector));
+    return { database: lentOut(database, withoutPgvector), drop: async () => {} };
   }
   const throwaway = await createThrowawayDatabase(serverUrl);
   const database = await openDatabase({ url: throwaway.url });
   await database.migrate();
   return { database, url: throwaway.url, drop: throwaway.drop };
+}
+
+/**
+ * Embedded databases this process opened and a test has closed, kept open for the next test: opening PGlite from
+ * the snapshot costs seconds (its WebAssembly start and the 40 MB of files), emptying one that is open costs
+ * milliseconds. One is lent again only when its schema is still the migrated one (a test that altered a table or
+ * built an index gets a new database), and it is emptied and its session reset when it is lent, so nothing a
+ * closed server left behind reaches the next test.
+ */
+const idleEmbedded = new Map<boolean, Database[]>();
+const pristineSchemas = new Map<boolean, Set<string>>();
+
+async function openEmbedded(withoutPgvector: boolean): Promise<Database> {
+  const database = await openDatabase({
+    dataDir: 'memory://',
+    withoutPgvector,
+    loadDataDir: await migratedSnapshot(withoutPgvector),
+  });
+  // nothing is left to apply; this finds out whether pgvector is there, as on any database
+  await database.migrate();
+  if (!pristineSchemas.has(withoutPgvector)) {
+    pristineSchemas.set(withoutPgvector, new Set((await schemaItems(database)).map((i) => i.item)));
+  }
+  return database;
+}
+
+async function reuseEmbedded(withoutPgvector: boolean): Promise<Database | undefined> {
+  const idle = idleEmbedded.get(withoutPgvector) ?? [];
+  const pristine = pristineSchemas.get(withoutPgvector)!;
+  for (let kept = idle.pop(); kept; kept = idle.pop()) {
+    try {
+      const items = await schemaItems(kept);
+      const present = new Set(items.map((i) => i.item));
+      const added = items.filter((i) => !pristine.has(i.item));
+      const removed = [...pristine].some((item) => !present.has(item));
+      // a function the server makes on first use (CREATE FUNCTION) is dropped; any other change is not undone
+      if (!removed && added.every((i) => i.drop)) {
+        for (const { drop } of added) await kept.db.execute(drop!);
+        await emptied(kept);
+        return { ...kept, ...setUpWork() };
+      }
+    } catch {
+      // closed or broken: dropped below
+    }
+    await kept.close().catch(() => {});
+  }
+  return undefined;
+}
+
+/** The database as a test gets it: closing it gives it back for the next test. */
+function lentOut(database: Database, withoutPgvector: boolean): Database {
+  let returned = false;
+  return {
+    ...database,
+    async close() {
+      if (returned) return;
+      returned = true;
+      const idle = idleEmbedded.get(withoutPgvector) ?? [];
+      idle.push(database);
+      idleEmbedded.set(withoutPgvector, idle);
+    },
+  };
+}
+
+const rowsOf = async <T>(database: Database, statement: string): Promise<T[]> =>
+  ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Every table, column, index, sequence, function, type, trigger and extension of the database, one line each; a
+ * function comes with the statement that drops it.
+ */
+function schemaItems(database: Database): Promise<{ item: string; drop: string | null }[]> {
+  return rowsOf(
+    database,
+    `select 'rel:' || n.nspname || '.' || c.relname || ':' || c.relkind::text || ':' || coalesce((
+        select string_agg(a.attname || ' ' || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text, ';'
+          order by a.attnum)
+        from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '') as item,
+        null as drop
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle')
+      union all
+      select 'fn:' || p.oid::regprocedure::text || ':' || md5(coalesce(p.prosrc, '')),
+        'drop function if exists ' || p.oid::regprocedure::text
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+      union all
+      select 'type:' || t.typname || ':' || t.typtype::text, null
+      from pg_type t join pg_namespace n on n.oid = t.typnamespace where n.nspname = 'public'
+      union all
+      select 'trigger:' || tgname, null from pg_trigger where not tgisinternal
+      union all
+      select 'ext:' || extname || ':' || extversion, null from pg_extension`,
+  );
+}
+
+/** Every table of the app emptied (the migrations' own record kept), and the session as a new one starts. */
+async function emptied(database: Database): Promise<void> {
+  await database.db.execute('discard all');
+  const tables = await rowsOf<{ name: string }>(
+    database,
+    `select tablename as name from pg_tables where schemaname = 'public'`,
+  );
+  if (tables.length === 0) return;
+  const list = tables.map((t) => `"${t.name.replaceAll('"', '""')}"`).join(', ');
+  await database.db.execute(`truncate table ${list} restart identity cascade`);
 }
 
 export type RequestInitWithJson = RequestInit & { json?: unknown; token?: string };

@@ -45,7 +45,7 @@ export interface SetUpWork {
   exclusive<T>(name: string, run: () => Promise<T>): Promise<T>;
 }
 
-function setUpWork(): SetUpWork {
+export function setUpWork(): SetUpWork {
   const made = new Map<string, Promise<void>>();
   const running = new Map<string, Promise<unknown>>();
   return {
