@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          // one module graph per worker, not per file: the server's modules load once (decision 0005, "Tests")
+          isolate: false,
           testTimeout: 30000,
           hookTimeout: 60000,
         },
