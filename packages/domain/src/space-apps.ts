@@ -136,7 +136,7 @@ export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
  * Action types the spec names that the chat does not offer yet: no tool, so nothing calls them, but a stored one
  * still reads and shows. Every other type is an action of the registry (`chat-actions/`).
  */
-export const plannedChatActionTypes = ['request_secrets'] as const satisfies readonly ChatActionType[];
+export const plannedChatActionTypes = [] as const satisfies readonly ChatActionType[];
 export type PlannedChatActionType = (typeof plannedChatActionTypes)[number];
 
 export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
