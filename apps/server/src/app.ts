@@ -149,7 +149,14 @@ export function createApp(platform: Platform, services: Services = createService
   );
   app.route('/api/apps', spaceRoutes(services.recordValidator, checkBuild));
   app.route('/api/apps', entityRoutes(services.recordValidator));
-  app.route('/api/apps', functionRoutes({ signingKey: services.identity.signingKey }));
+  app.route(
+    '/api/apps',
+    functionRoutes({
+      signingKey: services.identity.signingKey,
+      sandbox: services.functionSandbox,
+      validator: services.recordValidator,
+    }),
+  );
   app.route('/api/apps', membershipRoutes());
   app.route('/api/builder', builderRoutes());
   app.route('/api/csv', csvMappingRoutes());

@@ -101,3 +101,12 @@ export async function requireAppOwner(
   const { who } = await loadAccess(platform, caller, appId, USER_ENTITY);
   if (who.kind !== 'owner') throw new AppError('app/not-found');
 }
+
+/** Who the caller is on an app (owner, admin, user or anonymous), as the data API decides it. */
+export async function principalOn(
+  platform: Platform,
+  caller: Caller | null,
+  appId: string,
+): Promise<Principal> {
+  return (await loadAccess(platform, caller, appId, '')).who;
+}

@@ -2,3 +2,4 @@
 // boundaries"; decision 0014).
 export { functionRoutes } from './routes';
 export { requireSecrets } from './secret-store';
+export { FunctionSandbox, type SandboxLimits } from './sandbox';

@@ -86,7 +86,7 @@ The app's code reads and writes the data through @buildai/app-sdk: entities.{Nam
 /** How the model asks for secrets (decision 0014): a value never passes through the chat. */
 const SECRET_RULES = `When the app needs an API key or a token of another service, ask the builder for it with the tool:
 ${chatToolsPrompt('secret')}
-Never ask for a key in your text, never write one in a file, and never put one in the app's pages: the browser must not see it.`;
+Never ask for a key in your text, never write one in a file, and never put one in the app's pages: the browser must not see it. The code that uses a key is a server function (functions/{name}.ts, read as ctx.secrets.NAME) that a page calls with functions.invoke(name, input).`;
 
 const RULES = `You are the assistant of a no-code builder. You write and change a web app made of files, and the builder sees it running in a live preview beside this chat.
 The app's runtime:
