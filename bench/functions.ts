@@ -3,8 +3,7 @@
 // and 50 concurrent calls through the HTTP route with 0 errors.
 import { percentile } from './lib';
 import { signUpBuilder, startFakeLlm, startTestServer } from '@buildai/testkit';
-import { FunctionSandbox } from '../apps/server/src/features/functions/sandbox';
-import { buildFunction } from '../apps/server/src/features/functions/build-function';
+import { FunctionSandbox, buildFunction } from '../apps/server/src/features/functions';
 
 const ROUNDS = 200;
 const COLD_ROUNDS = 20;

@@ -3,3 +3,4 @@
 export { functionRoutes } from './routes';
 export { requireSecrets } from './secret-store';
 export { FunctionSandbox, type SandboxLimits } from './sandbox';
+export { buildFunction } from './build-function';
