@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { errorCatalogue, type ErrorCode } from '@buildai/domain';
 import { schema } from '@buildai/server';
 import {
@@ -255,6 +255,20 @@ describe("a visitor's call", () => {
     expect(
       log.calls.map((c: { callerKind: string; source: string }) => `${c.callerKind} ${c.source}`),
     ).toEqual(['owner published', 'anonymous published', 'owner published']);
+
+    // with paid memberships on, visitors call the functions as members only, as they read the records
+    await server.platform.db
+      .update(schema.apps)
+      .set({
+        appSettings: sql`coalesce(${schema.apps.appSettings}, '{}'::jsonb) || ${JSON.stringify({
+          isPaidMembershipsEnabled: true,
+          paidMembershipsSettings: { isSetupCompleted: true },
+          paidMembershipsProduct: { id: 'prod-1', name: 'Pro' },
+        })}::jsonb`,
+      })
+      .where(eq(schema.apps.appId, appId));
+    await refused(await invoke(appId, 'notes', {}), 'payments/membership-required');
+    expect(await resultOf(await invoke(appId, 'notes', {}, { token }))).toMatchObject({ user: 'owner' });
   });
 });
 
