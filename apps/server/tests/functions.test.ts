@@ -185,6 +185,20 @@ describe('a function that uses a secret', () => {
       text: 'Oslo: 21 °C',
       status: 200,
     });
+    // a version holds the functions: reverting to the first turn's version brings the function back
+    const history = await getJson(server, `/api/apps/${appId}/chat/messages`, token);
+    const first = history.messages[0];
+    const restored = await server.request(
+      `/api/apps/${appId}/versions/${first.annotations[0].versionId}/restore`,
+      { method: 'POST', token, json: { messageId: first.id } },
+    );
+    expect(restored.status).toBe(200);
+    expect(
+      await resultOf(await invoke(appId, 'weather', { city: 'Lima' }, { token, preview: true })),
+    ).toEqual({
+      text: 'Lima: 21 °C',
+      status: 200,
+    });
     // a visitor cannot ask for the preview; an unknown function is not found
     await refused(await invoke(appId, 'weather', {}, { preview: true }), 'auth/unauthenticated');
     await refused(await invoke(appId, 'nothing', {}, { token, preview: true }), 'function/not-found');
