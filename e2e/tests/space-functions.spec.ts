@@ -142,6 +142,19 @@ test('the chat writes a function that uses a secret; the builder sets it; the pr
   // the builder's page never held the token
   expect(await p.content()).not.toContain(GUMROAD_OPERATOR_TOKEN);
 
+  // the function log: the failed call before the token, and the one that worked, with its console line
+  const pane = p.getByRole('region', { name: 'Your app' });
+  await pane.getByRole('tab', { name: 'Functions' }).click();
+  const calls = pane.getByRole('list', { name: 'Function calls' }).getByRole('listitem');
+  await expect(calls).toHaveCount(2, { timeout: 20_000 });
+  await expect(calls.nth(0).getByText('OK')).toBeVisible();
+  await expect(calls.nth(1).getByText('Gumroad answered 401')).toBeVisible();
+  await calls.nth(0).getByRole('button').click();
+  await expect(calls.nth(0).getByLabel('Logs of products')).toHaveText('[log] products 2');
+  await screenshot(p, 'space-functions-log');
+  expect(await p.content()).not.toContain(GUMROAD_OPERATOR_TOKEN);
+  await pane.getByRole('tab', { name: 'Preview' }).click();
+
   // published: a visitor (no session) gets the same answer from the published function
   await p.getByRole('button', { name: 'Publish' }).click();
   await expect(p.getByRole('textbox', { name: 'Live link' })).toHaveValue(new RegExp(`/app/${appId}$`));
