@@ -2,6 +2,7 @@
 import { benchBodyFlood, printBodyFlood } from './body-flood';
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
+import { benchFunctions, printFunctions } from './functions';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchPageWeight, printPageWeight } from './page-weight';
 import { benchRecordsImport, printRecordsImport } from './records-import';
@@ -79,3 +80,6 @@ printRecordsImport(await benchRecordsImport());
 
 // the database screen's table scrolled over 100,000 records in Chromium: the share of frames under 16.7 ms
 if (!printTableScroll(await benchTableScroll())) process.exitCode = 1;
+
+// server functions: a warm call in the isolate against the same handler in plain Node, a cold call, 50 at once
+if (!printFunctions(await benchFunctions())) process.exitCode = 1;

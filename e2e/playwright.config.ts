@@ -49,6 +49,8 @@ const serverEnv = (port: number, appPort: number, dataDir: string): Record<strin
   NOTION_API_URL: NOTION_URL,
   GUMROAD_API_URL: GUMROAD_URL,
   GUMROAD_ACCESS_TOKEN: GUMROAD_OPERATOR_TOKEN,
+  // a space app's server functions may call the fake Gumroad as an outside service (tests only)
+  FUNCTIONS_FETCH_TEST_ORIGINS: GUMROAD_URL,
   LOG_LEVEL: 'warn',
 });
 

@@ -28,6 +28,7 @@ import { memoryRoutes } from './features/memories';
 import { buildCheck, createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
 import { entityRoutes } from './features/entities';
+import { functionRoutes } from './features/functions';
 import {
   paymentRoutes,
   paymentSettingsKeeper,
@@ -148,6 +149,14 @@ export function createApp(platform: Platform, services: Services = createService
   );
   app.route('/api/apps', spaceRoutes(services.recordValidator, checkBuild));
   app.route('/api/apps', entityRoutes(services.recordValidator));
+  app.route(
+    '/api/apps',
+    functionRoutes({
+      signingKey: services.identity.signingKey,
+      sandbox: services.functionSandbox,
+      validator: services.recordValidator,
+    }),
+  );
   app.route('/api/apps', membershipRoutes());
   app.route('/api/builder', builderRoutes());
   app.route('/api/csv', csvMappingRoutes());

@@ -120,6 +120,20 @@ export const configSchema = z.object({
   GOOGLE_DRIVE_API_URL: z.string().trim().pipe(z.url()).default('https://www.googleapis.com'),
   /** Tests only: lets the web scraper reach 127.0.0.1. Refused in production. */
   SCRAPER_ALLOW_LOOPBACK: bool,
+  /**
+   * Tests only: exact origins (`http://127.0.0.1:4567`, comma separated) a space app's server functions may fetch
+   * although the address guard refuses their address, so a test can stand in a fake outside service. Every other
+   * origin of those addresses stays refused. Refused in production.
+   */
+  FUNCTIONS_FETCH_TEST_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -133,6 +147,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   if (config.AI_PROVIDER === 'openai-compatible' && !config.AI_BASE_URL) {
     throw new Error('Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER is openai-compatible');
+  }
+  if (config.NODE_ENV === 'production' && config.FUNCTIONS_FETCH_TEST_ORIGINS.length) {
+    throw new Error(
+      'Invalid configuration:\n  FUNCTIONS_FETCH_TEST_ORIGINS: not allowed when NODE_ENV is production',
+    );
   }
   if (config.NODE_ENV === 'production' && config.SCRAPER_ALLOW_LOOPBACK) {
     throw new Error(

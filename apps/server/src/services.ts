@@ -17,6 +17,7 @@ import { loadPlans } from './features/plans';
 import { RunAdmissions } from './features/runtime';
 import { AppBundler } from './features/space-runtime';
 import { RecordValidator } from './features/entities';
+import { FunctionSandbox, type SandboxLimits } from './features/functions';
 import type { Platform } from './platform';
 
 /**
@@ -32,6 +33,8 @@ export interface ServiceOptions {
   loginThrottle?: LoginThrottleOptions;
   /** the app's chat assistant as an MCP tool (the assistant feature's, wired where the server is composed) */
   mcpAssistant?: McpAssistant;
+  /** the server functions' bounds (tests shorten them) */
+  functionLimits?: Partial<SandboxLimits>;
 }
 
 /** The state the features keep for one server, built in one place: here, once per `createApp`. */
@@ -55,6 +58,8 @@ export interface Services {
   payments: PaymentServices;
   /** the chat assistant offered as one more MCP tool while it is active; none: MCP offers the tools only */
   mcpAssistant?: McpAssistant;
+  /** the isolates space apps' server functions run in (decision 0014) */
+  functionSandbox: FunctionSandbox;
 }
 
 export function createServices(platform: Platform, options: ServiceOptions = {}): Services {
@@ -73,5 +78,6 @@ export function createServices(platform: Platform, options: ServiceOptions = {})
     recordValidator: new RecordValidator(),
     payments: createPaymentServices(platform, identity.signingKey, plans),
     mcpAssistant: options.mcpAssistant,
+    functionSandbox: new FunctionSandbox(options.functionLimits),
   };
 }

@@ -26,7 +26,8 @@ export type BridgeRequest =
       entity: string;
       args: Record<string, unknown>;
     }
-  | { source: typeof FRAME_SOURCE; type: 'auth'; id: string; op: AuthOp };
+  | { source: typeof FRAME_SOURCE; type: 'auth'; id: string; op: AuthOp }
+  | { source: typeof FRAME_SOURCE; type: 'function'; id: string; name: string; input: unknown };
 
 export type FrameMessage =
   | { source: typeof FRAME_SOURCE; type: 'loaded'; page: string }
@@ -90,7 +91,9 @@ interface Pending {
 }
 
 type Outgoing =
-  { type: 'data'; op: DataOp; entity: string; args: Record<string, unknown> } | { type: 'auth'; op: AuthOp };
+  | { type: 'data'; op: DataOp; entity: string; args: Record<string, unknown> }
+  | { type: 'auth'; op: AuthOp }
+  | { type: 'function'; name: string; input: unknown };
 
 const pending = new Map<string, Pending>();
 const queue: { message: Outgoing; id: string }[] = [];

@@ -10,7 +10,7 @@ import {
 } from '@buildai/domain';
 import { MAX_IN_FLIGHT, REQUEST_TIMEOUT_MS, pendingRequests } from './bridge';
 import * as sdk from './sdk';
-import { AppDataError, auth, db, entities, useEntityList, type AppUser } from './sdk';
+import { AppDataError, auth, db, entities, functions, useEntityList, type AppUser } from './sdk';
 
 // The app SDK's data and auth calls (decision 0008): what the frame posts to the shell, and how replies, errors and
 // timeouts come back to generated code.
@@ -37,13 +37,21 @@ afterEach(() => {
 });
 
 /** The requests posted so far, each checked against the domain's schema (what the shell accepts). */
-function requests() {
+function allRequests() {
   return posted.mock.calls.map(([message, target]) => {
     expect(target).toBe('*');
     const parsed = appBridgeRequestSchema.safeParse(message);
     expect(parsed.success, JSON.stringify(message)).toBe(true);
     return parsed.data!;
   });
+}
+
+/** The data and auth requests posted (each with its op). */
+function requests() {
+  return allRequests().filter((r) => r.type !== 'function') as Exclude<
+    ReturnType<typeof allRequests>[number],
+    { type: 'function' }
+  >[];
 }
 
 function reply(
@@ -59,6 +67,30 @@ function reply(
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('functions', () => {
+  it('posts functions.invoke in the shape the shell checks, and answers the reply', async () => {
+    const answer = functions.invoke('weather', { city: 'Paris' });
+    await flush();
+    const sent = allRequests().filter((r) => r.type === 'function');
+    expect(sent).toEqual([
+      {
+        source: 'buildai-app',
+        type: 'function',
+        id: expect.any(String),
+        name: 'weather',
+        input: { city: 'Paris' },
+      },
+    ]);
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        source: window.parent,
+        data: { source: 'buildai-shell', type: 'reply', id: sent[0]!.id, ok: true, result: { tempC: 21 } },
+      }),
+    );
+    await expect(answer).resolves.toEqual({ tempC: 21 });
+  });
+});
 
 describe('entities', () => {
   it('posts each operation in the shape the shell checks', async () => {

@@ -293,6 +293,17 @@ export const auth = {
   },
 };
 
+/**
+ * The app's server functions (issue 31, decision 0014): `functions.invoke('weather', { city })` runs
+ * `functions/weather.ts` on the server, with the visitor's own access, and answers what its handler returned. The
+ * frame holds no token: the shell makes the call for it, as for the app database.
+ */
+export const functions = {
+  invoke<T = unknown>(name: string, input?: unknown): Promise<T> {
+    return requestShell<T>({ type: 'function', name: String(name), input: input ?? null });
+  },
+};
+
 export interface UseAuthResult {
   user: AppUser | null;
   loading: boolean;

@@ -66,10 +66,34 @@ export const appAuthRequestSchema = z.object({
 });
 export type AppAuthRequest = z.infer<typeof appAuthRequestSchema>;
 
+/** `{source, type:'function', id, name, input}`: one call of `functions.invoke(name, input)` (decision 0014). */
+export const appFunctionRequestSchema = z.object({
+  source: z.literal('buildai-app'),
+  type: z.literal('function'),
+  id: requestId,
+  name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/),
+  input: z.unknown(),
+});
+export type AppFunctionRequest = z.infer<typeof appFunctionRequestSchema>;
+
 /** A request of the frame: checked whole, and no larger than MAX_APP_BRIDGE_REQUEST_CHARS as JSON. */
 export const appBridgeRequestSchema = z
-  .union([appDataRequestSchema, appAuthRequestSchema])
+  .union([appDataRequestSchema, appAuthRequestSchema, appFunctionRequestSchema])
   .superRefine((request, ctx) => {
+    if (request.type === 'function') {
+      let size = Infinity;
+      try {
+        size = JSON.stringify(request.input ?? null).length;
+      } catch {
+        // a cycle or a BigInt
+      }
+      if (size > MAX_APP_BRIDGE_REQUEST_CHARS)
+        ctx.addIssue({
+          code: 'custom',
+          message: `A request is at most ${MAX_APP_BRIDGE_REQUEST_CHARS} characters`,
+        });
+      return;
+    }
     if (
       request.type !== 'data' ||
       (request.op !== 'create' && request.op !== 'update' && request.op !== 'bulkCreate')

@@ -136,7 +136,7 @@ export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
  * Action types the spec names that the chat does not offer yet: no tool, so nothing calls them, but a stored one
  * still reads and shows. Every other type is an action of the registry (`chat-actions/`).
  */
-export const plannedChatActionTypes = ['request_secrets'] as const satisfies readonly ChatActionType[];
+export const plannedChatActionTypes = [] as const satisfies readonly ChatActionType[];
 export type PlannedChatActionType = (typeof plannedChatActionTypes)[number];
 
 export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
@@ -522,6 +522,7 @@ export const appSdkExports = [
   'auth',
   'useEntityList',
   'useAuth',
+  'functions',
 ] as const;
 
 /**
@@ -537,11 +538,12 @@ export const appRuntimeGuide = [
   "Styling: Tailwind utility classes for everything (responsive sm: md: lg:, hover:, focus:, dark:, group-*, arbitrary values such as w-[37px], animate-*). src/index.css is the app's stylesheet, loaded without an import: put CSS variables, @theme, @layer and @keyframes there; there is no tailwind.config to write. Colours come from the theme and follow the app's branding: bg-background text-foreground, bg-primary text-primary-foreground, bg-secondary, bg-muted text-muted-foreground, bg-card, bg-accent, text-destructive, border-border, ring-ring. Make it look polished: spacing, hierarchy, responsive layouts, hover and focus states, empty and loading states.",
   `shadcn/ui is installed, each component at "@/components/ui/{name}" (import { Button } from "@/components/ui/button"): ${builtinUiComponents.join(', ')}. cn() is in "@/lib/utils"; useToast in "@/hooks/use-toast"; useIsMobile in "@/hooks/use-mobile"; toast from "sonner" shows with <Toaster /> from "@/components/ui/sonner" rendered once in App. Use them as they are; do not write those files (a file of yours at one of those paths replaces the built-in one).`,
   `Packages you may import (installed; there is no other and nothing to install): ${appPackages.filter((p) => !p.startsWith('@buildai/')).join(', ')}. Icons: import { Star } from "lucide-react" (any lucide icon by name).`,
-  'There are no images or other binary files in the app: use https image URLs (e.g. https://images.unsplash.com/photo-…?w=800) or icons. No environment variables, no server of your own, no fetch to a backend: data lives in the app database, through the SDK.',
+  'There are no images or other binary files in the app: use https image URLs (e.g. https://images.unsplash.com/photo-…?w=800) or icons. No environment variables and no server of your own: data lives in the app database, through the SDK, and code that needs a secret key runs in a server function (below).',
   'JSX needs no React import. Hooks come from "react".',
   `@buildai/app-sdk exports: ${appSdkExports.join(', ')}. reportError(error) sends an error to the builder.`,
   'The app database: entities.{Entity} for each entity of the app (create entities with add_entity). list({ limit?, cursor? }) answers the records, newest first (an array with .nextCursor), get(id), create(fields), update(id, fields), delete(id), bulkCreate(records). A record is { id, createdAt, creatorId, ...fields }; record.creatorId === user.id means the user’s own. Calls run as the signed-in visitor and follow the entity’s permissions; a refused or failed call rejects with an Error whose message says why (catch it and show it, e.g. with toast.error).',
   'Sign-in: auth.me() answers the signed-in user { id, email, role: "user" | "admin" } or null; auth.signIn(), auth.signUp() open the app’s sign-in page and come back; auth.signOut(). Hooks: useAuth() → { user, loading, signIn, signUp, signOut }; useEntityList("Task", { limit? }) → { records, loading, error, reload } (it reloads after this page’s own create, update and delete).',
+  "Server functions: code that must not run in the browser (it uses an API key, calls a payment or e-mail service) goes in functions/{name}.ts: `export default async function handler(input, ctx) { … return json }`. ctx.secrets.NAME holds the secrets the builder set (ask for them with request_secrets), ctx.fetch(url, init) (also global fetch) reaches public https APIs (answers .ok, .status, .headers.get(), .json(), .text()), ctx.entities.{Entity} is the app database with the calling visitor's permissions (list, get, create, update, delete, bulkCreate), ctx.user is the caller { id, role } or null. No Node APIs, no process, no npm packages in a function; a function may import other files under functions/. It runs with 5 s of CPU, 10 s in all, 64 MB, and answers at most 1 MB of JSON; console.log lines go to the builder's function log. A page calls it with functions.invoke(name, input) from @buildai/app-sdk (a promise of the handler's answer; it rejects with an Error whose message says why). Never put a key in a page or a file.",
   'Example: const { user } = useAuth(); const { records, loading } = useEntityList("Task"); if (!user) return <Button onClick={() => auth.signIn()}>Sign in</Button>; await entities.Task.create({ title });',
 ].join('\n');
 

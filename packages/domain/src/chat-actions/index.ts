@@ -9,6 +9,7 @@ import { editFile } from './edit-file';
 import { importEntities } from './import-entities';
 import { insertEntityRecords } from './insert-entity-records';
 import { partialEdit } from './partial-edit';
+import { requestSecrets } from './request-secrets';
 
 export type { ActionContent, ActionTarget, CallInput, ChatActionSpec, KeptField } from './chat-action';
 export { MAX_IMPORT_RECORDS, MAX_INSERT_RECORDS } from './entity-action';
@@ -29,6 +30,7 @@ export const chatActions = {
   edit_entity: editEntity,
   insert_entity_records: insertEntityRecords,
   import_entities: importEntities,
+  request_secrets: requestSecrets,
 } as const satisfies { [T in ChatToolType]: ChatActionSpec<T> };
 
 type Registry = typeof chatActions;
@@ -46,6 +48,8 @@ type OfTarget<Target> = {
 export type FileActionType = OfTarget<'file'>;
 /** The actions on the app database. */
 export type EntityActionType = OfTarget<'entity'>;
+/** The actions that ask the builder for secrets. */
+export type SecretActionType = OfTarget<'secret'>;
 
 /** The registry's action of a tool name, or undefined for a name that is no tool (a type not offered yet, a typo). */
 export function chatActionOf(type: string): ChatActionSpec<ChatToolType> | undefined {

@@ -21,6 +21,7 @@ const calls: Record<ChatToolType, CallInput> = {
   edit_entity: { name: 'Task', schema: { properties: {} } },
   insert_entity_records: { entity: 'Task', records: [{ title: 'a' }, { title: 'b' }] },
   import_entities: { entity: 'Task', records: [{ title: 'a' }] },
+  request_secrets: { secrets: [{ secretName: 'WEATHER_KEY', description: 'the weather API key' }] },
 };
 
 describe('the registry of chat actions', () => {
@@ -58,6 +59,7 @@ describe('the registry of chat actions', () => {
       'Edit entity Task',
       'Insert 2 records into Task',
       'Import 1 record into Task',
+      'Request secrets WEATHER_KEY',
     ]);
     expect(chatActionList.map((a) => a.title({}))).toEqual([
       'Create file',
@@ -68,6 +70,7 @@ describe('the registry of chat actions', () => {
       'Edit entity',
       'Insert 0 records into an entity',
       'Import 0 records into an entity',
+      'Request secrets',
     ]);
   });
 
@@ -83,7 +86,7 @@ describe('the registry of chat actions', () => {
   });
 
   it('knows its own names only', () => {
-    for (const name of ['request_secrets', 'constructor', 'toString', '__proto__', '', 'Add_file'])
+    for (const name of ['request_secret', 'constructor', 'toString', '__proto__', '', 'Add_file'])
       expect(chatActionOf(name), name).toBeUndefined();
   });
 });
@@ -171,5 +174,22 @@ describe("the system prompt's list of tools", () => {
       '- insert_entity_records {entity, records}',
       '- import_entities {entity, records}',
     ]);
+  });
+});
+
+describe('request_secrets', () => {
+  it('keeps the requirements as the action content, and nothing it cannot read', () => {
+    const action = chatActions.request_secrets;
+    expect(
+      describeCall(action, {
+        secrets: [{ secretName: 'A_KEY', description: 'a' }, { description: 'no name' }, 'x'],
+      }),
+    ).toEqual({
+      title: 'Request secrets A_KEY',
+      type: 'request_secrets',
+      content: JSON.stringify([{ secretName: 'A_KEY', description: 'a' }]),
+    });
+    expect(describeCall(action, {})).toEqual({ title: 'Request secrets', type: 'request_secrets' });
+    expect(chatToolsPrompt('secret')).toMatch(/^- request_secrets \{secrets\}: asks the builder/);
   });
 });

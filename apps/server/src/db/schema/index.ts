@@ -6,3 +6,4 @@ export * from './space-apps';
 export * from './app-database';
 export * from './money';
 export * from './reach';
+export * from './functions';

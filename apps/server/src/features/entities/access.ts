@@ -101,3 +101,18 @@ export async function requireAppOwner(
   const { who } = await loadAccess(platform, caller, appId, USER_ENTITY);
   if (who.kind !== 'owner') throw new AppError('app/not-found');
 }
+
+/**
+ * Who the caller is on an app (owner, admin, user or anonymous), as the data API decides it; with `gate`, the caller
+ * must also pass the app's membership gate (402 `payments/membership-required`), as its records' callers do.
+ */
+export async function principalOn(
+  platform: Platform,
+  caller: Caller | null,
+  appId: string,
+  gate = false,
+): Promise<Principal> {
+  const access = await loadAccess(platform, caller, appId, '');
+  if (gate) await passMembershipGate(platform, caller, appId, access.gate);
+  return access.who;
+}

@@ -17,6 +17,7 @@ const calls: Record<ChatToolType, CallInput> = {
   edit_entity: { name: 'Note', schema: { properties: {} } },
   insert_entity_records: { entity: 'Task', records: [{ title: 'a' }, { title: 'b' }] },
   import_entities: { entity: 'Task', records: [{ title: 'a' }] },
+  request_secrets: { secrets: [{ secretName: 'WEATHER_KEY', description: 'the weather API key' }] },
 };
 
 const part = (type: string, toolCallId: string, input: CallInput) =>
@@ -44,6 +45,7 @@ describe('the chat actions on the server and on the web', () => {
       'Edit entity Note',
       'Insert 2 records into Task',
       'Import 1 record into Task',
+      'Request secrets WEATHER_KEY',
     ]);
   });
 

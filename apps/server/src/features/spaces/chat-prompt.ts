@@ -83,6 +83,11 @@ Choose them for what the data is: a contact form is {"read": "admin", "write": "
 When the builder asks to change an entity's permissions, call edit_entity with its whole schema and the new x-accessControl.
 The app's code reads and writes the data through @buildai/app-sdk: entities.{Name} (entities.Task.list(), create, update, delete). Create an entity before the code that uses it.`;
 
+/** How the model asks for secrets (decision 0014): a value never passes through the chat. */
+const SECRET_RULES = `When the app needs an API key or a token of another service, ask the builder for it with the tool:
+${chatToolsPrompt('secret')}
+Never ask for a key in your text, never write one in a file, and never put one in the app's pages: the browser must not see it. The code that uses a key is a server function (functions/{name}.ts, read as ctx.secrets.NAME) that a page calls with functions.invoke(name, input).`;
+
 const RULES = `You are the assistant of a no-code builder. You write and change a web app made of files, and the builder sees it running in a live preview beside this chat.
 The app's runtime:
 ${appRuntimeGuide}
@@ -92,6 +97,7 @@ Paths are relative ("src/pages/About.tsx"), never absolute and never with "..". 
 After each file change the tool answers whether the app builds. When it answers buildErrors, the app is broken: fix every error (the file and line are given) with more file changes before you answer, and add any file you import before you finish.
 Keep the code simple and the files small (a component a file); do only what the builder asked.
 ${ENTITY_RULES}
+${SECRET_RULES}
 After the changes, answer in a few sentences: what you changed and why. Do not paste whole files in the text.`;
 
 function fence(path: string, content: string): string {

@@ -2,11 +2,12 @@ import { tool, type ToolSet } from 'ai';
 import { chatActionList, chatActions, type ChatToolInput, type ChatToolType } from '@buildai/domain';
 import type { EntityActionResult } from './apply-entity-action';
 import type { FileActionResult } from './apply-file-action';
+import type { SecretActionResult } from './secret-tools';
 
 /** What one of the turn's tools did. */
 export interface AppliedAction {
   type: ChatToolType;
-  result: FileActionResult | EntityActionResult;
+  result: FileActionResult | EntityActionResult | SecretActionResult;
 }
 
 /** What a turn's tools did, by tool call id. */

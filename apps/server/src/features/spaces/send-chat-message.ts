@@ -24,6 +24,7 @@ import { modelReadsImages, readChatImages, storeChatImages } from './chat-images
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
 import { chatTools, type AppliedActions } from './chat-tools';
 import { entityTools } from './entity-tools';
+import { secretTools } from './secret-tools';
 import { fileTools, type BuildCheck, type TurnBuild } from './file-tools';
 import { readMessages } from './list-messages';
 import { loadSpaceApp } from './load-space-app';
@@ -233,6 +234,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
           builderId: caller.userId,
           applied,
         }),
+        ...secretTools({ db: platform.db, appId, applied }),
       }),
       stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
       maxRetries: 1,

@@ -16,6 +16,7 @@ import {
 import { permissionDescription, type ChatActionType } from '@buildai/domain';
 import { cn } from '@/lib/utils';
 import type { ShownAction } from '../lib/actions';
+import { SecretsButton } from './secrets';
 
 const stateLabel: Record<ShownAction['state'], string> = {
   running: 'In progress',
@@ -105,6 +106,7 @@ export function ActionList({ actions }: { actions: ShownAction[] }) {
               )}
               {a.records && a.state !== 'failed' && <RecordsLine records={a.records} />}
               {a.error && <p className="mt-1 text-xs break-words text-destructive">{a.error}</p>}
+              {a.secrets && a.state === 'complete' && <SecretsButton requirements={a.secrets} />}
             </div>
             <StateIcon state={a.state} />
           </li>

@@ -40,7 +40,8 @@ describe('issues panel', { timeout: 20_000 }, () => {
   it('is hidden without errors, a pill at first, opens when the count changes, suppresses and reveals', async () => {
     mockApi({ [MESSAGES]: { body: { messages: [] } } });
     const { rerender } = renderChat();
-    await screen.findByText(spaceTexts.emptyTitle);
+    // the file's first render loads the chat
+    await screen.findByText(spaceTexts.emptyTitle, {}, { timeout: 5_000 });
     expect(screen.queryByRole('button', { name: /issue/ })).toBeNull();
 
     const a = errorItem('Cannot read x');

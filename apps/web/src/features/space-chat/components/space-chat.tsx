@@ -13,6 +13,8 @@ import type { ChatImage } from '../lib/chat-images';
 import { ChatInput } from './chat-input';
 import { ErrorBlock } from './error-block';
 import { IssuesPanel } from './issues-panel';
+import { SecretsContext, type SecretsProvider } from './secrets';
+import { useServerIssues } from '../hooks/use-server-issues';
 import { EmptyChat, MessageList, Thinking } from './message-list';
 import { ChatSkeleton, type SpaceChatProps } from './space-chat-lazy';
 import { UsageSummary } from './usage-summary';
@@ -44,6 +46,16 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
     onBusyChange: props.onBusyChange,
   });
 
+  const sendRef = React.useRef(send);
+  sendRef.current = send;
+  const secrets = React.useMemo<SecretsProvider>(
+    () => ({ appId, readOnly, sendFollowUp: (text) => sendRef.current(text) }),
+    [appId, readOnly],
+  );
+  // the missing-secret check and the server functions' failed calls, beside the preview's own errors
+  const serverIssues = useServerIssues(appId, busy);
+  const issues = React.useMemo(() => [...appErrors, ...serverIssues], [appErrors, serverIssues]);
+
   const scroller = React.useRef<HTMLDivElement>(null);
   const toBottom = () => scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
   React.useEffect(() => {
@@ -69,56 +81,58 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
   };
 
   return (
-    <div className="relative flex h-full min-h-0 flex-col bg-background">
-      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
-        <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-[280px]">
-          {messages.length === 0 && !busy ? (
-            <EmptyChat />
-          ) : (
-            <MessageList
-              appId={appId}
-              messages={messages}
-              isAdmin={isAdmin}
-              readOnly={readOnly}
-              busy={busy}
-              onContinue={() => send(spaceTexts.keepGoing, { type: 'continue' })}
-              onRated={onRated}
-              onRestored={onRestored}
-            />
-          )}
-          {thinking && (
-            <div className="mt-6">
-              <Thinking />
-            </div>
-          )}
-          {chat.error && !busy && (
-            <div className="mt-6">
-              <ErrorBlock title={errorMessage(chat.error)} details={chat.error.message} />
-            </div>
-          )}
-          {isAdmin && <UsageSummary messages={messages} />}
-        </div>
-      </div>
-      {!readOnly && (
-        <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background via-background/90 to-transparent pt-10 pb-4">
-          <div className="pointer-events-auto mx-auto w-full max-w-3xl px-4">
-            <ChatInput
-              value={draft}
-              onChange={setDraft}
-              images={draftImages}
-              onImagesChange={setDraftImages}
-              disabled={busy}
-              onSend={(text, images) => {
-                setDraft('');
-                setDraftImages([]);
-                send(text, undefined, images);
-              }}
-            />
+    <SecretsContext.Provider value={secrets}>
+      <div className="relative flex h-full min-h-0 flex-col bg-background">
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
+          <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-[280px]">
+            {messages.length === 0 && !busy ? (
+              <EmptyChat />
+            ) : (
+              <MessageList
+                appId={appId}
+                messages={messages}
+                isAdmin={isAdmin}
+                readOnly={readOnly}
+                busy={busy}
+                onContinue={() => send(spaceTexts.keepGoing, { type: 'continue' })}
+                onRated={onRated}
+                onRestored={onRestored}
+              />
+            )}
+            {thinking && (
+              <div className="mt-6">
+                <Thinking />
+              </div>
+            )}
+            {chat.error && !busy && (
+              <div className="mt-6">
+                <ErrorBlock title={errorMessage(chat.error)} details={chat.error.message} />
+              </div>
+            )}
+            {isAdmin && <UsageSummary messages={messages} />}
           </div>
         </div>
-      )}
-      <IssuesPanel errors={appErrors} fixing={fixing} canResolve={!busy && !readOnly} onResolve={resolve} />
-    </div>
+        {!readOnly && (
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background via-background/90 to-transparent pt-10 pb-4">
+            <div className="pointer-events-auto mx-auto w-full max-w-3xl px-4">
+              <ChatInput
+                value={draft}
+                onChange={setDraft}
+                images={draftImages}
+                onImagesChange={setDraftImages}
+                disabled={busy}
+                onSend={(text, images) => {
+                  setDraft('');
+                  setDraftImages([]);
+                  send(text, undefined, images);
+                }}
+              />
+            </div>
+          </div>
+        )}
+        <IssuesPanel errors={issues} fixing={fixing} canResolve={!busy && !readOnly} onResolve={resolve} />
+      </div>
+    </SecretsContext.Provider>
   );
 }
 

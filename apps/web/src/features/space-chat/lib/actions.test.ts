@@ -32,7 +32,7 @@ describe('live file actions', () => {
         toolCallId: `c${i}`,
         state: 'input-available',
       })),
-      { type: 'tool-request_secrets', toolCallId: 'x', state: 'input-available', input: {} },
+      { type: 'tool-request_secret', toolCallId: 'x', state: 'input-available', input: {} },
       { type: 'tool-constructor', toolCallId: 'y', state: 'input-available', input: {} },
     ]);
     expect(shown.map((a) => [a.type, a.title])).toEqual(chatActionList.map((a) => [a.type, a.title({})]));

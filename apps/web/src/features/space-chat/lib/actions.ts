@@ -2,6 +2,8 @@ import {
   chatActionOf,
   chatActionSchema,
   describeCall,
+  parseSecretRequirements,
+  type SecretRequirement,
   type CallInput,
   type ChatAction,
   type ChatActionSpec,
@@ -23,7 +25,12 @@ export interface ShownAction {
   permissions?: ChatAction['permissions'];
   /** insert_entity_records and import_entities: what went in and what was refused */
   records?: ChatAction['records'];
+  /** request_secrets: the secrets asked for (an empty list when its content does not parse: no button) */
+  secrets?: SecretRequirement[];
 }
+
+const secretsOf = (type: string, content: string | undefined) =>
+  type === 'request_secrets' ? { secrets: parseSecretRequirements(content) } : {};
 
 function fromStored(a: ChatAction, i: number): ShownAction {
   return {
@@ -36,6 +43,7 @@ function fromStored(a: ChatAction, i: number): ShownAction {
     ...(a.entity !== undefined ? { entity: a.entity } : {}),
     ...(a.permissions ? { permissions: a.permissions } : {}),
     ...(a.records ? { records: a.records } : {}),
+    ...secretsOf(a.type, a.content),
   };
 }
 
@@ -52,15 +60,16 @@ interface ToolPartLike {
 function liveCall(
   p: ToolPartLike,
   action: ChatActionSpec<ChatToolType>,
-): Pick<ShownAction, 'title' | 'file' | 'entity' | 'permissions' | 'records'> {
+): Pick<ShownAction, 'title' | 'file' | 'entity' | 'permissions' | 'records' | 'secrets'> {
   const input = p.input && typeof p.input === 'object' ? (p.input as CallInput) : {};
-  const { title, file, entity, permissions, records } = describeCall(action, input, p.output);
+  const { title, file, entity, permissions, records, content } = describeCall(action, input, p.output);
   return {
     title,
     ...(file !== undefined ? { file } : {}),
     ...(entity !== undefined ? { entity } : {}),
     ...(permissions ? { permissions } : {}),
     ...(records ? { records } : {}),
+    ...secretsOf(action.type, content),
   };
 }
 

@@ -38,3 +38,17 @@ export async function signOutSession(): Promise<void> {
     // the token is cleared in this browser either way
   }
 }
+
+/** POST /api/apps/{appId}/functions/{name}: a server function's answer (the builder's preview runs the current files). */
+export async function invokeAppFunction(
+  appId: string,
+  name: string,
+  input: unknown,
+  preview: boolean,
+): Promise<unknown> {
+  const { result } = await api<{ result: unknown }>(
+    `/api/apps/${encodeURIComponent(appId)}/functions/${encodeURIComponent(name)}`,
+    { method: 'POST', body: { input, ...(preview ? { preview: true } : {}) } },
+  );
+  return result;
+}

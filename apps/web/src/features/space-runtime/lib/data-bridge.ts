@@ -16,6 +16,7 @@ import {
   deleteAppRecord,
   fetchAppUser,
   getAppRecord,
+  invokeAppFunction,
   listAppRecords,
   signOutSession,
   updateAppRecord,
@@ -55,7 +56,8 @@ const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export function parseBridgeRequest(data: unknown): ParsedRequest {
   if (!data || typeof data !== 'object') return { kind: 'none' };
   const raw = data as { source?: unknown; type?: unknown; id?: unknown };
-  if (raw.source !== 'buildai-app' || (raw.type !== 'data' && raw.type !== 'auth')) return { kind: 'none' };
+  if (raw.source !== 'buildai-app' || (raw.type !== 'data' && raw.type !== 'auth' && raw.type !== 'function'))
+    return { kind: 'none' };
   const parsed = appBridgeRequestSchema.safeParse(data);
   if (parsed.success) return { kind: 'request', request: parsed.data };
   // a request without a usable id cannot be answered: the frame's own timeout ends it
@@ -152,7 +154,12 @@ export async function answerRequest(
   ctx: DataBridgeContext,
 ): Promise<AppBridgeReply> {
   try {
-    const result = request.type === 'auth' ? await auth(request, ctx) : await data(request, ctx.appId);
+    const result =
+      request.type === 'auth'
+        ? await auth(request, ctx)
+        : request.type === 'function'
+          ? await invokeAppFunction(ctx.appId, request.name, request.input, ctx.preview)
+          : await data(request, ctx.appId);
     return { source: 'buildai-shell', type: 'reply', id: request.id, ok: true, result: result ?? null };
   } catch (error) {
     return { source: 'buildai-shell', type: 'reply', id: request.id, ok: false, error: toBridgeError(error) };

@@ -1,4 +1,5 @@
-import { Code2, Eye, RotateCw } from 'lucide-react';
+import * as React from 'react';
+import { Code2, Eye, Loader2, RotateCw, ServerCog } from 'lucide-react';
 import type { AppFile } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -7,9 +8,13 @@ import type { SpacePreviewSlotProps, SpaceSlots } from '../../types';
 import { CodeView } from './code-view';
 import { SegmentedTabs } from './segmented-tabs';
 
-export type AppPaneTab = 'preview' | 'code';
+export type AppPaneTab = 'preview' | 'code' | 'functions';
+
+/** The function log loads with the tab's first opening: it is not part of the workspace's first load. */
+const FunctionLog = React.lazy(() => import('./function-log').then((m) => ({ default: m.FunctionLog })));
 
 interface Props {
+  appId: string;
   tab: AppPaneTab;
   onTab: (tab: AppPaneTab) => void;
   preview: SpacePreviewSlotProps;
@@ -23,6 +28,7 @@ interface Props {
 
 /** The app beside the chat: the live preview, or its code (spec 000 §2). Both stay mounted, so the frame keeps its state. */
 export function AppPane({
+  appId,
   tab,
   onTab,
   preview,
@@ -43,6 +49,7 @@ export function AppPane({
           options={[
             ['preview', 'Preview', Eye],
             ['code', 'Code', Code2],
+            ['functions', 'Functions', ServerCog],
           ]}
         />
         {tab === 'preview' && (
@@ -67,6 +74,19 @@ export function AppPane({
           {renderPreview({ ...preview, className: 'h-full w-full' })}
         </div>
       </div>
+      {tab === 'functions' && (
+        <div role="tabpanel" aria-label="Functions" className="flex min-h-0 flex-1 flex-col bg-background">
+          <React.Suspense
+            fallback={
+              <div role="status" className="flex flex-1 items-center justify-center text-muted-foreground">
+                <Loader2 className="size-4 animate-spin" aria-label="Loading" />
+              </div>
+            }
+          >
+            <FunctionLog appId={appId} />
+          </React.Suspense>
+        </div>
+      )}
       {tab === 'code' && (
         <div role="tabpanel" aria-label="Code" className="flex min-h-0 flex-1 flex-col bg-background">
           <CodeView

@@ -57,7 +57,8 @@ function menuEntries() {
 describe('the space app workspace', () => {
   it('has the header with the app name and Publish, and the menu App details, Database, App settings', async () => {
     openSpace();
-    expect(await screen.findByRole('heading', { name: 'Recipe box' })).toBeTruthy();
+    // the file's first render loads the workspace
+    expect(await screen.findByRole('heading', { name: 'Recipe box' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeTruthy();
     // folded to its icons at first; the header's menu button unfolds it
     const rail = screen.getByRole('navigation', { name: 'App menu rail' });

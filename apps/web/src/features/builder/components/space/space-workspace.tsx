@@ -267,6 +267,7 @@ export function SpaceWorkspace({
         )}
         {/* the preview stays mounted under the database, so the frame keeps its state */}
         <AppPane
+          appId={appId}
           className={cn(
             'flex-1',
             databaseOpen ? 'hidden' : 'lg:flex',
