@@ -199,6 +199,7 @@ export const errorCatalogue = {
   'claim/invitation-used': { status: 410, message: 'This invitation has already been used' },
   'claim/invitation-dead': { status: 410, message: 'This invitation is no longer valid, ask for a new one' },
   'claim/wrong-code': { status: 400, message: 'This code is not correct' },
+  'claim/too-many-tries': { status: 429, message: 'Too many wrong codes, try again in an hour' },
   'claim/own-app': { status: 400, message: 'This app is already yours' },
   'collaborator/not-found': { status: 404, message: 'There is no builder with this email' },
   'collaborator/owner': { status: 400, message: 'The owner of an app is not one of its collaborators' },

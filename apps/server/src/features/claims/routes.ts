@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { addCollaboratorRequest, claimRequest, resourceIdSchema } from '@buildai/domain';
-import { requireCaller, type AppEnv } from '../../http/context';
+import { clientIp, requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import type { AppChangeBus } from '../apps';
@@ -114,6 +114,7 @@ export function claimRoutes(signingKey: SigningKey, changes: AppChangeBus) {
           caller,
           invitationId: params.invitationId,
           claimCode,
+          ip: clientIp(c),
         }),
       );
     },
