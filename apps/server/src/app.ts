@@ -137,7 +137,7 @@ export function createApp(platform: Platform, services: Services = createService
     appRoutes(services.appChanges, paymentSettingsKeeper(services.payments), checkBuild),
   );
   app.route('/api/apps', paymentRoutes(services.payments, services.appChanges));
-  app.route('/api/payments', pingRoutes());
+  app.route('/api/payments', pingRoutes(services.payments));
   app.route('/api/apps', appClaimRoutes(services.identity.signingKey));
   app.route('/api/claim', claimRoutes(services.identity.signingKey, services.appChanges));
   app.route('/api/app-templates', appTemplateRoutes());

@@ -111,6 +111,11 @@ export const configSchema = z.object({
    * not signed and each one makes a lookup at Gumroad with the seller's token, so a flood is refused here.
    */
   PAYMENT_PING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /**
+   * Lookups at Gumroad the pings of one app (or of the operator's products) may queue per hour, from all addresses
+   * together: only pings that name the connected product get this far (docs/decisions/0016).
+   */
+  PAYMENT_PING_LOOKUPS_PER_APP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   // data source imports
   /** Notion import (public integration): on when both are set. */
   NOTION_CLIENT_ID: optionalString,
