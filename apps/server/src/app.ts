@@ -6,7 +6,7 @@ import { authenticate, identityRoutes } from './features/identity';
 import { accountRoutes } from './features/accounts';
 import { appRoutes, closeTurnsOfLastProcess } from './features/apps';
 import { appTemplateRoutes } from './features/app-templates';
-import { appClaimRoutes, claimRoutes } from './features/claims';
+import { appClaimRoutes, claimRoutes, collaborationRoutes } from './features/claims';
 import { registerContextJobs, contextRoutes, contextToolRoutes } from './features/context';
 import { importExternal, integrationRoutes, webIngestRoutes } from './features/integrations';
 import { analyticsRoutes } from './features/analytics';
@@ -146,6 +146,7 @@ export function createApp(platform: Platform, services: Services = createService
   app.route('/api/payments', pingRoutes(services.payments));
   app.route('/api/apps', appClaimRoutes(services.identity.signingKey));
   app.route('/api/claim', claimRoutes(services.identity.signingKey, services.appChanges));
+  app.route('/api/collaborations', collaborationRoutes(services.identity.signingKey));
   app.route('/api/app-templates', appTemplateRoutes());
   app.route('/api/apps', analyticsRoutes());
   app.route(

@@ -164,6 +164,13 @@ export interface Collaborator {
 export interface CollaboratorsResponse {
   owner: { accountId: string; email: string };
   collaborators: Collaborator[];
+  /** after an invitation: the address it was sent to (the same answer whether it has a builder account or not) */
+  invited?: string;
+}
+/** POST /api/collaborations/accept: the invitation's token, from the link mailed to the invited address. */
+export const acceptCollaborationRequest = z.object({ invite: z.string().trim().min(1).max(2000) });
+export interface AcceptCollaborationResponse {
+  appId: string;
 }
 
 // ---- app templates (spec 001 §2 "App template", isAppTemplate) ----------------------------------------------
