@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressOfPage, pageOfAddress } from './app-address';
+import { addressOfPage, isPageOfApp, pageOfAddress } from './app-address';
 
 describe('a space app page’s address', () => {
   it('names the page under /app/{appId}, and at the root of the app’s own domain', () => {
@@ -11,5 +11,24 @@ describe('a space app page’s address', () => {
     expect(pageOfAddress('a1', '/Pricing/', '')).toEqual({ page: 'Pricing', search: '' });
     expect(pageOfAddress('a1', '/', '')).toEqual({ page: '', search: '' });
     expect(addressOfPage('a1', 'Pricing', 'plan=pro')).toBe('/app/a1/Pricing?plan=pro');
+  });
+});
+
+describe('where the frame may send the address bar', () => {
+  it("only to the app's own pages: no step out of /app/{appId}, no empty or odd segment", () => {
+    for (const page of ['', 'Pricing', 'products/42', 'Über-uns', 'a b'])
+      expect(isPageOfApp(page), page).toBe(true);
+    for (const page of [
+      '..',
+      '../../home',
+      'a/../../settings',
+      './x',
+      'a//b',
+      '/x',
+      'x\\..',
+      'a\u0000b',
+      '%2e%2e',
+    ])
+      expect(isPageOfApp(page), page).toBe(false);
   });
 });

@@ -39,3 +39,22 @@ export function documentWithPage(documentUrl: string, page: string, search: stri
   if (search) url.searchParams.set('search', search);
   return url.toString();
 }
+
+/**
+ * Whether a page the frame asks the address bar to show is one of the app's own (ASVS 5.0 V3.5): a path inside
+ * `/app/{appId}` — no `.` or `..` segment (as typed or percent-encoded), no empty segment, no backslash or control
+ * character — so a frame can never move the product's address anywhere else.
+ */
+export function isPageOfApp(page: string): boolean {
+  if (page === '') return true;
+  if (/[\\\u0000-\u001f\u007f]/.test(page)) return false;
+  return page.split('/').every((segment) => {
+    let plain = segment;
+    try {
+      plain = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    return plain !== '' && plain !== '.' && plain !== '..';
+  });
+}
