@@ -161,3 +161,18 @@ export function appOrigin(config: Pick<Config, 'APP_ORIGIN' | 'APP_PORT' | 'PORT
   const base = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   return `${base.protocol}//${base.hostname}:${appPort(config)}`;
 }
+
+/**
+ * What to tell an operator whose app origin shares the product's host name (the default layout: PUBLIC_URL's host on
+ * the next port). Cookies ignore ports, so the product's readable token cookie also reaches the app origin, where
+ * generated code runs; production should put APP_ORIGIN on another site (README "Configuration"). Null when apart.
+ */
+export function appOriginWarning(config: Pick<Config, 'APP_ORIGIN' | 'APP_PORT' | 'PORT' | 'PUBLIC_URL'>) {
+  const product = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).hostname;
+  if (new URL(appOrigin(config)).hostname !== product) return null;
+  return (
+    `Space apps are served on ${appOrigin(config)}, the product's own host name: cookies ignore ports, so the ` +
+    "product's session cookie also reaches the apps' code. In production set APP_ORIGIN to another site " +
+    '(for example https://apps.example-usercontent.com).'
+  );
+}
