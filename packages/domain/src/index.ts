@@ -22,3 +22,4 @@ export * from './entity-csv';
 export * from './app-bridge';
 export * from './money';
 export * from './reach';
+export * from './csv-readings';
