@@ -70,18 +70,27 @@ export function detectDateOrder(values: readonly string[]): CsvDateOrder {
   return numeric > 0 && dots === numeric ? 'dmy' : 'mdy';
 }
 
+/** Whether a mapping still lacks the reading its type needs (a new field or type was chosen). */
+export function needsColumnReading(mapping: ReadCsvMapping): boolean {
+  if (mapping.splitCharacter) return false;
+  if (mapping.dataType === 'number') return mapping.decimalSeparator === undefined;
+  if (mapping.dataType === 'datetime') return mapping.dateOrder === undefined;
+  return false;
+}
+
 /** The readings of each mapped column, from every value of the file. */
 export function withColumnReadings(
   headers: readonly string[],
   rows: readonly (readonly string[])[],
   mappings: readonly CsvMapping[],
 ): ReadCsvMapping[] {
+  const columnOf = new Map(headers.map((h, i) => [h, i] as const));
   return mappings.map((mapping) => {
     if (mapping.splitCharacter || (mapping.dataType !== 'number' && mapping.dataType !== 'datetime')) {
       const { decimalSeparator: _d, dateOrder: _o, ...plain } = mapping as ReadCsvMapping;
       return plain;
     }
-    const index = headers.indexOf(mapping.csvHeader);
+    const index = columnOf.get(mapping.csvHeader) ?? -1;
     const values = index < 0 ? [] : rows.map((row) => row[index] ?? '');
     return mapping.dataType === 'number'
       ? { ...mapping, decimalSeparator: detectDecimalSeparator(values) }
