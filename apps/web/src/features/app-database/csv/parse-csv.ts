@@ -188,7 +188,7 @@ export function parseCsvText(
   for (let i = headerIndex + 1; i < records.length; i++) {
     const row = records[i]!;
     if (isBlank(row)) continue;
-    rows.push(headers.map((_, c) => row[c] ?? ''));
+    rows.push(row.length === headers.length ? row : headers.map((_, c) => row[c] ?? ''));
     rowNumbers.push(i + 1);
   }
   if (rows.length === 0) throw new CsvFileError(databaseTexts.csvNoRows);
@@ -204,7 +204,7 @@ export function parseCsvText(
 }
 
 /**
- * The delimiter of a CSV text, from its first 50 records: of the four, the one that splits the header into the most
+ * The delimiter of a CSV text, from its first 20 records (in its first 200,000 characters): of the four, the one that splits the header into the most
  * columns with the most records of the same width (blank lines aside). Null when none splits the header: the builder
  * chooses (a file of one column, or a delimiter we do not know).
  */
@@ -213,7 +213,11 @@ export function guessDelimiter(text: string): CsvDelimiter | null {
   for (const delimiter of CSV_DELIMITERS) {
     let records: string[][];
     try {
-      records = Papa.parse<string[]>(text, { delimiter, preview: 50, skipEmptyLines: true }).data;
+      records = Papa.parse<string[]>(text.slice(0, 200_000), {
+        delimiter,
+        preview: 20,
+        skipEmptyLines: true,
+      }).data;
     } catch {
       continue;
     }
