@@ -186,6 +186,13 @@ describe('the settings panel', () => {
     expect(screen.getByText('0.0')).toBeTruthy();
   });
 
+  it('says beside the limits that anonymous visitors are counted per address too (issue 32, item 19)', () => {
+    renderPanel(builder({ plan: 'pro' }));
+    expect(screen.getByTestId('anonymous-limits-note').textContent).toBe(
+      'Visitors who are not signed in are also counted by their network address, so people behind one address (an office, a school) share one allowance.',
+    );
+  });
+
   it('takes daily and weekly runs from 1 to 100; empty means no limit', () => {
     const { changes } = renderPanel(builder(), { dailyUserLimit: 10 });
     const daily = screen.getByLabelText('Daily runs') as HTMLInputElement;

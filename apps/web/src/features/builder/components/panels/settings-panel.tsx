@@ -91,6 +91,10 @@ function QueryMethodRow({
   );
 }
 
+/** Anonymous visitors are counted by browser and by address too (decision 0006): said beside the limits. */
+export const ANONYMOUS_LIMITS_NOTE =
+  'Visitors who are not signed in are also counted by their network address, so people behind one address (an office, a school) share one allowance.';
+
 /** A lite builder (not an admin) sees the run settings greyed out (spec 000 §6). */
 export function settingsLocked(account: BuilderAccount): boolean {
   return isLiteBuilder(account);
@@ -209,6 +213,9 @@ export function SettingsPanel({
                 disabled={locked}
               />
             </div>
+            <p className="text-xs text-muted-foreground" data-testid="anonymous-limits-note">
+              {ANONYMOUS_LIMITS_NOTE}
+            </p>
             {admin && (
               <IntegerInput
                 id="settings-credits"
