@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CUSTOM_DOMAIN_APP_META } from '@buildai/domain';
 import { addressOfPage, isPageOfApp, pageOfAddress } from './app-address';
 
 describe('a space app page’s address', () => {
@@ -30,5 +31,20 @@ describe('where the frame may send the address bar', () => {
       '%2e%2e',
     ])
       expect(isPageOfApp(page), page).toBe(false);
+  });
+});
+
+describe("on the app's own domain (issue 32, item 12)", () => {
+  afterEach(() => document.head.querySelector(`meta[name="${CUSTOM_DOMAIN_APP_META}"]`)?.remove());
+
+  it('keeps clean paths: / and /{Page}, not /app/{appId}/…', () => {
+    const meta = document.createElement('meta');
+    meta.name = CUSTOM_DOMAIN_APP_META;
+    meta.content = 'a1';
+    document.head.append(meta);
+    expect(addressOfPage('a1', 'Pricing', 'plan=pro')).toBe('/Pricing?plan=pro');
+    expect(addressOfPage('a1', '', '')).toBe('/');
+    // another app's pages in the same document keep their base path
+    expect(addressOfPage('a2', 'Pricing', '')).toBe('/app/a2/Pricing');
   });
 });

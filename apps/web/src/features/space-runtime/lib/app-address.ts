@@ -1,3 +1,5 @@
+import { appBasePath } from '@/lib/app-base';
+
 /**
  * The page a visitor's address names: `/app/{appId}/{Page}?{search}`, or `/{Page}` on the app's own domain (no
  * page: the app's main page). For an app with its own router the page is the path inside the app
@@ -28,7 +30,8 @@ export function addressOfPage(appId: string, page: string, search: string): stri
     .filter(Boolean)
     .map((segment) => encodeURIComponent(segment))
     .join('/');
-  const path = `/app/${encodeURIComponent(appId)}${inside ? `/${inside}` : ''}`;
+  // on the app's own domain the pages are at the root (`/Pricing`), not under /app/{appId}
+  const path = `${appBasePath(appId)}${inside ? `/${inside}` : ''}` || '/';
   return search ? `${path}?${search}` : path;
 }
 
