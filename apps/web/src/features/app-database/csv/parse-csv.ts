@@ -263,8 +263,20 @@ export async function readCsvFile(file: File): Promise<ParsedCsv> {
   return parseCsvBytes(bytes, file.name);
 }
 
-/** Parses a file's bytes in their detected encoding. */
+/** Parses a file's bytes in their detected encoding (valid UTF-8 is decoded once, not checked and then decoded). */
 export function parseCsvBytes(bytes: Uint8Array, fileName: string): ParsedCsv {
+  let text: string | null = null;
+  if (!(bytes[0] === 0xff && bytes[1] === 0xfe)) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      text = null;
+    }
+  }
+  if (text !== null) {
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return { ...parseCsvText(text, fileName, { encoding: 'utf-8' }), bytes };
+  }
   const encoding = detectCsvEncoding(bytes);
   return { ...parseCsvText(decodeCsvBytes(bytes, encoding), fileName, { encoding }), bytes };
 }
