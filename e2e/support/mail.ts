@@ -57,4 +57,5 @@ export const SUBJECTS = {
   magicLink: /^Your sign-in link/,
   emailChanged: /email was changed$/,
   confirmEmailChange: /^Confirm your new email/,
+  collaboratorInvite: /invited you to edit/,
 };

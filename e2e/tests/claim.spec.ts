@@ -120,17 +120,30 @@ test('an admin hands an app to a customer, who claims it by invite link and code
   await expect(admin.getByRole('heading', { name: 'Your apps' })).toBeVisible();
   await expect(admin.getByRole('link', { name: new RegExp(header) })).toHaveCount(0);
 
-  // the new owner takes the builder back on as a collaborator
+  // the new owner invites the builder back as a collaborator; they join once they accept the mailed invitation
   await customer.goto(`/build/app/${appId}`);
   const owned = builderPanel(customer);
   await openPanel(owned, /settings/);
+  const adminInbox = mailbox(ADMIN_EMAIL);
   await owned.getByLabel('Collaborator email').fill(ADMIN_EMAIL);
-  await owned.getByRole('button', { name: 'Add', exact: true }).click();
+  await owned.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(owned.getByRole('status').filter({ hasText: 'Invitation sent' })).toHaveText(
+    `Invitation sent to ${ADMIN_EMAIL}. They join once they accept it, signed in with that address.`,
+  );
   const collaborators = owned.getByRole('list', { name: 'Collaborators' });
+  await expect(collaborators.getByRole('listitem')).toHaveText([`${email}Owner`]);
+  const invitation = await adminInbox.next(SUBJECTS.collaboratorInvite);
+  await admin.goto(invitation.meta.url!);
+  await expect(admin.getByRole('heading', { name: 'Edit an app together' })).toBeVisible();
+  await screenshot(admin, 'collaborate-invitation');
+  await admin.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(admin).toHaveURL(new RegExp(`/build/app/${appId}`));
+  await customer.reload();
+  await openPanel(owned, /settings/);
   await expect(collaborators.getByRole('listitem')).toHaveText([`${email}Owner`, ADMIN_EMAIL]);
   await owned.getByRole('heading', { name: 'Collaborators' }).scrollIntoViewIfNeeded();
   await screenshot(customer, 'collaborators-section');
-  await admin.reload();
+  await admin.goto('/home');
   await expect(admin.getByRole('link', { name: new RegExp(`${header}.*Shared with you`) })).toBeVisible();
 });
 

@@ -4,9 +4,9 @@ import type { Hono } from 'hono';
 import { AppError } from '@buildai/domain';
 import { authenticate, identityRoutes } from './features/identity';
 import { accountRoutes } from './features/accounts';
-import { appRoutes } from './features/apps';
+import { appRoutes, closeTurnsOfLastProcess } from './features/apps';
 import { appTemplateRoutes } from './features/app-templates';
-import { appClaimRoutes, claimRoutes } from './features/claims';
+import { appClaimRoutes, claimRoutes, collaborationRoutes } from './features/claims';
 import { registerContextJobs, contextRoutes, contextToolRoutes } from './features/context';
 import { importExternal, integrationRoutes, webIngestRoutes } from './features/integrations';
 import { analyticsRoutes } from './features/analytics';
@@ -61,6 +61,12 @@ export function createApp(platform: Platform, services: Services = createService
     importExternal: (p, item, signal) => importExternal(p, services.integrations, item, signal),
   });
   registerPaymentJobs(platform, services.payments);
+  if (platform.database.kind === 'pglite') {
+    // the only process on its data directory: turns left streaming are the last process's (docs/decisions/0016)
+    void closeTurnsOfLastProcess(platform.db)
+      .then((n) => n > 0 && logger.info({ turns: n }, 'closed the chat turns a stop left running'))
+      .catch((err: unknown) => logger.error({ err }, 'could not close the chat turns a stop left running'));
+  }
 
   app.use('*', async (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.
@@ -138,9 +144,10 @@ export function createApp(platform: Platform, services: Services = createService
     appRoutes(services.appChanges, paymentSettingsKeeper(services.payments), checkBuild),
   );
   app.route('/api/apps', paymentRoutes(services.payments, services.appChanges));
-  app.route('/api/payments', pingRoutes());
+  app.route('/api/payments', pingRoutes(services.payments));
   app.route('/api/apps', appClaimRoutes(services.identity.signingKey));
   app.route('/api/claim', claimRoutes(services.identity.signingKey, services.appChanges));
+  app.route('/api/collaborations', collaborationRoutes(services.identity.signingKey));
   app.route('/api/app-templates', appTemplateRoutes());
   app.route('/api/apps', analyticsRoutes());
   app.route(

@@ -111,6 +111,11 @@ export const configSchema = z.object({
    * not signed and each one makes a lookup at Gumroad with the seller's token, so a flood is refused here.
    */
   PAYMENT_PING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /**
+   * Lookups at Gumroad the pings of one app (or of the operator's products) may queue per hour, from all addresses
+   * together: only pings that name the connected product get this far (docs/decisions/0016).
+   */
+  PAYMENT_PING_LOOKUPS_PER_APP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   // data source imports
   /** Notion import (public integration): on when both are set. */
   NOTION_CLIENT_ID: optionalString,
@@ -174,4 +179,19 @@ export function appOrigin(config: Pick<Config, 'APP_ORIGIN' | 'APP_PORT' | 'PORT
   if (config.APP_ORIGIN) return new URL(config.APP_ORIGIN).origin;
   const base = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`);
   return `${base.protocol}//${base.hostname}:${appPort(config)}`;
+}
+
+/**
+ * What to tell an operator whose app origin shares the product's host name (the default layout: PUBLIC_URL's host on
+ * the next port). Cookies ignore ports, so the product's readable token cookie also reaches the app origin, where
+ * generated code runs; production should put APP_ORIGIN on another site (README "Configuration"). Null when apart.
+ */
+export function appOriginWarning(config: Pick<Config, 'APP_ORIGIN' | 'APP_PORT' | 'PORT' | 'PUBLIC_URL'>) {
+  const product = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).hostname;
+  if (new URL(appOrigin(config)).hostname !== product) return null;
+  return (
+    `Space apps are served on ${appOrigin(config)}, the product's own host name: cookies ignore ports, so the ` +
+    "product's session cookie also reaches the apps' code. In production set APP_ORIGIN to another site " +
+    '(for example https://apps.example-usercontent.com).'
+  );
 }

@@ -2,7 +2,7 @@
 export { createApp, createAppOrigin } from './app';
 export { createServices, type ServiceOptions, type Services } from './services';
 export { createNodeHandler, dispatchByHost } from './http/node-handler';
-export { appOrigin, appPort, loadConfig, type Config } from './config';
+export { appOrigin, appOriginWarning, appPort, loadConfig, type Config } from './config';
 export { createPlatform, describePlatform, type Platform } from './platform';
 export { createLogger } from './platform/logger';
 export { migrationsFolder, openDatabase, setUpWork, type Database } from './db/client';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { createApp, createAppOrigin } from './app';
-import { appOrigin, appPort, loadConfig } from './config';
+import { appOrigin, appOriginWarning, appPort, loadConfig } from './config';
 import { createNodeHandler, dispatchByHost } from './http/node-handler';
 import { createPlatform, describePlatform } from './platform';
 import { createLogger } from './platform/logger';
@@ -41,6 +41,8 @@ async function main() {
       { port: config.PORT, adapters: describePlatform(platform) },
       `BuildAI listening on http://localhost:${config.PORT}`,
     );
+    const shared = appOriginWarning(config);
+    if (shared && config.NODE_ENV === 'production') logger.warn(shared);
     if (!platform.ai.configured) {
       logger.warn(
         'No AI provider configured: set AI_PROVIDER and AI_API_KEY (and AI_BASE_URL where needed) to run tools.',

@@ -304,6 +304,11 @@ describe('the assistant of an app', () => {
     expect(chunks.find((c) => c.type === 'tool-output-available')?.output).toEqual({
       output: 'Green tea, calm in a cup.',
     });
+    // the chip of the call shows the tool's title, not its path (issue 32, item 14)
+    expect(chunks.find((c) => c.type === 'tool-input-available')).toMatchObject({
+      toolName: path,
+      title: 'Slogan maker',
+    });
 
     // the function offered: name from the path, description from header and subheader, schema from the fields
     const offered = (chatRequests()[0]!.body as { tools: { function: Record<string, unknown> }[] }).tools;

@@ -230,6 +230,12 @@ describe('GET /api/builder/models', () => {
     // the fake serves gpt-4o-mini, gpt-4o and an embedding model, which is no chat model
     expect(body.models.map((m: { id: string }) => m.id)).toEqual(['gpt-4o-mini', 'gpt-4o']);
     expect(body.models[0]).toMatchObject({ name: expect.stringContaining('(default)') });
+    // no embedding model on this server: the query method says vector search is off, and why (issue 32, item 15)
+    expect(body.vectorSearch).toEqual({
+      on: false,
+      reason:
+        'Vector search is off: no embedding model is set on this server (AI_EMBEDDING_MODEL), so data sources are searched by full text.',
+    });
     for (const model of body.models) {
       expect(model.promptRate).toBeGreaterThan(0);
       expect(model.completionRate).toBeGreaterThan(0);
@@ -241,11 +247,25 @@ describe('GET /api/builder/models', () => {
   });
 
   it("falls back to the model list's snapshot when the provider cannot list its models", async () => {
-    const refused = await startTestServer({ ...fakeLlmConfig(llm), AI_API_KEY: 'wrong-key' });
+    const refused = await startTestServer({
+      ...fakeLlmConfig(llm),
+      AI_API_KEY: 'wrong-key',
+      AI_EMBEDDING_MODEL: 'text-embedding-3-small',
+    });
     try {
       const { idToken } = await signUpBuilder(refused);
       const body = await json(await refused.request('/api/builder/models', { token: idToken }));
       expect(body.models[0]).toMatchObject({ id: 'gpt-4o-mini', name: expect.stringContaining('(default)') });
+      // with an embedding model, vector search is on where the database has pgvector
+      expect(body.vectorSearch).toEqual(
+        refused.platform.database.vectors
+          ? { on: true, reason: null }
+          : {
+              on: false,
+              reason:
+                'Vector search is off: this database has no pgvector, so data sources are searched by full text.',
+            },
+      );
       expect(body.models.length).toBeGreaterThan(10);
       const ids = body.models.map((m: { id: string }) => m.id);
       expect(new Set(ids).size).toBe(ids.length);

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { schema } from '@buildai/server';
 import { signUpBuilder, type TestServer } from '@buildai/testkit';
 import { expectError, json, makeTool } from './helpers';
 import { putEntity, recordsUrl, signUpEndUser } from './entities-helpers';
@@ -16,49 +18,99 @@ const as = (builder: Builder | null, path: string, init: Parameters<TestServer['
 const add = (owner: Builder | null, appId: string, email: string) =>
   as(owner, `/api/apps/${appId}/collaborators`, { method: 'POST', json: { email } });
 
+/** The link of the last invitation mailed to the address (dev outbox). */
+async function inviteLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await vi.waitFor(async () => {
+    const mails = (await json(
+      await server.request(`/api/dev/mail?to=${encodeURIComponent(email)}`),
+    )) as unknown as {
+      text: string;
+    }[];
+    link = mails
+      .map((m) => m.text.match(/https?:\/\/\S+\/collaborate\?invite=\S+/)?.[0])
+      .filter(Boolean)
+      .at(0);
+    expect(link).toBeDefined();
+  });
+  return link!;
+}
+const accept = (builder: Builder | null, link: string) =>
+  as(builder, '/api/collaborations/accept', {
+    method: 'POST',
+    json: { invite: new URL(link).searchParams.get('invite') },
+  });
+/** Invites the builder and accepts as them: what adding a collaborator takes. */
+async function addAndAccept(owner: Builder, appId: string, mate: Builder) {
+  expect((await add(owner, appId, mate.email)).status).toBe(200);
+  expect((await accept(mate, await inviteLink(mate.email))).status).toBe(200);
+}
+
 describe('collaborators', () => {
-  it('are added by the email of an existing builder, by the owner only', async () => {
+  it('are invited by email with the same answer whether the address has an account, and join once they accept', async () => {
     const [owner, mate, stranger] = await Promise.all([
       signUpBuilder(server),
       signUpBuilder(server),
       signUpBuilder(server),
     ]);
     const { appId } = await makeTool(server, owner.idToken);
-    const res = await add(owner, appId, `  ${mate.email.toUpperCase()} `);
-    expect(res.status).toBe(200);
+    const unchanged = { owner: { accountId: owner.accountId, email: owner.email }, collaborators: [] };
+    const known = await add(owner, appId, `  ${mate.email.toUpperCase()} `);
+    const unknown = await add(owner, appId, 'newcomer@example.com');
+    expect([known.status, unknown.status]).toEqual([200, 200]);
+    expect(await json(known)).toEqual({ ...unchanged, invited: mate.email });
+    expect(await json(unknown)).toEqual({ ...unchanged, invited: 'newcomer@example.com' });
+    // nobody is added before accepting
+    expect(await json(await as(owner, `/api/apps/${appId}/collaborators`))).toEqual(unchanged);
+    await expectError(await as(mate, `/api/apps/${appId}`), 404, 'app/not-found', 'App not found');
+
+    const link = await inviteLink(mate.email);
+    // the link is for the invited address only
+    await expectError(
+      await accept(stranger, link),
+      403,
+      'collaborator/invite-other-email',
+      'This invitation was sent to another email address: sign in with that address to accept it',
+    );
+    await expectError(
+      await accept(null, link),
+      401,
+      'auth/unauthenticated',
+      'You need to sign in to do that',
+    );
+    await expectError(
+      await as(mate, '/api/collaborations/accept', { method: 'POST', json: { invite: 'forged.token' } }),
+      400,
+      'collaborator/invite-invalid',
+      'This invitation is not valid any more, ask the owner for a new one',
+    );
+    const accepted = await accept(mate, link);
+    expect(accepted.status).toBe(200);
+    expect(await json(accepted)).toEqual({ appId });
+    expect((await accept(mate, link)).status).toBe(200); // twice is once
     const listed = {
       owner: { accountId: owner.accountId, email: owner.email },
       collaborators: [{ accountId: mate.accountId, email: mate.email, addedAt: expect.any(String) }],
     };
-    expect(await json(res)).toEqual(listed);
-    // twice is once
-    expect(await json(await add(owner, appId, mate.email))).toEqual(listed);
     expect(await json(await as(owner, `/api/apps/${appId}/collaborators`))).toEqual(listed);
+    expect((await as(mate, `/api/apps/${appId}`)).status).toBe(200);
 
-    const noBuilder = 'There is no builder with this email';
+    // someone without an account signs up with the invited address, then accepts
+    const newcomer = await signUpBuilder(server, 'newcomer@example.com');
+    expect((await accept(newcomer, await inviteLink('newcomer@example.com'))).status).toBe(200);
+
     await expectError(
-      await add(owner, appId, 'nobody@example.com'),
-      404,
-      'collaborator/not-found',
-      noBuilder,
+      await add(owner, appId, 'not an email'),
+      400,
+      'collaborator/invalid-email',
+      'Enter a valid email address',
     );
-    await expectError(await add(owner, appId, 'not an email'), 404, 'collaborator/not-found', noBuilder);
     await expectError(
       await add(owner, appId, owner.email),
       400,
       'collaborator/owner',
       'The owner of an app is not one of its collaborators',
     );
-    // an end user of an app is not a builder
-    const { appId: published } = await publishedApp(server, admin, { isSignupEnabled: true, ...signupLinks });
-    await signUpEndUser(server, published, 'visitor@example.com');
-    await expectError(
-      await add(owner, appId, 'visitor@example.com'),
-      404,
-      'collaborator/not-found',
-      noBuilder,
-    );
-
     await expectError(
       await add(null, appId, mate.email),
       401,
@@ -83,11 +135,28 @@ describe('collaborators', () => {
     );
   });
 
+  it('an invitation dies when the app changes hands', async () => {
+    const [owner, mate] = await Promise.all([signUpBuilder(server), signUpBuilder(server)]);
+    const { appId } = await makeTool(server, owner.idToken);
+    expect((await add(owner, appId, mate.email)).status).toBe(200);
+    const link = await inviteLink(mate.email);
+    await server.platform.db
+      .update(schema.apps)
+      .set({ ownerAccountId: admin.accountId })
+      .where(eq(schema.apps.appId, appId));
+    await expectError(
+      await accept(mate, link),
+      400,
+      'collaborator/invite-invalid',
+      'This invitation is not valid any more, ask the owner for a new one',
+    );
+  });
+
   it('edit the app as its owner does, but do not hand it on', async () => {
     const [mate, stranger] = await Promise.all([signUpBuilder(server), signUpBuilder(server)]);
     const { appId, toolId } = await publishedApp(server, admin, { isClaimable: true });
     const { appId: draftId } = await makeTool(server, admin.idToken);
-    for (const id of [appId, draftId]) expect((await add(admin, id, mate.email)).status).toBe(200);
+    for (const id of [appId, draftId]) await addAndAccept(admin, id, mate);
 
     const list = await json(await as(mate, '/api/apps'));
     expect(list.apps.map((a: { appId: string }) => a.appId).sort()).toEqual([appId, draftId].sort());
@@ -178,7 +247,7 @@ describe('collaborators', () => {
   it('lose the app when the owner removes them', async () => {
     const [owner, mate] = await Promise.all([signUpBuilder(server), signUpBuilder(server)]);
     const { appId } = await makeTool(server, owner.idToken);
-    expect((await add(owner, appId, mate.email)).status).toBe(200);
+    await addAndAccept(owner, appId, mate);
     const removed = await as(owner, `/api/apps/${appId}/collaborators/${mate.accountId}`, {
       method: 'DELETE',
     });

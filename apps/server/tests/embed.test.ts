@@ -118,6 +118,26 @@ describe('the widget frame (/embed/{appId})', () => {
     expect(frameAncestors(await server.request(`/embed/${appId}`))).toBe('*');
   });
 
+  it('tells the script whether the asking site may show it, so a site not allowed gets no broken box (issue 32, item 13)', async () => {
+    const { token, appId } = await builderApp();
+    const allowed = (origin?: string) =>
+      server.request(`/embed-allowed/${appId}`, { headers: origin ? { origin } : {} }).then(async (res) => {
+        expect(res.headers.get('access-control-allow-origin')).toBe('*');
+        return (await json(res)).allowed as boolean;
+      });
+    expect(await allowed('https://anywhere.example.org')).toBe(true);
+    expect(
+      (await saveSettings(token, appId, { chatEmbedOrigins: ['https://shop.example.com'] })).status,
+    ).toBe(200);
+    expect(await allowed('https://shop.example.com')).toBe(true);
+    expect(await allowed('https://other.example.com')).toBe(false);
+    expect(await allowed()).toBe(false);
+    const script = await (await server.request('/embed.js')).text();
+    expect(script).toContain("'/embed-allowed/' + encodeURIComponent(appId)");
+    expect(script).toContain('is not one of the sites allowed to show the assistant of app');
+    expect(() => new Function(script)).not.toThrow();
+  });
+
   it('refuses an origin that is not one, naming the field, and keeps the list as it was', async () => {
     const { token, appId } = await builderApp();
     expect((await saveSettings(token, appId, { chatEmbedOrigins: ['https://a.example.com'] })).status).toBe(

@@ -179,9 +179,11 @@ describe('MCP at /mcp/{appId} with the official TypeScript SDK client', () => {
       isError: true,
       content: [{ type: 'text', text: expect.stringMatching(/^inputs\.topic: /) }],
     });
-    await expect(client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toThrow(
-      toolPathNotFoundMessage('no-such-tool'),
-    );
+    // the protocol error's message is the product's, with the MCP prefix once (issue 32, item 16)
+    await expect(client.callTool({ name: 'no-such-tool', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: `MCP error -32602: ${toolPathNotFoundMessage('no-such-tool')}`,
+    });
     expect(await runRows(server, app.appId)).toHaveLength(before);
   });
 

@@ -90,12 +90,13 @@ describe('a sale ping', () => {
   });
 
   it('for a sale Gumroad does not know is ignored and changes nothing', async () => {
-    const { appId } = await connectedApp();
+    const { appId, seller } = await connectedApp();
     const forged = await server.request(`/api/payments/gumroad/ping/${appId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         sale_id: 'forged-sale',
+        product_id: seller.productId,
         email: 'thief@example.com',
         resource_name: 'sale',
       }).toString(),

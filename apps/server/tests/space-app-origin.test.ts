@@ -2,7 +2,15 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@buildai/testkit';
-import { appOrigin, createAppOrigin, createNodeHandler, dispatchByHost, loadConfig } from '../src';
+import { readFileSync } from 'node:fs';
+import {
+  appOrigin,
+  appOriginWarning,
+  createAppOrigin,
+  createNodeHandler,
+  dispatchByHost,
+  loadConfig,
+} from '../src';
 
 describe('the app origin address', () => {
   it('is APP_ORIGIN when set, else the product host on APP_PORT (default PORT+1)', () => {
@@ -14,6 +22,25 @@ describe('the app origin address', () => {
       appOrigin(loadConfig({ PORT: '4000', APP_PORT: '5000', PUBLIC_URL: 'https://build.example.com' })),
     ).toBe('https://build.example.com:5000');
     expect(() => loadConfig({ APP_PORT: 'seventy' })).toThrow(/APP_PORT/);
+  });
+
+  it('warns while it shares the product host name (cookies ignore ports), and the README says why', () => {
+    expect(appOriginWarning(loadConfig({ PUBLIC_URL: 'https://build.example.com' }))).toBe(
+      "Space apps are served on https://build.example.com:3001, the product's own host name: cookies ignore " +
+        "ports, so the product's session cookie also reaches the apps' code. In production set APP_ORIGIN to " +
+        'another site (for example https://apps.example-usercontent.com).',
+    );
+    expect(
+      appOriginWarning(
+        loadConfig({
+          PUBLIC_URL: 'https://build.example.com',
+          APP_ORIGIN: 'https://apps.example-usercontent.com',
+        }),
+      ),
+    ).toBeNull();
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('## In production: the app origin on another site');
+    expect(readme).toMatch(/cookies ignore ports: the product's readable token cookie/);
   });
 });
 

@@ -162,6 +162,7 @@ export type AppAuthActionResult = z.infer<typeof appAuthActionResultSchema>;
 /** Errors the shell itself answers (the call never reached the server). */
 export const appBridgeTexts = {
   busy: 'Too many requests at once from this app; try again in a moment',
+  needsGesture: 'Sign-in and sign-out run only when the visitor clicks or taps in the app',
   invalid: (message: string) => `The app sent a request the page cannot make: ${message}`,
   previewAuth:
     'In the preview you are signed in as the app’s owner. Sign-in and sign-out work for visitors of the published app.',

@@ -114,10 +114,10 @@ export const appSettingsSchema = z.object({
       z
         .string()
         .max(253)
-        .refine(
-          (d) => d === '' || CUSTOM_DOMAIN_PATTERN.test(d),
-          'Enter a domain name such as app.example.com',
-        ),
+        .superRefine((d, ctx) => {
+          const problem = customDomainProblem(d);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
     )
     .default(''),
   // the chat assistant (spec 001 §3 "Chat settings"): the server's to set (`POST …/chat/activate`)
@@ -131,6 +131,19 @@ export type AppSettings = z.infer<typeof appSettingsSchema>;
  * What a builder may paste as a custom domain, made into the bare host name the settings keep: a scheme, a path,
  * a port and a trailing dot are dropped (`https://App.Example.com/` → `app.example.com`).
  */
+/**
+ * Why a normalised custom domain cannot be used, in the builder's terms, or null when it can (empty: none). The
+ * caller says so for the product's own address (settings/domain-reserved).
+ */
+export function customDomainProblem(domain: string): string | null {
+  if (domain === '' || CUSTOM_DOMAIN_PATTERN.test(domain)) return null;
+  if (/\s/.test(domain)) return 'A domain name has no spaces, such as app.example.com';
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(domain) || domain.includes(':'))
+    return 'Use a domain name such as app.example.com, not an IP address';
+  if (!domain.includes('.')) return `${domain} is not a public domain name: use one such as app.example.com`;
+  return 'Enter a domain name such as app.example.com';
+}
+
 export function normaliseCustomDomain(raw: string): string {
   return raw
     .trim()

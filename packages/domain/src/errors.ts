@@ -222,8 +222,21 @@ export const errorCatalogue = {
   'claim/invitation-used': { status: 410, message: 'This invitation has already been used' },
   'claim/invitation-dead': { status: 410, message: 'This invitation is no longer valid, ask for a new one' },
   'claim/wrong-code': { status: 400, message: 'This code is not correct' },
+  'claim/too-many-tries': { status: 429, message: 'Too many wrong codes, try again in an hour' },
   'claim/own-app': { status: 400, message: 'This app is already yours' },
-  'collaborator/not-found': { status: 404, message: 'There is no builder with this email' },
+  'collaborator/invalid-email': { status: 400, message: 'Enter a valid email address' },
+  'collaborator/too-many-invites': {
+    status: 429,
+    message: 'Too many invitations sent, try again in an hour',
+  },
+  'collaborator/invite-invalid': {
+    status: 400,
+    message: 'This invitation is not valid any more, ask the owner for a new one',
+  },
+  'collaborator/invite-other-email': {
+    status: 403,
+    message: 'This invitation was sent to another email address: sign in with that address to accept it',
+  },
   'collaborator/owner': { status: 400, message: 'The owner of an app is not one of its collaborators' },
   'collaborator/not-collaborator': { status: 404, message: 'This builder is not a collaborator of this app' },
   'app/owner-only': { status: 403, message: 'Only the owner of this app can do that' },

@@ -23,3 +23,4 @@ export * from './app-bridge';
 export * from './money';
 export * from './reach';
 export * from './secrets';
+export * from './csv-readings';

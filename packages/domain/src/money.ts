@@ -128,8 +128,17 @@ export interface ClaimInvitation {
   inviteLink: string;
   claimCode: string;
 }
-/** Wrong codes an invitation takes before it is dead. */
+/**
+ * Wrong codes one claimant (a builder account, and separately an address) may enter for an invitation within
+ * `CLAIM_CLAIMANT_WINDOW_SEC`; then that claimant waits, and the invitation stays open for the real customer.
+ */
 export const CLAIM_MAX_ATTEMPTS = 3;
+export const CLAIM_CLAIMANT_WINDOW_SEC = 60 * 60;
+/**
+ * Wrong codes an invitation takes from everyone together before it is dead: a backstop against guessing with many
+ * accounts (32⁸ codes; 30 guesses find one with a chance of about 3·10⁻¹¹).
+ */
+export const CLAIM_MAX_WRONG_CODES = 30;
 /** POST /api/claim/{invitationId} */
 export const claimRequest = z.object({ claimCode: z.string().trim().min(1).max(50) });
 export interface ClaimResponse {
@@ -155,6 +164,13 @@ export interface Collaborator {
 export interface CollaboratorsResponse {
   owner: { accountId: string; email: string };
   collaborators: Collaborator[];
+  /** after an invitation: the address it was sent to (the same answer whether it has a builder account or not) */
+  invited?: string;
+}
+/** POST /api/collaborations/accept: the invitation's token, from the link mailed to the invited address. */
+export const acceptCollaborationRequest = z.object({ invite: z.string().trim().min(1).max(2000) });
+export interface AcceptCollaborationResponse {
+  appId: string;
 }
 
 // ---- app templates (spec 001 §2 "App template", isAppTemplate) ----------------------------------------------

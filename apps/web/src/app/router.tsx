@@ -57,6 +57,8 @@ export const routes = [
       { path: '/error/unauthorized', ...page(statusPages, 'UnauthorizedPage') },
       // an invite link to claim an app: open to visitors, who sign in or up and come back
       { path: '/claim/:invitationId', ...page(claim, 'ClaimRoute') },
+      // an invitation to edit an app with its owner: accepted signed in with the invited address
+      { path: '/collaborate', ...page(claim, 'CollaborateRoute') },
 
       // public runtime: {app base path}/tool/{toolPath}, the result path, item pages; a fresh visit gets the
       // public pages' own document from the server (runtime.html), which renders the same root

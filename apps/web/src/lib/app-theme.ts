@@ -36,6 +36,9 @@ const DARK: AppThemeVars = {
 };
 
 /** A vivid gradient page with light cards; the header sits on the gradient in white. */
+/** The dark style's card, as a colour the contrast check can read. */
+const DARK_CARD = '#1b1a24';
+
 const COLORFUL: AppThemeVars = {
   '--primary': 'oklch(0.55 0.25 295)',
   '--ring': 'oklch(0.62 0.22 295)',
@@ -58,12 +61,41 @@ function isColour(value: string | undefined): value is string {
 
 /** Black or white, whichever reads better on `hex`. */
 export function readableTextOn(hex: string): string {
+  return luminanceOf(hex) > 0.45 ? '#111827' : '#ffffff';
+}
+
+function rgbOf(hex: string): [number, number, number] {
   let h = hex.slice(1);
   if (h.length === 3) h = [...h].map((c) => c + c).join('');
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** WCAG relative luminance of a `#rgb` / `#rrggbb` colour. */
+function luminanceOf(hex: string): number {
   const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  const luminance = 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
-  return luminance > 0.45 ? '#111827' : '#ffffff';
+  const [r, g, b] = rgbOf(hex).map((c) => lin(c / 255));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminanceOf(a), luminanceOf(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/**
+ * The button colour as link text on `background`, darkened (or lightened on a dark background) only as much as
+ * WCAG AA asks of text (4.5:1): a pale brand colour stays recognisable and readable.
+ */
+export function readableLinkOn(colour: string, background: string): string {
+  const target = luminanceOf(background) > 0.18 ? 0 : 255;
+  const [r, g, b] = rgbOf(colour);
+  for (let step = 0; step <= 20; step++) {
+    const mix = (c: number) => Math.round(c + ((target - c) * step) / 20);
+    const hex = `#${[mix(r), mix(g), mix(b)].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+    if (contrastRatio(hex, background) >= 4.5) return hex;
+  }
+  return target === 0 ? '#000000' : '#ffffff';
 }
 
 /** A CSS `url()` for a stored image address, or null for anything that is not an address. */
@@ -99,6 +131,11 @@ export function appTheme(style: Partial<AppStyle> | null | undefined): AppTheme 
   if (isColour(style?.subheaderTextColor)) vars['--app-subheader-color'] = style.subheaderTextColor;
   if (isColour(style?.buttonBackgroundColor)) {
     vars['--primary'] = style.buttonBackgroundColor;
+    // links are text on the card, not a button: AA contrast (4.5:1) whatever the branding (issue 32, item 18)
+    vars['--app-link'] = readableLinkOn(
+      style.buttonBackgroundColor,
+      styleName === 'dark' ? DARK_CARD : '#ffffff',
+    );
     vars['--ring'] = style.buttonBackgroundColor;
     vars['--primary-foreground'] = readableTextOn(style.buttonBackgroundColor);
   }

@@ -1,17 +1,52 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { AppError } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { appChatMessages, apps } from '../../db/schema';
+import type { Logger } from '../../platform/logger';
 
 /** A turn that takes longer is stopped where it is (it still records what it did). */
 export const TURN_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
- * A streaming assistant row not written for this long belongs to a turn whose server stopped: it no longer blocks
- * the chat. It is longer than a turn may run (plus a minute to record it), since a model may stay silent for minutes
- * before its first token: a live turn taken for a dead one would run beside the next and both would write the files.
+ * A running turn touches its streaming row this often, whatever the model is doing (it may stay silent for minutes
+ * before its first token): the heartbeat says the server holding the turn is alive.
  */
-export const STALE_TURN_MS = TURN_TIMEOUT_MS + 60 * 1000;
+export const TURN_HEARTBEAT_MS = 5 * 1000;
+
+/**
+ * A streaming assistant row whose heartbeat has been missing this long belongs to a turn whose server stopped: it no
+ * longer blocks the chat (docs/decisions/0016). Six missed heartbeats: a live turn taken for a dead one would run
+ * beside the next and both would write the files, so a busy database's slow write must not be enough.
+ */
+export const STALE_TURN_MS = 6 * TURN_HEARTBEAT_MS;
+
+/**
+ * Keeps a running turn's streaming row fresh until the answer is recorded (or fails): answers the stop. Only a row
+ * still streaming is touched, so a late beat never reopens a closed turn.
+ */
+export function keepTurnAlive(db: Db, messageId: string, logger: Logger): () => void {
+  const timer = setInterval(() => {
+    db.update(appChatMessages)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(appChatMessages.messageId, messageId), eq(appChatMessages.status, 'streaming')))
+      .catch((err: unknown) => logger.warn({ err, messageId }, 'a turn heartbeat was not written'));
+  }, TURN_HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * At the start of an embedded server (PGlite: one process holds its data directory), every turn still streaming
+ * belongs to the last process, which stopped: closed as failed at once, so the chat is free without waiting.
+ */
+export async function closeTurnsOfLastProcess(db: Db): Promise<number> {
+  const closed = await db
+    .update(appChatMessages)
+    .set({ status: 'error', updatedAt: sql`now()` })
+    .where(eq(appChatMessages.status, 'streaming'))
+    .returning({ messageId: appChatMessages.messageId });
+  return closed.length;
+}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -10,5 +10,13 @@ export { readSettings, readStyle, type AppRow, type ToolRow } from './view';
 export { appRoutes } from './routes';
 export type { SettingsKeeper } from './save-settings';
 // the app row's lock, shared by a space app's chat, file writes, restore and publishing (decision 0007)
-export { lockAppFiles, lockChat, STALE_TURN_MS, TURN_TIMEOUT_MS } from './chat-lock';
+export {
+  closeTurnsOfLastProcess,
+  keepTurnAlive,
+  lockAppFiles,
+  lockChat,
+  STALE_TURN_MS,
+  TURN_HEARTBEAT_MS,
+  TURN_TIMEOUT_MS,
+} from './chat-lock';
 export { createDomainDirectory, hostName, type DomainDirectory } from './domain-directory';

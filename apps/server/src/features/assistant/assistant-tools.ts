@@ -83,6 +83,8 @@ export async function assistantTools(options: AssistantToolsOptions): Promise<To
     const name = functionName(row.path);
     if (name === '' || set[name]) continue;
     set[name] = tool({
+      // what the visitor's chip shows for the call (the UI message part's title), not the tool's path
+      title: row.definition.header || row.title || undefined,
       description: toolDescription(row),
       inputSchema: jsonSchema<RunInputs>(toolInputSchema(row)),
       execute: async (inputs, { abortSignal }) => runAsFunction(options, row.path, inputs, abortSignal),

@@ -14,6 +14,25 @@ export interface ModelChoices {
   defaultModel: string;
   /** the default first, then the rest by id */
   models: ModelChoice[];
+  /** whether data sources can be searched by vector (and hybrid), and why not (the query method says so) */
+  vectorSearch: { on: boolean; reason: string | null };
+}
+
+/** Vector search needs an embedding model and pgvector in the database. */
+export function vectorSearchOf(platform: Platform): ModelChoices['vectorSearch'] {
+  if (!platform.ai.embeddingModel())
+    return {
+      on: false,
+      reason:
+        'Vector search is off: no embedding model is set on this server (AI_EMBEDDING_MODEL), so data sources are searched by full text.',
+    };
+  if (!platform.database.vectors)
+    return {
+      on: false,
+      reason:
+        'Vector search is off: this database has no pgvector, so data sources are searched by full text.',
+    };
+  return { on: true, reason: null };
 }
 
 /** Providers without a model list here run only their own models: the snapshot's entries of theirs are offered. */
@@ -53,5 +72,6 @@ export async function listModelChoices(platform: Platform): Promise<ModelChoices
   return {
     defaultModel,
     models: [first, ...models.filter((m) => m.id !== defaultModel && m.id !== known?.id)],
+    vectorSearch: vectorSearchOf(platform),
   };
 }

@@ -1,8 +1,15 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { AppError, CLAIM_MAX_ATTEMPTS, type ClaimResponse } from '@buildai/domain';
+import {
+  AppError,
+  CLAIM_CLAIMANT_WINDOW_SEC,
+  CLAIM_MAX_ATTEMPTS,
+  CLAIM_MAX_WRONG_CODES,
+  type ClaimResponse,
+} from '@buildai/domain';
 import { apps, claimInvitations } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import type { LimitRule } from '../../platform/limits/types';
 import { readSettings, requireBuilder, type AppChangeBus } from '../apps';
 import type { SigningKey } from '../identity';
 import { hashClaimCode } from './invitation-code';
@@ -15,12 +22,23 @@ export interface ClaimAppOptions {
   caller: Caller;
   invitationId: string;
   claimCode: string;
+  /** the claimant's address (its wrong codes count apart from the account's) */
+  ip: string;
 }
+
+const CLAIMANT_TRIES: LimitRule = { points: CLAIM_MAX_ATTEMPTS, durationSec: CLAIM_CLAIMANT_WINDOW_SEC };
+const claimantKeys = (invitationId: string, accountId: string, ip: string) => [
+  `claim:${invitationId}:acct:${accountId}`,
+  `claim:${invitationId}:ip:${ip}`,
+];
 
 /**
  * POST /api/claim/{invitationId} (spec 001 §6, §7): a builder enters the code and the app becomes theirs. The
  * invitation is taken by one conditional UPDATE (open, right code), so of two claims at once exactly one wins and
- * the other finds it used. A wrong code is counted by another conditional UPDATE; the third kills the invitation.
+ * the other finds it used. Wrong codes are counted per claimant — the account and, apart, the address
+ * (`CLAIM_MAX_ATTEMPTS` each per hour) — so whoever else holds the link cannot kill the invitation for the real
+ * customer; all wrong codes together are counted on the invitation too, which dies at `CLAIM_MAX_WRONG_CODES`
+ * (docs/decisions/0016).
  */
 export async function claimApp(opts: ClaimAppOptions): Promise<ClaimResponse> {
   const { platform, signingKey, caller, invitationId } = opts;
@@ -35,6 +53,10 @@ export async function claimApp(opts: ClaimAppOptions): Promise<ClaimResponse> {
   const { app } = found;
   if (!app.isPublished || !readSettings(app).isClaimable) throw new AppError('claim/not-claimable');
   if (app.ownerAccountId === account.accountId) throw new AppError('claim/own-app');
+
+  const keys = claimantKeys(invitationId, account.accountId, opts.ip);
+  const tries = await Promise.all(keys.map((key) => platform.limits.peek(key, CLAIMANT_TRIES)));
+  if (tries.some((t) => !t.allowed)) throw new AppError('claim/too-many-tries');
 
   const codeHash = await hashClaimCode(signingKey, invitationId, opts.claimCode);
   const open = and(
@@ -61,16 +83,15 @@ export async function claimApp(opts: ClaimAppOptions): Promise<ClaimResponse> {
     .update(claimInvitations)
     .set({
       attempts: sql`${claimInvitations.attempts} + 1`,
-      deadAt: sql`case when ${claimInvitations.attempts} + 1 >= ${CLAIM_MAX_ATTEMPTS} then now() else null end`,
+      deadAt: sql`case when ${claimInvitations.attempts} + 1 >= ${CLAIM_MAX_WRONG_CODES} then now() else null end`,
     })
     .where(and(open, ne(claimInvitations.codeHash, codeHash)))
     .returning({ attempts: claimInvitations.attempts, deadAt: claimInvitations.deadAt });
   if (counted) {
     if (counted.deadAt) throw new AppError('claim/invitation-dead');
-    throw new AppError('claim/wrong-code', {
-      field: 'claimCode',
-      details: { attemptsLeft: CLAIM_MAX_ATTEMPTS - counted.attempts },
-    });
+    const left = await Promise.all(keys.map((key) => platform.limits.consume(key, CLAIMANT_TRIES)));
+    const attemptsLeft = Math.min(...left.map((l) => (l.allowed ? l.remaining : 0)));
+    throw new AppError('claim/wrong-code', { field: 'claimCode', details: { attemptsLeft } });
   }
   // neither update matched: the invitation was used or killed meanwhile
   const [now] = await platform.db

@@ -1,11 +1,17 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { addCollaboratorRequest, claimRequest, resourceIdSchema } from '@buildai/domain';
-import { requireCaller, type AppEnv } from '../../http/context';
+import {
+  acceptCollaborationRequest,
+  addCollaboratorRequest,
+  claimRequest,
+  resourceIdSchema,
+} from '@buildai/domain';
+import { clientIp, requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import type { AppChangeBus } from '../apps';
 import type { SigningKey } from '../identity';
+import { acceptCollaboration } from './accept-collaboration';
 import { addCollaborator } from './add-collaborator';
 import { claimApp } from './claim-app';
 import { getClaimInvitation } from './get-claim-invitation';
@@ -56,7 +62,13 @@ export function appClaimRoutes(signingKey: SigningKey) {
       const caller = requireCaller(c);
       const { email } = await body();
       return c.json(
-        await addCollaborator({ platform: c.get('platform'), caller, appId: params.appId, email }),
+        await addCollaborator({
+          platform: c.get('platform'),
+          signingKey,
+          caller,
+          appId: params.appId,
+          email,
+        }),
       );
     },
   );
@@ -114,8 +126,29 @@ export function claimRoutes(signingKey: SigningKey, changes: AppChangeBus) {
           caller,
           invitationId: params.invitationId,
           claimCode,
+          ip: clientIp(c),
         }),
       );
+    },
+  );
+  return r;
+}
+
+/** /api/collaborations/*: the invited builder's side of an invitation to collaborate. */
+export function collaborationRoutes(signingKey: SigningKey) {
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/accept',
+      summary: 'Accepts an invitation to collaborate on an app',
+      body: acceptCollaborationRequest,
+    },
+    async (c, { body }) => {
+      const caller = requireCaller(c);
+      const { invite } = await body();
+      return c.json(await acceptCollaboration({ platform: c.get('platform'), signingKey, caller, invite }));
     },
   );
   return r;

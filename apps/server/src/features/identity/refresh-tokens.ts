@@ -63,6 +63,14 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<string 
   return row?.userId ?? null;
 }
 
+/** Revokes one session (refresh-token family) of the user, named by an id token's `sid`. */
+export async function revokeSession(db: Db, userId: string, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId)));
+}
+
 export async function revokeAllRefreshTokens(db: Db, userId: string): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, userId));
 }

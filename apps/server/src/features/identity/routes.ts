@@ -23,6 +23,7 @@ import { verifyEmail } from './verify-email';
 import { googleCallback, startGoogle } from './google';
 import { signInWithCustomToken, verifyMagicLink } from './magic-link';
 import { refreshSession } from './refresh-session';
+import { knownDevice, rememberDevice } from './device-cookie';
 import { requireSameOriginJson } from './same-origin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './session-cookie';
 import { signIn } from './sign-in';
@@ -67,8 +68,20 @@ export function identityRoutes(identity: IdentityServices) {
   route(
     r,
     { method: 'post', path: '/signIn', summary: 'Signs in', body: signInRequest },
-    async (c, { body }) =>
-      session(c, await signIn(c.get('platform'), signingKey, loginThrottle, await body(), clientIp(c))),
+    async (c, { body }) => {
+      const { tenantId, email, ...issued } = await signIn(
+        c.get('platform'),
+        signingKey,
+        loginThrottle,
+        await body(),
+        clientIp(c),
+        (tenant, address) => knownDevice(c, signingKey, tenant, address),
+      );
+      const { refreshToken, ...tokens } = issued;
+      setRefreshCookie(c, refreshToken);
+      await rememberDevice(c, signingKey, tenantId, email);
+      return c.json(tokens);
+    },
   );
   route(
     r,
@@ -83,8 +96,12 @@ export function identityRoutes(identity: IdentityServices) {
     },
   );
   route(r, { method: 'post', path: '/signOut', summary: 'Signs out', status: 204 }, async (c) => {
+    // the refresh cookie's session, and the session of the id token that came with the call (a client that holds
+    // only the token signs out too: tokens are refused once their session ends — ASVS 5.0 V7.4.1)
     const token = readRefreshCookie(c);
     if (token) await identity.sessions.endOne(token);
+    const caller = c.get('caller');
+    if (caller?.sessionId) await identity.sessions.endSession(caller.userId, caller.sessionId);
     clearRefreshCookie(c);
     return c.body(null, 204);
   });

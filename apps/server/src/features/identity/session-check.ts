@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { refreshTokens } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { revokeAllRefreshTokens, revokeRefreshToken } from './refresh-tokens';
+import { revokeAllRefreshTokens, revokeRefreshToken, revokeSession } from './refresh-tokens';
 
 const CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -77,6 +77,12 @@ export class SessionCheck {
   async endOne(refreshToken: string): Promise<void> {
     const userId = await revokeRefreshToken(this.platform.db, refreshToken);
     if (userId) await this.ended(userId);
+  }
+
+  /** Ends the session an id token names (a sign-out that carries the token but not the refresh cookie). */
+  async endSession(userId: string, sessionId: string): Promise<void> {
+    await revokeSession(this.platform.db, userId, sessionId);
+    await this.ended(userId);
   }
 
   /** After sessions of the user were revoked: this instance forgets them now, the others when told. */

@@ -2,6 +2,7 @@ import { AppError, PLATFORM_TENANT_ID, type SignInRequest } from '@buildai/domai
 import type { Platform } from '../../platform';
 import { verifyPassword } from './passwords';
 import { issueSession } from './session';
+import type { KnownDevice } from './device-cookie';
 import type { LoginThrottle } from './throttle';
 import { findUser, normaliseEmail } from './users';
 import type { SigningKey } from './tokens';
@@ -17,18 +18,20 @@ export async function signIn(
   throttle: LoginThrottle,
   input: SignInRequest,
   ip: string,
+  device?: (tenantId: string, email: string) => Promise<KnownDevice | null>,
 ) {
   const tenantId = input.tenantId ?? PLATFORM_TENANT_ID;
   const email = normaliseEmail(input.email);
   const key = email ?? input.email.trim().toLowerCase();
-  await throttle.takeTry(tenantId, key, ip);
+  const known = device ? await device(tenantId, key) : null;
+  await throttle.takeTry(tenantId, key, ip, known);
   const user = email ? await findUser(platform, tenantId, email) : null;
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await throttle.recordFailure(ip);
+    await throttle.recordFailure(ip, known);
     throw new AppError('auth/invalid-credentials');
   }
   if (user.disabledAt) throw new AppError('auth/user-disabled');
-  await throttle.clear(tenantId, key, ip);
-  return issueSession(platform, signingKey, user);
+  await throttle.clear(tenantId, key, ip, known);
+  return { ...(await issueSession(platform, signingKey, user)), tenantId, email: key };
 }

@@ -1,13 +1,15 @@
 import { AppError } from '@buildai/domain';
 import type { LimitResult, LimitRule } from '../../platform/limits/types';
 import type { Platform } from '../../platform';
+import type { KnownDevice } from './device-cookie';
 
 /**
  * Failed sign-ins (docs/decisions/0006). The tight limit is per account *and* address, so a stranger guessing
  * cannot lock the owner out from the owner's own address; each try takes its point before the password is
  * checked (one atomic consume), so concurrent tries cannot outrun it. A looser limit per address slows guessing
  * across many accounts, and a loose one per account slows guessing from many addresses; the owner can always sign
- * in with a magic link or one-time code, which these limits never block.
+ * in with a magic link or one-time code, which these limits never block. A browser with the account's device
+ * cookie (device-cookie.ts) is counted apart: its own tries only, so no stranger can lock it out.
  */
 export const LOGIN_TRIES_PER_ACCOUNT_AND_IP: LimitRule = { points: 5, durationSec: 15 * 60 };
 export const LOGIN_FAILURES_PER_IP: LimitRule = { points: 100, durationSec: 15 * 60 };
@@ -37,6 +39,8 @@ const accountKey = (tenantId: string, email: string) => `login:acct:${tenantId}:
 const accountIpKey = (tenantId: string, email: string, ip: string) =>
   `login:acct-ip:${tenantId}:${email.toLowerCase()}:${ip}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
+const deviceKey = (tenantId: string, email: string, deviceId: string) =>
+  `login:device:${tenantId}:${email.toLowerCase()}:${deviceId}`;
 
 /** 429 with the seconds until the refusing limit lets a try through again. */
 function tooMany(...refused: LimitResult[]) {
@@ -58,8 +62,17 @@ export class LoginThrottle {
    * Takes one try of the account from this address, or answers 429 when its tries are used up. Call before the
    * password is checked; a right password gives the tries back (`clear`).
    */
-  async takeTry(tenantId: string, email: string, ip: string) {
+  async takeTry(tenantId: string, email: string, ip: string, device?: KnownDevice | null) {
     const { limits } = this.platform;
+    if (device) {
+      // a browser that signed in to this account before: only its own tries count (the account's and the
+      // address's limits are what strangers use up — docs/decisions/0016)
+      const key = deviceKey(tenantId, email, device.deviceId);
+      const own = await limits.consume(key, LOGIN_TRIES_PER_ACCOUNT_AND_IP);
+      if (!own.allowed) throw tooMany(own);
+      if (own.remaining === 0) await this.lockOut(key);
+      return;
+    }
     const address = await limits.peek(ipKey(ip), LOGIN_FAILURES_PER_IP);
     if (!address.allowed) throw tooMany(address);
     const pairKey = accountIpKey(tenantId, email, ip);
@@ -74,13 +87,23 @@ export class LoginThrottle {
   }
 
   /** A wrong password: counted against the address (the account's tries were taken before the check). */
-  async recordFailure(ip: string) {
+  async recordFailure(ip: string, device?: KnownDevice | null) {
+    if (device) return;
     await this.platform.limits.consume(ipKey(ip), LOGIN_FAILURES_PER_IP);
   }
 
   /** The right password (or a reset): the account's tries start again, and so do the pair's lockout steps. */
-  async clear(tenantId: string, email: string, ip?: string) {
+  async clear(tenantId: string, email: string, ip?: string, device?: KnownDevice | null) {
     const { limits } = this.platform;
+    if (device) {
+      // the device's own tries start again; what strangers used up of the account's stays counted
+      const ownKey = deviceKey(tenantId, email, device.deviceId);
+      await Promise.all([
+        limits.reset(ownKey, LOGIN_TRIES_PER_ACCOUNT_AND_IP),
+        limits.reset(ownKey, LOCKOUTS_OF_PAIR),
+      ]);
+      return;
+    }
     const pairKey = ip ? accountIpKey(tenantId, email, ip) : null;
     await Promise.all([
       limits.reset(accountKey(tenantId, email), LOGIN_TRIES_PER_ACCOUNT),
@@ -89,6 +112,7 @@ export class LoginThrottle {
     ]);
   }
 
+  /** Locks out a pair (account and address) or a known device for the next of the lockout steps. */
   private async lockOut(pairKey: string) {
     const { limits } = this.platform;
     const steps = this.options.lockoutStepsSec ?? LOCKOUT_STEPS_SEC;

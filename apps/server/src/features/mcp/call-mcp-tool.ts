@@ -32,6 +32,16 @@ const toolError = (message: string): CallToolResult => ({
 const answer = (text: string): CallToolResult => ({ content: [{ type: 'text', text }] });
 
 /**
+ * A protocol error whose message is the product's own: McpError puts "MCP error {code}: " before its message, the
+ * server sends that message as it is, and the client's McpError puts the prefix before it again.
+ */
+function protocolError(code: ErrorCode, message: string): McpError {
+  const error = new McpError(code, message);
+  error.message = message;
+  return error;
+}
+
+/**
  * `tools/call`: runs the app's tool at that path (source `mcp`) and answers its text, or asks the assistant. What
  * the run refuses (a bad input, the run limits, the provider failing) is a tool error with the product's message,
  * so the model calling it reads why; a name the app has no tool for is a protocol error with the spec's message.
@@ -71,7 +81,7 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
     return answer(output);
   } catch (err) {
     if (err instanceof AppError && err.code === 'tool/path-not-found')
-      throw new McpError(ErrorCode.InvalidParams, toolPathNotFoundMessage(name));
+      throw protocolError(ErrorCode.InvalidParams, toolPathNotFoundMessage(name));
     if (err instanceof AppError && err.status < 500) return toolError(err.message);
     if (err instanceof AppError) {
       platform.logger.warn({ err, appId: key.appId, tool: name }, 'an MCP tool call failed');

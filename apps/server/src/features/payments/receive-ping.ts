@@ -4,7 +4,10 @@ import { AppError, GUMROAD_RESOURCES, PLATFORM_TENANT_ID } from '@buildai/domain
 import { newId } from '../../db/ids';
 import { apps, paymentPings } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { retryAfterSeconds } from '../../platform/limits';
+import { loadPaymentConnection } from './connections';
 import { enqueuePing } from './ping-jobs';
+import type { PaymentServices } from './services';
 
 /** Gumroad's ping: form fields, as its resource subscriptions post them. */
 export type PingBody = Record<string, string>;
@@ -13,9 +16,15 @@ export type PingBody = Record<string, string>;
  * POST /api/payments/gumroad/ping[/{appId}]: stores the ping before anything else, answers at once, and leaves the
  * work to a job (`payments.process-ping`). A ping is not signed, so nothing it says is acted on here: the job looks
  * the sale up at Gumroad. The same ping twice (Gumroad retries) is stored once and answered alike.
+ *
+ * A lookup costs the seller's Gumroad quota, so it is queued only for a ping that names the product the scope sells
+ * (the app's connected product, the operator's plan products); any other ping is stored as `ignored` at once. The
+ * lookups of one scope are capped per hour from all addresses together (PAYMENT_PING_LOOKUPS_PER_APP_PER_HOUR;
+ * over it 429 and nothing is stored, so Gumroad posts it again later — docs/decisions/0016).
  */
 export async function receivePing(
   platform: Platform,
+  services: PaymentServices,
   scope: string,
   body: PingBody,
 ): Promise<{ pingId: string; duplicate: boolean }> {
@@ -30,20 +39,47 @@ export async function receivePing(
     throw new AppError('request/invalid', { message: 'A Gumroad ping names a sale or a subscription' });
 
   const dedupeKey = dedupeKeyOf(scope, resourceName, body);
+  const known = await storedPing(platform, dedupeKey);
+  if (known) return { pingId: (await queueIfOpen(platform, known)).id, duplicate: true };
+
+  const ignored = await reasonToIgnore(platform, services, scope, body);
+  if (!ignored) {
+    const rule = { points: platform.config.PAYMENT_PING_LOOKUPS_PER_APP_PER_HOUR, durationSec: 3600 };
+    const verdict = await platform.limits.consume(`payment-lookups:${scope}`, rule);
+    if (!verdict.allowed)
+      throw new AppError('payments/too-many-pings', {
+        details: { retryAfterSeconds: retryAfterSeconds(verdict) },
+      });
+  }
   const [stored] = await platform.db
     .insert(paymentPings)
-    .values({ id: newId(), scope, resourceName, saleId, subscriptionId, dedupeKey, body })
+    .values({
+      id: newId(),
+      scope,
+      resourceName,
+      saleId,
+      subscriptionId,
+      dedupeKey,
+      body,
+      ...(ignored ? { status: 'ignored' as const, error: ignored, processedAt: new Date() } : {}),
+    })
     .onConflictDoNothing({ target: paymentPings.dedupeKey })
     .returning({ id: paymentPings.id, status: paymentPings.status });
-  const ping =
-    stored ??
-    (
-      await platform.db
-        .select({ id: paymentPings.id, status: paymentPings.status })
-        .from(paymentPings)
-        .where(eq(paymentPings.dedupeKey, dedupeKey))
-    )[0]!;
-  // stored is what counts: a queue that refuses now (stopping, Redis away) is made up for at the next start
+  const ping = stored ?? (await storedPing(platform, dedupeKey))!;
+  await queueIfOpen(platform, ping);
+  return { pingId: ping.id, duplicate: !stored };
+}
+
+async function storedPing(platform: Platform, dedupeKey: string) {
+  const [row] = await platform.db
+    .select({ id: paymentPings.id, status: paymentPings.status })
+    .from(paymentPings)
+    .where(eq(paymentPings.dedupeKey, dedupeKey));
+  return row ?? null;
+}
+
+/** Queues the lookup of a ping still open; stored is what counts, a queue that refuses now is made up for later. */
+async function queueIfOpen(platform: Platform, ping: { id: string; status: string }) {
   if (ping.status === 'received') {
     await enqueuePing(platform, ping.id).catch((err: unknown) =>
       platform.logger.warn(
@@ -52,7 +88,31 @@ export async function receivePing(
       ),
     );
   }
-  return { pingId: ping.id, duplicate: !stored };
+  return ping;
+}
+
+/**
+ * Why a ping is not worth a lookup, or null when it is: the scope sells nothing (no token or product), the ping
+ * names no product (Gumroad's pings always do), or another product. Read from the stored connection alone.
+ */
+async function reasonToIgnore(
+  platform: Platform,
+  services: PaymentServices,
+  scope: string,
+  body: PingBody,
+): Promise<string | null> {
+  let products: Set<string> | null;
+  if (scope === PLATFORM_TENANT_ID) {
+    const ids = services.plans.flatMap((p) => (p.gumroadProductId ? [p.gumroadProductId] : []));
+    products = platform.config.GUMROAD_ACCESS_TOKEN ? new Set(ids) : null;
+  } else {
+    const row = await loadPaymentConnection(platform, scope);
+    products = row?.accessTokenEncrypted && row.productId ? new Set([row.productId]) : null;
+  }
+  if (!products) return 'No Gumroad token or product for this scope';
+  const productId = body.product_id?.trim();
+  if (!productId) return 'The ping names no product';
+  return products.has(productId) ? null : 'The sale is of another product';
 }
 
 function resourceOf(body: PingBody): string {

@@ -66,7 +66,7 @@ export function paymentRoutes(services: PaymentServices, changes: AppChangeBus) 
  * ping is stored and answered at once; a job verifies it at Gumroad. Without an app id it is the operator's own
  * products (builder plans).
  */
-export function pingRoutes() {
+export function pingRoutes(services: PaymentServices) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
@@ -78,7 +78,7 @@ export function pingRoutes() {
     },
     async (c, { params }) => {
       await limitPings(c, params.appId);
-      return c.json(await receivePing(c.get('platform'), params.appId, await pingBody(c)).then(ok));
+      return c.json(await receivePing(c.get('platform'), services, params.appId, await pingBody(c)).then(ok));
     },
   );
   route(
@@ -86,7 +86,9 @@ export function pingRoutes() {
     { method: 'post', path: '/gumroad/ping', summary: "Gumroad's ping for the operator's plan products" },
     async (c) => {
       await limitPings(c, PLATFORM_TENANT_ID);
-      return c.json(await receivePing(c.get('platform'), PLATFORM_TENANT_ID, await pingBody(c)).then(ok));
+      return c.json(
+        await receivePing(c.get('platform'), services, PLATFORM_TENANT_ID, await pingBody(c)).then(ok),
+      );
     },
   );
   return r;
@@ -127,6 +129,8 @@ async function rawPingBody(c: Ctx): Promise<PingBody> {
     } catch {
       throw new AppError('request/invalid', { message: 'The request body is not valid JSON' });
     }
+    // bounded before anything walks it (a value below is turned back into JSON): too deep answers 400
+    parsed = cleanJson(parsed);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
       throw new AppError('request/invalid', { message: 'A Gumroad ping is a form' });
     return Object.fromEntries(

@@ -18,7 +18,7 @@ import { appChatMessages } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { readAppFilesWithTimes } from './app-files';
-import { lockChat, TURN_TIMEOUT_MS } from '../apps';
+import { keepTurnAlive, lockChat, TURN_TIMEOUT_MS } from '../apps';
 import { listEntities, type RecordValidator } from '../entities';
 import { modelReadsImages, readChatImages, storeChatImages } from './chat-images';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
@@ -186,7 +186,8 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
   });
 
   // from here on the turn's rows exist: whatever fails before the model's stream is being recorded closes the
-  // answer as an error, or the chat would stay busy until the row went stale
+  // answer as an error, or the chat would stay busy until the row went stale; meanwhile its heartbeat says it lives
+  const stopHeartbeat = keepTurnAlive(platform.db, assistantId, platform.logger);
   try {
     const history = (await readMessages(platform.db, appId)).filter(
       (row) => row.messageId !== userId && row.messageId !== assistantId,
@@ -268,6 +269,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       retrieved,
       build,
     });
+    void finished.finally(stopHeartbeat).catch(() => {});
     // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and
     // status closes the caller's stream once the turn is recorded
     const closing = new TransformStream<UIMessageChunk, UIMessageChunk>({
@@ -279,6 +281,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     });
     return createUIMessageStreamResponse({ stream: forCaller.pipeThrough(closing) });
   } catch (err) {
+    stopHeartbeat();
     platform.logger.error({ appId, messageId: assistantId, err }, 'the chat turn failed to start');
     await platform.db
       .update(appChatMessages)

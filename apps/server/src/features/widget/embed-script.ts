@@ -3,7 +3,8 @@
  * data-app="{appId}" async>`). No framework and nothing to build: it reads its own tag, asks for the assistant's
  * public face (`GET /api/apps/{appId}/assistant/info`, open to any origin) and adds a chat bubble in the app's
  * colour that opens the assistant in a frame of the product's origin (`/embed/{appId}`). The bubble lives in a
- * shadow root, so the site's styles cannot reach it. An assistant that is not active shows no bubble.
+ * shadow root, so the site's styles cannot reach it. An assistant that is not active shows no bubble, and neither
+ * does a site the builder did not allow (`/embed-allowed/{appId}`): the console says why.
  *
  * The visitor's id: browsers that block third-party storage give the frame none of its own, so the page keeps the
  * id the frame reports (`buildai:visitor`) in the site's storage and hands it back in the frame's address
@@ -100,9 +101,22 @@ export const EMBED_SCRIPT = String.raw`(function () {
     (document.body || document.documentElement).appendChild(host);
   }
 
-  fetch(origin + '/api/apps/' + encodeURIComponent(appId) + '/assistant/info')
-    .then(function (res) { return res.ok ? res.json() : null; })
-    .then(function (info) { if (info) mount(info); })
+  function json(url) {
+    return fetch(url).then(function (res) { return res.ok ? res.json() : null; });
+  }
+  Promise.all([
+    json(origin + '/api/apps/' + encodeURIComponent(appId) + '/assistant/info'),
+    json(origin + '/embed-allowed/' + encodeURIComponent(appId))
+  ])
+    .then(function (answers) {
+      var info = answers[0], check = answers[1];
+      if (check && check.allowed === false) {
+        // the frame would be refused here: no bubble, and a word for the site's builder
+        if (window.console) console.warn('BuildAI: this site (' + location.origin + ') is not one of the sites allowed to show the assistant of app ' + appId + '. Add it under the assistant\'s allowed sites in BuildAI.');
+        return;
+      }
+      if (info) mount(info);
+    })
     .catch(function () {});
 })();
 `;

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context';
+import type { Platform } from '../../platform';
+import { embedAncestors } from './embed-ancestors';
 import { EMBED_SCRIPT } from './embed-script';
 
 const SCRIPT_ETAG = `"${createHash('sha256').update(EMBED_SCRIPT).digest('base64url').slice(0, 22)}"`;
@@ -12,6 +14,16 @@ const SCRIPT_ETAG = `"${createHash('sha256').update(EMBED_SCRIPT).digest('base64
  */
 export function widgetRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // whether the asking site may show the widget: the script shows nothing (and tells the builder in the console)
+  // where the frame would be refused, rather than a broken grey box (issue 32, item 13)
+  app.get('/embed-allowed/:appId', async (c) => {
+    const allowed = await siteMayEmbed(c.get('platform'), c.req.param('appId'), c.req.header('origin'));
+    return c.json({ allowed }, 200, {
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'no-store',
+      Vary: 'Origin',
+    });
+  });
   app.on(['GET', 'HEAD'], '/embed.js', (c) => {
     const headers = {
       'Content-Type': 'text/javascript; charset=utf-8',
@@ -35,4 +47,12 @@ export function assistantInfoCors(): MiddlewareHandler<AppEnv> {
     await next();
     if (c.req.method === 'GET') c.res.headers.set('Access-Control-Allow-Origin', '*');
   };
+}
+
+/** Whether a site (its origin, as the browser names it) may frame the app's widget: `frame-ancestors` allows it. */
+export async function siteMayEmbed(platform: Platform, appId: string, origin: string | undefined) {
+  const sources = await embedAncestors(platform, appId);
+  if (sources.includes('*')) return true;
+  if (!origin || origin === 'null') return false;
+  return sources.includes(origin.toLowerCase());
 }

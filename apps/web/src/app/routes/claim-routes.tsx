@@ -1,7 +1,8 @@
 // The claim page of an invite link (spec 001 §6), loaded on demand (see router.tsx).
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth/hooks/auth-context';
 import { ClaimPage } from '@/features/claims/components/claim-page';
+import { CollaboratePage } from '@/features/claims/components/collaborate-page';
 import { LOGIN_PATH, verifyEmailPathFor } from '@/lib/redirect';
 // the whole app's stylesheet, after the first one (see public.css)
 import '@/index.css';
@@ -27,6 +28,26 @@ export function ClaimRoute() {
       signInHref={`${LOGIN_PATH}?redirectTo=${back}`}
       signUpHref={`${LOGIN_PATH}?mode=signup&redirectTo=${back}`}
       onClaimed={(appId) => void navigate(`/build/app/${encodeURIComponent(appId)}`)}
+    />
+  );
+}
+
+/** /collaborate?invite=…: the invited builder signs in (coming back here) and accepts; the app opens in the builder. */
+export function CollaborateRoute() {
+  const [params] = useSearchParams();
+  const { status, account } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const back = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <CollaboratePage
+      invite={params.get('invite') ?? ''}
+      builderEmail={
+        status === 'loading' ? undefined : status === 'signedIn' && account ? account.email : null
+      }
+      signInHref={`${LOGIN_PATH}?redirectTo=${back}`}
+      signUpHref={`${LOGIN_PATH}?mode=signup&redirectTo=${back}`}
+      onAccepted={(appId) => void navigate(`/build/app/${encodeURIComponent(appId)}`)}
     />
   );
 }

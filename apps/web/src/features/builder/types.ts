@@ -43,7 +43,8 @@ export interface SpaceChatSlotProps {
   appErrors: AppErrorItem[];
   /** the chat changed the app's files: the preview, the file tree and the open file refresh */
   onFilesChanged: () => void;
-  onClearErrors: () => void;
+  /** clears these errors (the ones a fix was sent for), keeping any reported since */
+  onClearErrors: (sent: readonly AppErrorItem[]) => void;
   /** the chat reports whether a turn is running (the database screen refuses permission changes meanwhile) */
   onBusyChange?: (busy: boolean) => void;
   /** a message another screen asks the chat to send (the database screen's permission change) */

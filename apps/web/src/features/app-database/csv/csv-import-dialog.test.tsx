@@ -241,3 +241,57 @@ describe('CSV import wizard: importing and done', () => {
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
   });
 });
+
+describe('CSV import wizard: reading the file (issue 32)', () => {
+  it('reads decimal commas from the whole column, says so, and fails the row it cannot read', async () => {
+    const api = mockApi({ [MAPPING]: errorReply('csv/mapping-failed'), [BULK]: bulkOk });
+    renderDialog();
+    await toMapping('Title;Price\nLamp;0,611553068\nDesk;n/a\nChair;81,2');
+    expect((screen.getByLabelText('Delimiter') as HTMLSelectElement).value).toBe(';');
+    expect((screen.getByLabelText('Number format for Price') as HTMLSelectElement).value).toBe(',');
+    fireEvent.click(screen.getByRole('button', { name: 'Import 3 rows' }));
+    expect(await screen.findByText(databaseTexts.importPartlyFailed(1, 3))).toBeTruthy();
+    expect(screen.getByText(/'n\/a' in Price is not a number/)).toBeTruthy();
+    expect(api.to(BULK).flatMap((r) => (r.body as { records: unknown[] }).records)).toEqual([
+      { title: 'Lamp', price: 0.611553068 },
+      { title: 'Chair', price: 81.2 },
+    ]);
+  });
+
+  it('asks for the delimiter when the file does not tell, and reads it again with the one chosen', async () => {
+    mockApi({ [MAPPING]: errorReply('csv/mapping-failed') });
+    renderDialog();
+    await toMapping('Title:Price\nLamp:3\nDesk:4');
+    expect(screen.getByRole('alert').textContent).toContain(
+      "We couldn't tell how this file's columns are separated",
+    );
+    expect((screen.getByRole('button', { name: 'Import 2 rows' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Delimiter'), { target: { value: '|' } });
+    await screen.findByRole('list', { name: 'Column mapping' });
+    expect((screen.getByLabelText('Delimiter') as HTMLSelectElement).value).toBe('|');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a column named id as external_id and says why', async () => {
+    mockApi({ [MAPPING]: errorReply('csv/mapping-failed') });
+    renderDialog();
+    await toMapping('id,Title\n17,Lamp');
+    expect((screen.getByLabelText('Field for id') as HTMLSelectElement).value).toBe('external_id');
+    expect(
+      screen.getByText('Kept as external_id: the app database gives every record its own id.'),
+    ).toBeTruthy();
+  });
+
+  it('reaches the mapping of 10,000 columns × 200 rows within 3 s', async () => {
+    mockApi({ [MAPPING]: errorReply('csv/mapping-failed') });
+    renderDialog();
+    const header = Array.from({ length: 10_000 }, (_, i) => `c${i}`).join(',');
+    const row = Array.from({ length: 10_000 }, (_, i) => String(i)).join(',');
+    const text = [header, ...Array.from({ length: 200 }, () => row)].join('\n');
+    const started = performance.now();
+    await act(async () => pick(text, 'wide.csv'));
+    await screen.findByRole('list', { name: 'Column mapping' }, { timeout: 10_000 });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(screen.getByRole('button', { name: 'Show all 10000 columns (9900 more)' })).toBeTruthy();
+  }, 20_000);
+});

@@ -1,5 +1,12 @@
 import * as React from 'react';
-import { databaseTexts, type CsvMapping, type EntitySchema } from '@buildai/domain';
+import {
+  databaseTexts,
+  keepCsvIdColumn,
+  needsColumnReading,
+  withColumnReadings,
+  type EntitySchema,
+  type ReadCsvMapping,
+} from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,7 +20,7 @@ import { bulkCreateRecords } from '../api/records';
 import { downloadText } from './export-csv';
 import { ImportProgress, ImportResult } from './import-result';
 import { MappingStep } from './mapping-step';
-import { CsvFileError, isCsvFileName, readCsvFile, type ParsedCsv } from './parse-csv';
+import { CsvFileError, isCsvFileName, readCsvFile, rereadCsv, type ParsedCsv } from './parse-csv';
 import { runImport, type ImportOutcome } from './run-import';
 import { suggestMapping } from './suggest-mapping';
 import { UPLOAD_TEXTS, UploadStep } from './upload-step';
@@ -31,9 +38,9 @@ export interface CsvImportDialogProps {
 /** The wizard's states (spec 001 §4): upload, then mapping (suggested), then importing, then done. */
 type Step =
   | { name: 'upload'; reading: boolean; error: string | null }
-  | { name: 'mapping'; csv: ParsedCsv; mappings: CsvMapping[] | null; fallback: boolean }
-  | { name: 'importing'; csv: ParsedCsv; mappings: CsvMapping[]; done: number }
-  | { name: 'done'; csv: ParsedCsv; mappings: CsvMapping[]; outcome: ImportOutcome };
+  | { name: 'mapping'; csv: ParsedCsv; mappings: ReadCsvMapping[] | null; fallback: boolean }
+  | { name: 'importing'; csv: ParsedCsv; mappings: ReadCsvMapping[]; done: number }
+  | { name: 'done'; csv: ParsedCsv; mappings: ReadCsvMapping[]; outcome: ImportOutcome };
 
 const START: Step = { name: 'upload', reading: false, error: null };
 
@@ -77,6 +84,11 @@ export function CsvImportDialog({
       setStep({ name: 'upload', reading: false, error });
       return;
     }
+    await startMapping(csv);
+  };
+
+  /** The mapping step of a file read (again): the suggestion, then each column's reading from the whole file. */
+  const startMapping = async (csv: ParsedCsv) => {
     setStep({ name: 'mapping', csv, mappings: null, fallback: false });
     asking.current?.abort();
     const controller = new AbortController();
@@ -87,13 +99,14 @@ export function CsvImportDialog({
         controller.signal,
       );
       if (controller.signal.aborted) return;
-      setStep((s) => (s.name === 'mapping' && s.csv === csv ? { ...s, mappings, fallback } : s));
+      const read = withColumnReadings(csv.headers, csv.rows, keepCsvIdColumn(mappings));
+      setStep((s) => (s.name === 'mapping' && s.csv === csv ? { ...s, mappings: read, fallback } : s));
     } catch {
       // aborted: the wizard was closed or another file taken
     }
   };
 
-  const startImport = async (csv: ParsedCsv, mappings: CsvMapping[]) => {
+  const startImport = async (csv: ParsedCsv, mappings: ReadCsvMapping[]) => {
     setStep({ name: 'importing', csv, mappings, done: 0 });
     const outcome = await runImport({
       headers: csv.headers,
@@ -143,7 +156,23 @@ export function CsvImportDialog({
             schema={schema}
             mappings={step.mappings}
             fallback={step.fallback}
-            onChange={(mappings) => setStep({ ...step, mappings })}
+            onChange={(mappings) =>
+              setStep({
+                ...step,
+                mappings: mappings.map((m) =>
+                  needsColumnReading(m) ? withColumnReadings(step.csv.headers, step.csv.rows, [m])[0]! : m,
+                ),
+              })
+            }
+            csv={step.csv}
+            onReread={(change) => {
+              try {
+                void startMapping(rereadCsv(step.csv, change));
+              } catch (err) {
+                const error = err instanceof CsvFileError ? err.message : databaseTexts.csvParseFailed;
+                setStep({ name: 'upload', reading: false, error });
+              }
+            }}
           />
         )}
         {step.name === 'importing' && <ImportProgress done={step.done} total={step.csv.rows.length} />}
@@ -193,7 +222,7 @@ export function CsvImportDialog({
                   </Button>
                   {step.name === 'mapping' && (
                     <Button
-                      disabled={!step.mappings || mappedCount === 0}
+                      disabled={!step.mappings || mappedCount === 0 || !step.csv.delimiterDetected}
                       onClick={() => step.mappings && void startImport(step.csv, step.mappings)}
                     >
                       Import {step.csv.rows.length} {step.csv.rows.length === 1 ? 'row' : 'rows'}

@@ -30,6 +30,9 @@ describe('parseCsvText (spec 001 §5)', () => {
         ['Desk, oak', '120'],
       ],
       rowNumbers: [2, 4],
+      delimiter: ',',
+      delimiterDetected: true,
+      encoding: 'utf-8',
     });
   });
 

@@ -1,3 +1,4 @@
+import { detect } from 'jschardet';
 import Papa from 'papaparse';
 import { databaseTexts } from '@buildai/domain';
 
@@ -8,6 +9,108 @@ export interface ParsedCsv {
   rows: string[][];
   /** each row's number as a spreadsheet shows it (the header row is 1; blank lines keep their numbers) */
   rowNumbers: number[];
+  /** the delimiter the rows were split by, and whether it was told from the file (else the builder chooses) */
+  delimiter: CsvDelimiter;
+  delimiterDetected: boolean;
+  /** the text encoding the file was read with (a WHATWG label), detected or chosen */
+  encoding: string;
+  /** the file as it came, to read again with another encoding or delimiter */
+  bytes?: Uint8Array;
+}
+
+/** The delimiters the builder can choose when the file does not tell. */
+export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+export const DELIMITER_LABELS: Record<CsvDelimiter, string> = {
+  ',': 'Comma (,)',
+  ';': 'Semicolon (;)',
+  '\t': 'Tab',
+  '|': 'Pipe (|)',
+};
+
+/** The encodings the builder can choose (WHATWG labels, as TextDecoder takes them). */
+export const CSV_ENCODINGS: { value: string; label: string }[] = [
+  { value: 'utf-8', label: 'UTF-8' },
+  { value: 'windows-1252', label: 'Western (Windows-1252)' },
+  { value: 'iso-8859-1', label: 'Western (ISO-8859-1)' },
+  { value: 'iso-8859-15', label: 'Western with € (ISO-8859-15)' },
+  { value: 'windows-1250', label: 'Central European (Windows-1250)' },
+  { value: 'iso-8859-2', label: 'Central European (ISO-8859-2)' },
+  { value: 'windows-1251', label: 'Cyrillic (Windows-1251)' },
+  { value: 'koi8-r', label: 'Cyrillic (KOI8-R)' },
+  { value: 'windows-1253', label: 'Greek (Windows-1253)' },
+  { value: 'iso-8859-7', label: 'Greek (ISO-8859-7)' },
+  { value: 'windows-1254', label: 'Turkish (Windows-1254)' },
+  { value: 'windows-1255', label: 'Hebrew (Windows-1255)' },
+  { value: 'windows-1256', label: 'Arabic (Windows-1256)' },
+  { value: 'shift_jis', label: 'Japanese (Shift_JIS)' },
+  { value: 'euc-jp', label: 'Japanese (EUC-JP)' },
+  { value: 'gb18030', label: 'Chinese simplified (GB18030)' },
+  { value: 'big5', label: 'Chinese traditional (Big5)' },
+  { value: 'euc-kr', label: 'Korean (EUC-KR)' },
+  { value: 'utf-16le', label: 'UTF-16' },
+];
+
+/** Code pages of Latin scripts, told apart by a few letters only. */
+const LATIN_PAGES = new Set([
+  'windows-1250',
+  'iso-8859-2',
+  'windows-1254',
+  'iso-8859-3',
+  'iso-8859-4',
+  'iso-8859-10',
+  'iso-8859-13',
+  'iso-8859-14',
+  'iso-8859-15',
+  'iso-8859-16',
+  'windows-1257',
+  'windows-1258',
+  'macintosh',
+]);
+
+/** Names the detector gives that TextDecoder knows by another label. */
+const ENCODING_ALIASES: Record<string, string> = {
+  cp932: 'shift_jis',
+  'shift-jis': 'shift_jis',
+  sjis: 'shift_jis',
+  ascii: 'utf-8',
+  'utf-8-sig': 'utf-8',
+  maccyrillic: 'x-mac-cyrillic',
+  cp949: 'euc-kr',
+  gb2312: 'gb18030',
+  gbk: 'gb18030',
+  'euc-tw': 'big5',
+  cp1252: 'windows-1252',
+};
+
+function knownLabel(name: string | null): string | null {
+  if (!name) return null;
+  const label = ENCODING_ALIASES[name.toLowerCase()] ?? name.toLowerCase();
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The encoding of a CSV file's bytes: UTF-8 when they are valid UTF-8 (a byte order mark says so too), else what a
+ * detector made for it says (jschardet, a port of Python's chardet), else Windows-1252 (what Excel writes on Windows).
+ */
+export function detectCsvEncoding(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'utf-8';
+  } catch {
+    // not UTF-8: a legacy code page
+  }
+  const sample = bytes.length > 200_000 ? bytes.subarray(0, 200_000) : bytes;
+  const found = detect(sample);
+  const label = knownLabel(found.encoding);
+  // another Latin code page on thin evidence (a few accented names) is more likely Excel's Windows-1252
+  if (label && LATIN_PAGES.has(label) && found.confidence < 0.5) return 'windows-1252';
+  return label ?? 'windows-1252';
 }
 
 /** A file the wizard refuses, with the message it shows. */
@@ -24,18 +127,13 @@ const CP1252_HIGH = [
 ];
 
 /**
- * The text of a CSV file: UTF-8 when the bytes are valid UTF-8, else Windows-1252 (what Excel writes on Windows),
- * without a byte order mark. Some runtimes decode 'windows-1252' as Latin-1, so bytes 0x80–0x9F are mapped here.
+ * The text of a CSV file in an encoding (by default the detected one, `detectCsvEncoding`), without a byte order
+ * mark. Some runtimes decode 'windows-1252' as Latin-1, so bytes 0x80–0x9F are mapped here.
  */
-export function decodeCsvBytes(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('windows-1252')
-      .decode(bytes)
-      .replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80]!));
-  }
+export function decodeCsvBytes(bytes: Uint8Array, encoding = detectCsvEncoding(bytes)): string {
+  let text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+  if (encoding === 'windows-1252')
+    text = text.replace(/[\u0080-\u009f]/g, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80]!));
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -60,13 +158,20 @@ export function uniqueHeaders(raw: string[]): string[] {
  * The headers and data rows of a CSV text (spec 001 §5): the first row holds the headers; blank lines are skipped.
  * Throws `CsvFileError` with the spec's messages: an empty file, no data rows, or text that is not CSV.
  */
-export function parseCsvText(text: string, fileName = 'data.csv'): ParsedCsv {
+export function parseCsvText(
+  text: string,
+  fileName = 'data.csv',
+  options: { delimiter?: CsvDelimiter; encoding?: string } = {},
+): ParsedCsv {
   if (text.trim() === '') throw new CsvFileError(databaseTexts.csvEmpty);
   // NUL characters: a binary file (a spreadsheet saved as .xlsx and renamed, an image), not text
   if (text.includes('\u0000')) throw new CsvFileError(databaseTexts.csvParseFailed);
+  const guessed = options.delimiter ? null : guessDelimiter(text);
+  const delimiter: CsvDelimiter = options.delimiter ?? guessed ?? ',';
+  const delimiterDetected = options.delimiter !== undefined || guessed !== null;
   let result: Papa.ParseResult<string[]>;
   try {
-    result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+    result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter });
   } catch {
     throw new CsvFileError(databaseTexts.csvParseFailed);
   }
@@ -83,11 +188,63 @@ export function parseCsvText(text: string, fileName = 'data.csv'): ParsedCsv {
   for (let i = headerIndex + 1; i < records.length; i++) {
     const row = records[i]!;
     if (isBlank(row)) continue;
-    rows.push(headers.map((_, c) => row[c] ?? ''));
+    rows.push(row.length === headers.length ? row : headers.map((_, c) => row[c] ?? ''));
     rowNumbers.push(i + 1);
   }
   if (rows.length === 0) throw new CsvFileError(databaseTexts.csvNoRows);
-  return { fileName, headers, rows, rowNumbers };
+  return {
+    fileName,
+    headers,
+    rows,
+    rowNumbers,
+    delimiter,
+    delimiterDetected,
+    encoding: options.encoding ?? 'utf-8',
+  };
+}
+
+/**
+ * The delimiter of a CSV text, from its first 20 records (in its first 200,000 characters): of the four, the one that splits the header into the most
+ * columns with the most records of the same width (blank lines aside). Null when none splits the header: the builder
+ * chooses (a file of one column, or a delimiter we do not know).
+ */
+export function guessDelimiter(text: string): CsvDelimiter | null {
+  let best: { delimiter: CsvDelimiter; score: number; columns: number } | null = null;
+  for (const delimiter of CSV_DELIMITERS) {
+    let records: string[][];
+    try {
+      records = Papa.parse<string[]>(text.slice(0, 200_000), {
+        delimiter,
+        preview: 20,
+        skipEmptyLines: true,
+      }).data;
+    } catch {
+      continue;
+    }
+    const columns = records[0]?.length ?? 0;
+    if (columns < 2) continue;
+    const score = records.filter((r) => r.length === columns).length / records.length;
+    if (!best || score > best.score || (score === best.score && columns > best.columns))
+      best = { delimiter, score, columns };
+  }
+  return best && best.score >= 0.5 ? best.delimiter : null;
+}
+
+/** Reads the file again with another encoding or delimiter (the builder's choice in the mapping step). */
+export function rereadCsv(
+  csv: ParsedCsv,
+  change: { encoding?: string; delimiter?: CsvDelimiter },
+): ParsedCsv {
+  const bytes = csv.bytes ?? new TextEncoder().encode(csv.rows.join('\n'));
+  const encoding = change.encoding ?? csv.encoding;
+  const delimiter = change.delimiter ?? (csv.delimiterDetected ? undefined : csv.delimiter);
+  return {
+    ...parseCsvText(decodeCsvBytes(bytes, encoding), csv.fileName, {
+      encoding,
+      ...(change.delimiter || !csv.delimiterDetected ? { delimiter: delimiter ?? csv.delimiter } : {}),
+    }),
+    bytes,
+  };
 }
 
 /** Whether a file is a CSV file by its name (the wizard takes .csv only). */
@@ -103,7 +260,25 @@ export async function readCsvFile(file: File): Promise<ParsedCsv> {
   } catch {
     throw new CsvFileError(databaseTexts.csvParseFailed);
   }
-  return parseCsvText(decodeCsvBytes(bytes), file.name);
+  return parseCsvBytes(bytes, file.name);
+}
+
+/** Parses a file's bytes in their detected encoding (valid UTF-8 is decoded once, not checked and then decoded). */
+export function parseCsvBytes(bytes: Uint8Array, fileName: string): ParsedCsv {
+  let text: string | null = null;
+  if (!(bytes[0] === 0xff && bytes[1] === 0xfe)) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      text = null;
+    }
+  }
+  if (text !== null) {
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return { ...parseCsvText(text, fileName, { encoding: 'utf-8' }), bytes };
+  }
+  const encoding = detectCsvEncoding(bytes);
+  return { ...parseCsvText(decodeCsvBytes(bytes, encoding), fileName, { encoding }), bytes };
 }
 
 function readBytes(file: Blob): Promise<ArrayBuffer> {

@@ -55,6 +55,33 @@ describe('runImport (spec 001 §9)', () => {
     expect(sent).toEqual([[{ title: 'Lamp', price: 19.5 }]]);
   });
 
+  it('fails a row whose value its column cannot read, with the reason, and sends the others', async () => {
+    const sent: RecordFields[][] = [];
+    const outcome = await runImport({
+      headers,
+      rows: [
+        ['Lamp', '0,611553068'],
+        ['Desk', 'n/a'],
+        ['Chair', '81,2'],
+      ],
+      rowNumbers: [2, 3, 4],
+      mappings: [mappings[0]!, { ...mappings[1]!, decimalSeparator: ',' as const }],
+      send: async (records) => (sent.push(records), ok(records)),
+    });
+    expect(sent).toEqual([
+      [
+        { title: 'Lamp', price: 0.611553068 },
+        { title: 'Chair', price: 81.2 },
+      ],
+    ]);
+    expect(outcome).toEqual({
+      total: 3,
+      created: 2,
+      failed: [{ row: 3, message: "'n/a' in price is not a number" }],
+      requestsFailed: false,
+    });
+  });
+
   it("keeps the rows the server refused, by their row number in the file, with the server's message", async () => {
     const outcome = await runImport({
       headers,

@@ -1,7 +1,7 @@
 import {
-  csvRowToRecord,
+  readCsvRow,
   type BulkRecordsResponse,
-  type CsvMapping,
+  type ReadCsvMapping,
   type RecordFields,
 } from '@buildai/domain';
 import { errorMessage } from '@/lib/api-client';
@@ -25,7 +25,8 @@ export interface ImportOptions {
   headers: string[];
   rows: string[][];
   rowNumbers: number[];
-  mappings: CsvMapping[];
+  /** the mappings with their columns' readings (decimal separator, date order) */
+  mappings: ReadCsvMapping[];
   /** sends one batch (`bulkCreateRecords`) */
   send: (records: RecordFields[]) => Promise<BulkRecordsResponse>;
   /** rows finished so far (created or failed) */
@@ -35,9 +36,10 @@ export interface ImportOptions {
 }
 
 /**
- * Imports the rows (spec 001 §9): records built with `csvRowToRecord`, sent in batches of 10 rows, 3 batches in
- * flight at a time. A row the server refuses is kept with its message; a batch whose request fails counts all its
- * rows as failed with the request's message. Never throws.
+ * Imports the rows (spec 001 §9): records built with `readCsvRow`, sent in batches of 10 rows, 3 batches in
+ * flight at a time. A row with a value its column cannot read ('n/a' as a number) fails with that reason and is not
+ * sent; a row the server refuses is kept with its message; a batch whose request fails counts all its rows as failed
+ * with the request's message. Never throws.
  */
 export async function runImport({
   headers,
@@ -49,20 +51,28 @@ export async function runImport({
   batchSize = CSV_IMPORT_BATCH,
   parallel = CSV_IMPORT_PARALLEL,
 }: ImportOptions): Promise<ImportOutcome> {
-  const batches: number[][] = [];
-  for (let start = 0; start < rows.length; start += batchSize) {
-    batches.push(Array.from({ length: Math.min(batchSize, rows.length - start) }, (_, i) => start + i));
-  }
   const failed: FailedRow[] = [];
+  const columnOf = new Map(headers.map((h, i) => [h, i] as const));
+  const records: (RecordFields | null)[] = rows.map((row, i) => {
+    const read = readCsvRow(headers, row, mappings, (h) => columnOf.get(h) ?? -1);
+    if (read.ok) return read.record;
+    failed.push({ row: rowNumbers[i] ?? i + 2, message: read.message });
+    return null;
+  });
+  const sendable = records.flatMap((r, i) => (r ? [i] : []));
+  const batches: number[][] = [];
+  for (let start = 0; start < sendable.length; start += batchSize) {
+    batches.push(sendable.slice(start, start + batchSize));
+  }
   let created = 0;
-  let done = 0;
+  let done = rows.length - sendable.length;
+  if (done > 0) onProgress?.(done, rows.length);
   let batchesFailed = 0;
   let next = 0;
 
   const runOne = async (indexes: number[]) => {
-    const records = indexes.map((i) => csvRowToRecord(headers, rows[i]!, mappings));
     try {
-      const answer = await send(records);
+      const answer = await send(indexes.map((i) => records[i]!));
       created += answer.created.length;
       for (const f of answer.failed) {
         const i = indexes[f.index];

@@ -23,11 +23,12 @@ export function toolUsesOf(message: ChatMessage): ToolUse[] {
   return message.parts.flatMap((p, i) => {
     const type = p.type as string;
     if (!type.startsWith('tool-') && type !== 'dynamic-tool') return [];
-    const part = p as { toolName?: string; state?: string; toolCallId?: string };
+    const part = p as { toolName?: string; state?: string; toolCallId?: string; title?: string };
     const name = type === 'dynamic-tool' ? (part.toolName ?? 'tool') : type.slice('tool-'.length);
     const state =
       part.state === 'output-available' ? 'done' : part.state === 'output-error' ? 'failed' : 'running';
-    return [{ key: part.toolCallId ?? String(i), name: readableToolName(name), state }];
+    // the tool's title as the server names it; a call of an older answer has only its function name
+    return [{ key: part.toolCallId ?? String(i), name: part.title || readableToolName(name), state }];
   });
 }
 

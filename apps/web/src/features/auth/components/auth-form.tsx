@@ -89,7 +89,7 @@ export function AuthForm({
           {!isSignUp && (
             <button
               type="button"
-              className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+              className="text-xs font-medium text-[var(--app-link,var(--primary))] underline-offset-4 hover:underline"
               onClick={() => onForgotPassword(form.getValues('email').trim())}
             >
               Forgot password?
@@ -136,7 +136,7 @@ export function AuthForm({
           {isSignUp ? 'Already have an account?' : `New to ${appName || 'BuildAI'}?`}{' '}
           <button
             type="button"
-            className="font-medium text-primary underline-offset-4 hover:underline"
+            className="font-medium text-[var(--app-link,var(--primary))] underline-offset-4 hover:underline"
             onClick={() => {
               form.clearErrors();
               onModeChange(isSignUp ? 'signIn' : 'signUp');

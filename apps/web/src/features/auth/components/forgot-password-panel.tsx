@@ -58,7 +58,7 @@ export function ForgotPasswordPanel({ appId, continueUrl, email, onEmailChange, 
         </Button>
         <button
           type="button"
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          className="text-sm font-medium text-[var(--app-link,var(--primary))] underline-offset-4 hover:underline"
           onClick={() => setSentTo(null)}
         >
           Didn't get it? Send again

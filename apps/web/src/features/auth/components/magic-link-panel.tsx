@@ -181,14 +181,14 @@ function OtpStep({
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <button
           type="button"
-          className="font-medium text-primary underline-offset-4 hover:underline disabled:opacity-50"
+          className="font-medium text-[var(--app-link,var(--primary))] underline-offset-4 hover:underline disabled:opacity-50"
           onClick={onChangeEmail}
         >
           Use a different email
         </button>
         <button
           type="button"
-          className="font-medium text-primary underline-offset-4 hover:underline disabled:opacity-50"
+          className="font-medium text-[var(--app-link,var(--primary))] underline-offset-4 hover:underline disabled:opacity-50"
           disabled={resending}
           onClick={() => {
             form.reset();

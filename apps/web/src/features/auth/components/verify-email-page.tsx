@@ -132,7 +132,10 @@ export function VerifyEmailPage() {
         </Button>
         <p className="text-center text-sm text-muted-foreground">
           Not {account.email}?{' '}
-          <Link to="/logout" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to="/logout"
+            className="font-medium text-[var(--app-link,var(--primary))] underline-offset-4 hover:underline"
+          >
             Sign out
           </Link>
         </p>

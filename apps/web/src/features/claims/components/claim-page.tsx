@@ -153,6 +153,7 @@ function problemOf(err: unknown): string {
   const left =
     err instanceof AppError ? (err.details as { attemptsLeft?: unknown } | undefined)?.attemptsLeft : null;
   if (typeof left !== 'number') return message;
+  if (left === 0) return `${message}. No attempts left for an hour.`;
   return `${message}. ${left === 1 ? '1 attempt left.' : `${left} attempts left.`}`;
 }
 

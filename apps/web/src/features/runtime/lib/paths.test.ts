@@ -46,3 +46,22 @@ describe('matchRuntimePath', () => {
       expect(matchRuntimePath(p)).toBeNull();
   });
 });
+
+describe("a tool app's addresses on its own domain (issue 32, item 12)", () => {
+  it('are the clean paths /, /tool/{path} and /{result}/tool/{path}', async () => {
+    const { CUSTOM_DOMAIN_APP_META } = await import('@buildai/domain');
+    const { appHomePath } = await import('./paths');
+    const meta = document.createElement('meta');
+    meta.name = CUSTOM_DOMAIN_APP_META;
+    meta.content = 'a1';
+    document.head.append(meta);
+    try {
+      expect(appHomePath('a1')).toBe('/');
+      expect(toolPagePath('a1', 'slogan')).toBe('/tool/slogan');
+      expect(resultPagePath('a1', 'r1', 'slogan')).toBe('/r1/tool/slogan');
+      expect(toolPagePath('a2', 'slogan')).toBe('/app/a2/tool/slogan');
+    } finally {
+      meta.remove();
+    }
+  });
+});

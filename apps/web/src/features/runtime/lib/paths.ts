@@ -1,10 +1,16 @@
-/** Runtime addresses (spec 001 §2): everything stays under the app's base path `/app/{appId}`. */
+import { appBasePath } from '@/lib/app-base';
+
+/**
+ * Runtime addresses (spec 001 §2): everything stays under the app's base path, `/app/{appId}`, or the root of the
+ * app's own domain.
+ */
 const enc = encodeURIComponent;
 
-export const appHomePath = (appId: string) => `/app/${enc(appId)}`;
-export const toolPagePath = (appId: string, toolPath: string) => `/app/${enc(appId)}/tool/${enc(toolPath)}`;
+export const appHomePath = (appId: string) => appBasePath(appId) || '/';
+export const toolPagePath = (appId: string, toolPath: string) =>
+  `${appBasePath(appId)}/tool/${enc(toolPath)}`;
 export const resultPagePath = (appId: string, resultId: string, toolPath: string) =>
-  `/app/${enc(appId)}/${enc(resultId)}/tool/${enc(toolPath)}`;
+  `${appBasePath(appId)}/${enc(resultId)}/tool/${enc(toolPath)}`;
 
 /**
  * What an address under `/app/{appId}` shows: the app's home, a tool, a result of a tool, an item page, or a page of

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Sparkles, ThumbsUp } from 'lucide-react';
+import { RotateCcw, Sparkles, ThumbsUp } from 'lucide-react';
 import { spaceTexts, type MessageRating } from '@buildai/domain';
 import { Markdown } from '@/components/markdown/markdown';
 import { Badge } from '@/components/ui/badge';
@@ -25,6 +25,8 @@ interface Props {
   streaming: boolean;
   isLast: boolean;
   onContinue: () => void;
+  /** the last answer failed: sends its request again (absent: no Retry) */
+  onRetry?: () => void;
   onRated: (messageId: string, rating: MessageRating) => void;
 }
 
@@ -56,9 +58,18 @@ export function AssistantMessage(props: Props) {
           </div>
         )}
         {meta?.error && <ErrorBlock details={meta.error} />}
+        {meta?.error && isLast && !readOnly && props.onRetry && (
+          <div>
+            <Button size="sm" variant="outline" disabled={streaming} onClick={props.onRetry}>
+              <RotateCcw />
+              Retry
+            </Button>
+          </div>
+        )}
         {!live && (
           <div className="flex flex-wrap items-center gap-1">
-            {!readOnly && !streaming && (
+            {/* a failed answer is not one to rate (issue 32, item 4) */}
+            {!readOnly && !streaming && !meta?.error && (
               <Button
                 variant="ghost"
                 size="sm"

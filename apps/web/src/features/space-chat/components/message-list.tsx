@@ -11,6 +11,8 @@ interface Props {
   readOnly: boolean;
   busy: boolean;
   onContinue: () => void;
+  /** sends the request of the failed last answer again */
+  onRetry?: (text: string) => void;
   onRated: (messageId: string, rating: MessageRating) => void;
   onRestored: (messages: SpaceUIMessage[]) => void;
 }
@@ -83,6 +85,7 @@ export function MessageList({ appId, messages, isAdmin, readOnly, busy, ...on }:
                 streaming={busy}
                 isLast={isLast}
                 onContinue={on.onContinue}
+                onRetry={on.onRetry && retryOf(messages, i, on.onRetry)}
                 onRated={on.onRated}
               />
             )}
@@ -91,4 +94,12 @@ export function MessageList({ appId, messages, isAdmin, readOnly, busy, ...on }:
       })}
     </ol>
   );
+}
+
+/** Retry of an answer: the text of the user message before it, sent again (none when there is no such text). */
+function retryOf(messages: SpaceUIMessage[], index: number, retry: (text: string) => void) {
+  const asked = messages[index - 1];
+  if (!asked || asked.role !== 'user') return undefined;
+  const text = asked.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+  return text.trim() ? () => retry(text) : undefined;
 }

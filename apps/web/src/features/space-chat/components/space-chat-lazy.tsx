@@ -9,7 +9,8 @@ export interface SpaceChatProps {
   readOnly?: boolean;
   appErrors: AppErrorItem[];
   onFilesChanged: () => void;
-  onClearErrors: () => void;
+  /** clears these errors (the ones a fix was sent for), keeping any reported since */
+  onClearErrors: (sent: readonly AppErrorItem[]) => void;
   /** reports whether a turn is running (the workspace refuses permission changes meanwhile) */
   onBusyChange?: (busy: boolean) => void;
   /** a message another screen asks the chat to send, with its system action */

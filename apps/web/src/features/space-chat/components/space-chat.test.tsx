@@ -332,5 +332,8 @@ describe('space chat', { timeout: 20_000 }, () => {
     expect(within(block).queryByText('The model provider timed out')).toBeNull();
     fireEvent.click(within(block).getByRole('button', { expanded: false }));
     expect(within(block).getByText('The model provider timed out')).toBeTruthy();
+    // a failed answer offers Retry, and nothing to rate (issue 32, item 4)
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: spaceTexts.rateThis })).toBeNull();
   });
 });

@@ -95,6 +95,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
                 readOnly={readOnly}
                 busy={busy}
                 onContinue={() => send(spaceTexts.keepGoing, { type: 'continue' })}
+                onRetry={(text) => send(text)}
                 onRated={onRated}
                 onRestored={onRestored}
               />

@@ -6,16 +6,17 @@ import { buildFixMessage } from '../lib/fix-message';
 export const CLEAR_ERRORS_DELAY_MS = 1000;
 
 /**
- * 'Resolve with AI': sends the fix message and reads 'Fixing...' until that turn ends; 1 s later the errors are
- * cleared (the preview reports whatever is still wrong after its reload).
+ * 'Resolve with AI': sends the fix message and reads 'Fixing...' until that turn ends; 1 s later the errors that
+ * were sent are cleared — only those: an error the reloaded preview reports meanwhile is a new one and stays.
  */
 export function useResolveWithAi(
   busy: boolean,
   send: (text: string, info: SystemActionInfo) => void,
-  onClearErrors: () => void,
+  onClearErrors: (sent: readonly AppErrorItem[]) => void,
 ) {
   const [fixing, setFixing] = React.useState(false);
   const started = React.useRef(false);
+  const sent = React.useRef<readonly AppErrorItem[]>([]);
   const clear = React.useRef(onClearErrors);
   clear.current = onClearErrors;
 
@@ -27,7 +28,7 @@ export function useResolveWithAi(
     }
     if (!started.current) return;
     const timer = setTimeout(() => {
-      clear.current();
+      clear.current(sent.current);
       setFixing(false);
     }, CLEAR_ERRORS_DELAY_MS);
     return () => clearTimeout(timer);
@@ -36,6 +37,7 @@ export function useResolveWithAi(
   const resolve = React.useCallback(
     (errors: AppErrorItem[]) => {
       started.current = false;
+      sent.current = errors;
       setFixing(true);
       send(buildFixMessage(errors), { type: 'fix' });
     },

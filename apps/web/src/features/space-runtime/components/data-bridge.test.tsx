@@ -253,6 +253,36 @@ describe('sign-in on the live page', () => {
     expect(onSignedOut).toHaveBeenCalledTimes(1);
   });
 
+  it('signs nobody in or out without a click or tap in the app (ASVS 5.0 V3.5)', async () => {
+    setToken({ idToken: 'visitor-token', refreshToken: '', expiresIn: 3600 } as never);
+    const api = mockApi({
+      'GET /api/apps/a1/me': { body: { user: null } },
+      'POST /api/live_api/auth/signOut': { status: 204 },
+    });
+    const goTo = vi.fn();
+    const onSignedOut = vi.fn();
+    const ctx = { appId: 'a1', preview: false, goTo, onSignedOut, hasUserGesture: () => false };
+    for (const op of ['signIn', 'signUp', 'signOut']) {
+      expect(await answerRequest(auth(op, op), ctx)).toEqual({
+        source: 'buildai-shell',
+        type: 'reply',
+        id: op,
+        ok: false,
+        error: {
+          code: 'bridge/needs-gesture',
+          message: 'Sign-in and sign-out run only when the visitor clicks or taps in the app',
+          status: 403,
+        },
+      });
+    }
+    expect(api.to('POST /api/live_api/auth/signOut')).toHaveLength(0);
+    expect(goTo).not.toHaveBeenCalled();
+    expect(onSignedOut).not.toHaveBeenCalled();
+    expect(getToken()).toBe('visitor-token');
+    // me() needs no gesture
+    expect(await answerRequest(auth('m', 'me'), ctx)).toMatchObject({ ok: true, result: null });
+  });
+
   it('makes a call again as anonymous when the session has expired for good', async () => {
     setToken({ idToken: 'expired', refreshToken: '', expiresIn: 3600 } as never);
     const api = mockApi({

@@ -7,7 +7,7 @@ import { appQuery } from '@/lib/app-query';
 import { queryKeys } from '@/lib/query-keys';
 import { memberLinkQuery } from '../api/member-link';
 import { previewLinkQuery } from '../api/preview-link';
-import { addressOfPage, documentWithPage, pageOfAddress } from '../lib/app-address';
+import { addressOfPage, documentWithPage, isPageOfApp, pageOfAddress } from '../lib/app-address';
 import { AppFrame, type AppFrameHandle } from './app-frame';
 import { FrameMessage } from './frame-message';
 import { OwnerIssues } from './owner-issues';
@@ -63,6 +63,8 @@ export function SpaceAppPage({ appId, membersOnly = false }: { appId: string; me
 
   const onNavigate = React.useCallback(
     (page: string, search: string, replace: boolean) => {
+      // the frame moves the address bar only among the app's own pages
+      if (!isPageOfApp(page)) return;
       const next = addressOfPage(appId, page, search);
       if (next === `${window.location.pathname}${window.location.search}`) return;
       if (replace) window.history.replaceState(null, '', next);

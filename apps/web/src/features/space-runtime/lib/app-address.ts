@@ -1,3 +1,5 @@
+import { appBasePath } from '@/lib/app-base';
+
 /**
  * The page a visitor's address names: `/app/{appId}/{Page}?{search}`, or `/{Page}` on the app's own domain (no
  * page: the app's main page). For an app with its own router the page is the path inside the app
@@ -28,7 +30,8 @@ export function addressOfPage(appId: string, page: string, search: string): stri
     .filter(Boolean)
     .map((segment) => encodeURIComponent(segment))
     .join('/');
-  const path = `/app/${encodeURIComponent(appId)}${inside ? `/${inside}` : ''}`;
+  // on the app's own domain the pages are at the root (`/Pricing`), not under /app/{appId}
+  const path = `${appBasePath(appId)}${inside ? `/${inside}` : ''}` || '/';
   return search ? `${path}?${search}` : path;
 }
 
@@ -38,4 +41,23 @@ export function documentWithPage(documentUrl: string, page: string, search: stri
   if (page) url.searchParams.set('page', page);
   if (search) url.searchParams.set('search', search);
   return url.toString();
+}
+
+/**
+ * Whether a page the frame asks the address bar to show is one of the app's own (ASVS 5.0 V3.5): a path inside
+ * `/app/{appId}` — no `.` or `..` segment (as typed or percent-encoded), no empty segment, no backslash or control
+ * character — so a frame can never move the product's address anywhere else.
+ */
+export function isPageOfApp(page: string): boolean {
+  if (page === '') return true;
+  if (/[\\\u0000-\u001f\u007f]/.test(page)) return false;
+  return page.split('/').every((segment) => {
+    let plain = segment;
+    try {
+      plain = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    return plain !== '' && plain !== '.' && plain !== '..';
+  });
 }

@@ -43,6 +43,18 @@ export interface DataBridgeContext {
   goTo?: (url: string) => void;
   /** the address to come back to after signing in (the page's own path and query) */
   currentAddress?: () => string;
+  /**
+   * Whether the visitor has just clicked or tapped (in the frame, or anywhere in the page): a click in a frame
+   * activates the page around it too (HTML user activation). Sign-in, sign-up and sign-out wait for one, so an app
+   * cannot sign its visitors out or send them away as it loads (ASVS 5.0 V3.5). Default: the browser's transient
+   * user activation; a browser without that API lets the call through.
+   */
+  hasUserGesture?: () => boolean;
+}
+
+function browserGesture(): boolean {
+  const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
+  return activation ? activation.isActive : true;
 }
 
 /** What the frame posted, if it is a request: the parsed request, or why it is refused (with its id to answer). */
@@ -108,6 +120,9 @@ async function auth(
   if (ctx.preview) {
     ctx.onNotice?.(appBridgeTexts.previewAuth);
     return { redirecting: false, notice: appBridgeTexts.previewAuth } satisfies AppAuthActionResult;
+  }
+  if (!(ctx.hasUserGesture ?? browserGesture)()) {
+    throw new AppError('bridge/needs-gesture', { message: appBridgeTexts.needsGesture, status: 403 });
   }
   if (request.op === 'signOut') {
     if (getToken() !== null || mightHaveSession()) {

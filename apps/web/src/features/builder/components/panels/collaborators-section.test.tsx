@@ -19,38 +19,41 @@ const rows = () =>
     .map((li) => li.textContent);
 
 describe('the Collaborators section', () => {
-  it('adds a builder by email and removes them', async () => {
+  it('invites a builder by email, says so, and removes a collaborator', async () => {
     const api = mockApi({
-      'GET /api/apps/a1/collaborators': list([]),
-      'POST /api/apps/a1/collaborators': list([MATE]),
+      'GET /api/apps/a1/collaborators': list([MATE]),
+      'POST /api/apps/a1/collaborators': { body: { ...list([MATE]).body, invited: 'new@example.com' } },
       'DELETE /api/apps/a1/collaborators/acc_2': list([]),
     });
     render(withProviders(<CollaboratorsSection app={makeApp()} />));
-    expect(await screen.findByText('owner@example.com')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Collaborator email'), {
-      target: { value: ' mate@example.com ' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('mate@example.com')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Collaborator email'), {
+      target: { value: ' new@example.com ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Invitation sent to new@example.com. They join once they accept it, signed in with that address.',
+    );
+    // nobody joins before accepting
     expect(rows()).toEqual(['owner@example.comOwner', 'mate@example.com']);
     expect((screen.getByLabelText('Collaborator email') as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Remove mate@example.com' }));
     await vi.waitFor(() => expect(rows()).toEqual(['owner@example.comOwner']));
-    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ email: 'mate@example.com' });
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ email: 'new@example.com' });
   });
 
-  it("shows the server's message when the email is no builder's", async () => {
+  it("shows the server's message when the email is not valid", async () => {
     mockApi({
       'GET /api/apps/a1/collaborators': list([]),
-      'POST /api/apps/a1/collaborators': errorReply('collaborator/not-found', { field: 'email' }),
+      'POST /api/apps/a1/collaborators': errorReply('collaborator/invalid-email', { field: 'email' }),
     });
     render(withProviders(<CollaboratorsSection app={makeApp()} />));
     await screen.findByText('owner@example.com');
     fireEvent.change(screen.getByLabelText('Collaborator email'), {
-      target: { value: 'nobody@example.com' },
+      target: { value: 'nobody@example' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('There is no builder with this email');
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid email address');
   });
 
   it('is not shown to a collaborator', () => {

@@ -84,7 +84,7 @@ function CollaboratorList({ appId }: { appId: string }) {
         />
         <Button type="submit" variant="outline" disabled={add.isPending || email.trim() === ''}>
           {add.isPending ? <Loader2 className="animate-spin" /> : <UserPlus />}
-          Add
+          Invite
         </Button>
       </form>
       {(add.isError || remove.isError) && (
@@ -92,10 +92,15 @@ function CollaboratorList({ appId }: { appId: string }) {
           {errorMessage(add.error ?? remove.error)}
         </p>
       )}
-      {!add.isError && !remove.isError && (
+      {add.isSuccess && add.data.invited && !remove.isError && (
+        <p role="status" className="text-xs text-emerald-700 dark:text-emerald-400">
+          Invitation sent to {add.data.invited}. They join once they accept it, signed in with that address.
+        </p>
+      )}
+      {!add.isError && !remove.isError && !add.isSuccess && (
         <p className="text-xs text-muted-foreground">
-          They need a builder account. Collaborators edit everything but cannot delete the app, invite a
-          claimer or change this list.
+          We email them an invitation to accept. Collaborators edit everything but cannot delete the app,
+          invite a claimer or change this list.
         </p>
       )}
     </div>

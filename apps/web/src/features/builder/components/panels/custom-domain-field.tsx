@@ -1,7 +1,7 @@
 import { publicOrigin } from '@/lib/public-origin';
 import * as React from 'react';
 import { Globe, Lock, Sparkles } from 'lucide-react';
-import { appSettingsSchema, builderMessages } from '@buildai/domain';
+import { AppError, appSettingsSchema, builderMessages, normaliseCustomDomain } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -32,6 +32,12 @@ export function CustomDomainField({
   React.useEffect(() => setDraft(settings.customDomain), [settings.customDomain]);
 
   const commit = () => {
+    // the product's own address is refused by the server: say why here, whatever it looks like (localhost too)
+    const own = [window.location.hostname, new URL(publicOrigin()).hostname].map((h) => h.toLowerCase());
+    if (draft.trim() !== '' && own.includes(normaliseCustomDomain(draft))) {
+      setError(new AppError('settings/domain-reserved').message);
+      return;
+    }
     const parsed = domainSchema.safeParse(draft);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a domain name such as app.example.com');

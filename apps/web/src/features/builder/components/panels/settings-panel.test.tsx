@@ -82,6 +82,38 @@ describe('the settings panel', () => {
     expect((screen.getByLabelText('Model') as HTMLSelectElement).value).toBe('gpt-4o-mini');
   });
 
+  it('says vector search is off, and why, when the server has no embedding model (issue 32, item 15)', async () => {
+    const reason =
+      'Vector search is off: no embedding model is set on this server (AI_EMBEDDING_MODEL), so data sources are searched by full text.';
+    mockApi({
+      'GET /api/builder/models': {
+        body: { models: [{ id: 'gpt-4o-mini', name: 'GPT-4o mini' }], vectorSearch: { on: false, reason } },
+      },
+    });
+    function Host() {
+      const [settings, setSettings] = React.useState(appSettingsSchema.parse({ aiQueryMethod: 'hybrid' }));
+      return (
+        <SettingsPanel
+          app={makeApp()}
+          settings={settings}
+          account={builder({ plan: 'lite', isAdmin: true })}
+          onUpgrade={vi.fn()}
+          onChange={(patch) => setSettings((s) => ({ ...s, ...patch }))}
+        />
+      );
+    }
+    render(withProviders(<Host />));
+    expect((await screen.findByTestId('vector-search-off')).textContent).toBe(
+      `${reason} This app's choice runs as full text until it is on.`,
+    );
+    const options = [...(screen.getByLabelText('Query method') as HTMLSelectElement).options];
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['Full text', false],
+      ['Vector (off on this server)', true],
+      ['Hybrid (full text and vector) (off on this server)', false],
+    ]);
+  });
+
   it('finds a model by searching, shows prices per 1M tokens, and keeps the current model listed', async () => {
     mockApi({
       'GET /api/builder/models': {
@@ -152,6 +184,13 @@ describe('the settings panel', () => {
     fireEvent.keyDown(slider, { key: 'Home' });
     expect(changes.at(-1)).toEqual({ modelTemperature: 0 });
     expect(screen.getByText('0.0')).toBeTruthy();
+  });
+
+  it('says beside the limits that anonymous visitors are counted per address too (issue 32, item 19)', () => {
+    renderPanel(builder({ plan: 'pro' }));
+    expect(screen.getByTestId('anonymous-limits-note').textContent).toBe(
+      'Visitors who are not signed in are also counted by their network address, so people behind one address (an office, a school) share one allowance.',
+    );
   });
 
   it('takes daily and weekly runs from 1 to 100; empty means no limit', () => {

@@ -20,6 +20,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Slider } from '@/components/ui/slider';
 import { cn } from '@/lib/utils';
+import { useVectorSearch } from '../../api/list-models';
 import type { MainPageOption } from '../../lib/main-pages';
 import type { BuilderAccount } from '../../types';
 import { FormRow, PanelSection, SwitchRow } from './form-row';
@@ -37,6 +38,62 @@ const QUERY_METHOD_LABEL: Record<AppSettings['aiQueryMethod'], string> = {
   fulltext: 'Full text',
   vector: 'Vector',
 };
+
+/**
+ * The query method. Hybrid and vector need vector search, which the server may not have (no embedding model, or
+ * no pgvector): then they are offered as off, the hint says why, and a method already chosen says it runs as full
+ * text for now.
+ */
+function QueryMethodRow({
+  settings,
+  locked,
+  onChange,
+}: {
+  settings: AppSettings;
+  locked: boolean;
+  onChange: (patch: Partial<AppSettings>) => void;
+}) {
+  const vector = useVectorSearch(true);
+  const off = vector.data && !vector.data.on ? vector.data : null;
+  return (
+    <FormRow
+      id="settings-query-method"
+      label="Query method"
+      hint={
+        off ? (
+          <span data-testid="vector-search-off">
+            {off.reason}
+            {settings.aiQueryMethod !== 'fulltext' && " This app's choice runs as full text until it is on."}
+          </span>
+        ) : (
+          'How your data sources are searched.'
+        )
+      }
+    >
+      <NativeSelect
+        id="settings-query-method"
+        value={settings.aiQueryMethod}
+        disabled={locked}
+        onChange={(e) => onChange({ aiQueryMethod: e.target.value as AppSettings['aiQueryMethod'] })}
+      >
+        {aiQueryMethods.map((m) => (
+          <option
+            key={m}
+            value={m}
+            disabled={off !== null && m !== 'fulltext' && m !== settings.aiQueryMethod}
+          >
+            {QUERY_METHOD_LABEL[m]}
+            {off && m !== 'fulltext' ? ' (off on this server)' : ''}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormRow>
+  );
+}
+
+/** Anonymous visitors are counted by browser and by address too (decision 0006): said beside the limits. */
+export const ANONYMOUS_LIMITS_NOTE =
+  'Visitors who are not signed in are also counted by their network address, so people behind one address (an office, a school) share one allowance.';
 
 /** A lite builder (not an admin) sees the run settings greyed out (spec 000 §6). */
 export function settingsLocked(account: BuilderAccount): boolean {
@@ -128,24 +185,7 @@ export function SettingsPanel({
                 <span>Creative</span>
               </div>
             </div>
-            <FormRow
-              id="settings-query-method"
-              label="Query method"
-              hint="How your data sources are searched."
-            >
-              <NativeSelect
-                id="settings-query-method"
-                value={settings.aiQueryMethod}
-                disabled={locked}
-                onChange={(e) => onChange({ aiQueryMethod: e.target.value as AppSettings['aiQueryMethod'] })}
-              >
-                {aiQueryMethods.map((m) => (
-                  <option key={m} value={m}>
-                    {QUERY_METHOD_LABEL[m]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormRow>
+            <QueryMethodRow settings={settings} locked={locked} onChange={onChange} />
           </PanelSection>
         )}
 
@@ -173,6 +213,9 @@ export function SettingsPanel({
                 disabled={locked}
               />
             </div>
+            <p className="text-xs text-muted-foreground" data-testid="anonymous-limits-note">
+              {ANONYMOUS_LIMITS_NOTE}
+            </p>
             {admin && (
               <IntegerInput
                 id="settings-credits"

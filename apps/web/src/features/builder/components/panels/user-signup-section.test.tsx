@@ -97,7 +97,7 @@ describe('the user signup section', () => {
   it('saves a custom domain when it is left, normalised, and refuses what is not a domain', () => {
     const { changes } = renderSection();
     const domain = field('Custom domain');
-    fireEvent.change(domain, { target: { value: 'not a domain' } });
+    fireEvent.change(domain, { target: { value: 'a..example.com' } });
     fireEvent.blur(domain);
     expect(screen.getByText('Enter a domain name such as app.example.com')).toBeTruthy();
     expect(changes).toEqual([]);
@@ -106,6 +106,25 @@ describe('the user signup section', () => {
     expect(changes).toEqual([{ customDomain: 'tools.acme.com' }]);
     expect(domain.value).toBe('tools.acme.com');
     expect(screen.getByTestId('public-address').textContent).toBe('https://tools.acme.com');
+  });
+
+  it("gives the real reason a domain is refused, and names the product's own address as such", () => {
+    const { changes } = renderSection();
+    const domain = field('Custom domain');
+    const reasonFor = (value: string) => {
+      fireEvent.change(domain, { target: { value } });
+      fireEvent.blur(domain);
+      return screen.getByRole('alert').textContent;
+    };
+    expect(reasonFor(`https://${window.location.hostname}:3000/`)).toBe(
+      "This is the builder's own address, choose another domain for your app",
+    );
+    expect(reasonFor('intranet')).toBe(
+      'intranet is not a public domain name: use one such as app.example.com',
+    );
+    expect(reasonFor('10.0.0.1')).toBe('Use a domain name such as app.example.com, not an IP address');
+    expect(reasonFor('my shop.com')).toBe('A domain name has no spaces, such as app.example.com');
+    expect(changes).toEqual([]);
   });
 
   it('does not drop the domain that keeps signup possible on an unpublished app', () => {

@@ -79,7 +79,11 @@ export function SpaceWorkspace({
     setRefreshKey((k) => k + 1);
     void queryClient.invalidateQueries({ queryKey: appFilesQuery(appId).queryKey });
   }, [queryClient, appId]);
-  const onClearErrors = React.useCallback(() => setAppErrors([]), []);
+  // only the errors a fix was sent for: one the reloaded preview reported meanwhile is new and stays
+  const onClearErrors = React.useCallback(
+    (sent: readonly AppErrorItem[]) => setAppErrors((errors) => errors.filter((e) => !sent.includes(e))),
+    [],
+  );
 
   // the bridge from the database screen to the chat: the chat's busy state and a request it sends
   const [chatBusy, setChatBusy] = React.useState(false);
