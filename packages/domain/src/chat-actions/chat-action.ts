@@ -20,8 +20,8 @@ export type ActionContent = Pick<ChatAction, 'file' | 'content' | 'entity' | 'pe
  * One of the chat's actions: a tool the model calls, named as the spec's action type (decision 0011, "Chat
  * actions"). The server gives it its execute; everything else about it, on both sides, is read from here.
  */
-/** What an action names: a file of the app, or an entity of its database. */
-export type ActionTarget = 'file' | 'entity';
+/** What an action names: a file of the app, an entity of its database, or a tool of a generated app. */
+export type ActionTarget = 'file' | 'entity' | 'tool';
 
 export interface ChatActionSpec<
   Type extends string = string,

@@ -2,13 +2,17 @@ import type { z } from 'zod';
 import type { ChatAction, ChatActionType, PlannedChatActionType } from '../space-apps';
 import { addEntity } from './add-entity';
 import { addFile } from './add-file';
+import { addTool } from './add-tool';
 import type { ActionContent, ActionTarget, CallInput, ChatActionSpec } from './chat-action';
 import { deleteFile } from './delete-file';
 import { editEntity } from './edit-entity';
+import { editApp } from './edit-app';
 import { editFile } from './edit-file';
+import { editTool } from './edit-tool';
 import { importEntities } from './import-entities';
 import { insertEntityRecords } from './insert-entity-records';
 import { partialEdit } from './partial-edit';
+import { removeTool } from './remove-tool';
 
 export type { ActionContent, ActionTarget, CallInput, ChatActionSpec, KeptField } from './chat-action';
 export { MAX_IMPORT_RECORDS, MAX_INSERT_RECORDS } from './entity-action';
@@ -29,6 +33,10 @@ export const chatActions = {
   edit_entity: editEntity,
   insert_entity_records: insertEntityRecords,
   import_entities: importEntities,
+  add_tool: addTool,
+  edit_tool: editTool,
+  remove_tool: removeTool,
+  edit_app: editApp,
 } as const satisfies { [T in ChatToolType]: ChatActionSpec<T> };
 
 type Registry = typeof chatActions;
@@ -46,6 +54,15 @@ type OfTarget<Target> = {
 export type FileActionType = OfTarget<'file'>;
 /** The actions on the app database. */
 export type EntityActionType = OfTarget<'entity'>;
+/** The actions on a generated app's tools and details (docs/decisions/0015). */
+export type ToolActionType = OfTarget<'tool'>;
+/** A space app's chat offers the file and entity actions; a generated app's the tool actions. */
+export type SpaceActionType = FileActionType | EntityActionType;
+
+/** Which actions an app's chat offers, by the app's kind. */
+export function chatTargetsOf(appType: 'space' | 'generated'): readonly ActionTarget[] {
+  return appType === 'generated' ? ['tool'] : ['file', 'entity'];
+}
 
 /** The registry's action of a tool name, or undefined for a name that is no tool (a type not offered yet, a typo). */
 export function chatActionOf(type: string): ChatActionSpec<ChatToolType> | undefined {

@@ -1,5 +1,4 @@
 // The apps feature as other parts of the server see it (decision 0005, "Feature boundaries").
-export { checkToolDefinition } from './check-tool-definition';
 export { isOwnerOf, loadOwnedApp, loadToolOf, loadTools, requireBuilder } from './load-app';
 export { AppChangeBus } from './app-change-bus';
 export { copyImage } from './templates';
@@ -12,3 +11,16 @@ export type { SettingsKeeper } from './save-settings';
 // the app row's lock, shared by a space app's chat, file writes, restore and publishing (decision 0007)
 export { lockAppFiles, lockChat, STALE_TURN_MS, TURN_TIMEOUT_MS } from './chat-lock';
 export { createDomainDirectory, hostName, type DomainDirectory } from './domain-directory';
+// a generated app's tools and details as documents, for the App Chat, versions and the Code editor (decision 0015)
+export {
+  addToolDocument,
+  editAppDocument,
+  editToolDocument,
+  readAppDocuments,
+  removeToolDocument,
+  restoreAppDocuments,
+  saveAppDocument,
+  type AppFile,
+  type ToolActionContext,
+  type ToolActionResult,
+} from './tool-documents';

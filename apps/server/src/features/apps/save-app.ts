@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError, type AiApp, type saveAppRequest } from '@buildai/domain';
+import { checkToolDefinition } from '@buildai/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { checkToolDefinition } from './check-tool-definition';
 import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadTools } from './load-app';
 import { requireOwnedApp } from './rights';

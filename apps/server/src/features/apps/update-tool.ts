@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError, toolPathTaken, type AiApp, type ToolSummary } from '@buildai/domain';
+import { checkToolDefinition } from '@buildai/domain';
 import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { checkToolDefinition } from './check-tool-definition';
 import type { AppChangeBus } from './app-change-bus';
 import { loadToolOf, loadTools } from './load-app';
 import { requireOwnedApp } from './rights';

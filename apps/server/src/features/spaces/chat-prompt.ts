@@ -26,7 +26,7 @@ function cut(text: string): string {
 }
 
 /** The newest history messages that fit the budget, oldest first. */
-function boundedHistory(history: MessageRow[]): ModelMessage[] {
+export function boundedHistory(history: MessageRow[]): ModelMessage[] {
   const out: ModelMessage[] = [];
   let chars = 0;
   for (const row of history
@@ -94,7 +94,7 @@ Keep the code simple and the files small (a component a file); do only what the 
 ${ENTITY_RULES}
 After the changes, answer in a few sentences: what you changed and why. Do not paste whole files in the text.`;
 
-function fence(path: string, content: string): string {
+export function fence(path: string, content: string): string {
   return `--- ${path} ---\n${content}\n--- end of ${path} ---`;
 }
 

@@ -1,12 +1,20 @@
 import { tool, type ToolSet } from 'ai';
-import { chatActionList, chatActions, type ChatToolInput, type ChatToolType } from '@buildai/domain';
+import {
+  chatActionList,
+  chatActions,
+  type ChatToolInput,
+  type ChatToolType,
+  type SpaceActionType,
+  type ToolActionType,
+} from '@buildai/domain';
+import type { ToolActionResult } from '../apps';
 import type { EntityActionResult } from './apply-entity-action';
 import type { FileActionResult } from './apply-file-action';
 
 /** What one of the turn's tools did. */
 export interface AppliedAction {
   type: ChatToolType;
-  result: FileActionResult | EntityActionResult;
+  result: FileActionResult | EntityActionResult | ToolActionResult;
 }
 
 /** What a turn's tools did, by tool call id. */
@@ -25,13 +33,20 @@ export type ToolExecute<T extends ChatToolType> = (
 export type ToolExecutes = { [T in ChatToolType]: ToolExecute<T> };
 
 /**
+ * The executes of one app kind's chat: a space app's file and entity actions, or a generated app's tool actions
+ * (decision 0015). Each family is whole, so the compiler still holds the server to every action it offers.
+ */
+export type ChatExecutes = Pick<ToolExecutes, SpaceActionType> | Pick<ToolExecutes, ToolActionType>;
+
+/**
  * The model's tools (decision 0011, "Chat actions"): named, described and typed by the domain's registry, in its
  * order, each with the server's execute.
  */
-export function chatTools(executes: ToolExecutes): ToolSet {
+export function chatTools(executes: ChatExecutes): ToolSet {
   const tools: ToolSet = {};
   for (const action of chatActionList) {
-    const execute = executes[action.type] as ToolExecute<ChatToolType>;
+    if (!Object.hasOwn(executes, action.type)) continue;
+    const execute = (executes as ToolExecutes)[action.type] as ToolExecute<ChatToolType>;
     tools[action.type] = tool({
       description: action.description,
       inputSchema: action.input,
