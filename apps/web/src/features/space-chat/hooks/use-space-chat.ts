@@ -37,11 +37,24 @@ const completedKeys = (messages: SpaceUIMessage[]) =>
  */
 export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused }: Options) {
   const queryClient = useQueryClient();
-  const transport = React.useMemo(() => createChatTransport(appId), [appId]);
   const setMessagesRef = React.useRef<(m: SpaceUIMessage[]) => void>(() => undefined);
   const seen = React.useRef<Set<string> | null>(null);
   if (seen.current === null) seen.current = new Set(completedKeys(initialMessages));
   const lastChangeAt = React.useRef(0);
+  const onFilesChangedRef = React.useRef(onFilesChanged);
+  onFilesChangedRef.current = onFilesChanged;
+  // an action's output, as the stream brings it: the preview refreshes at once (the panel's render comes after)
+  const transport = React.useMemo(
+    () =>
+      createChatTransport(appId, (messageId, toolCallId) => {
+        const key = `${messageId}:${toolCallId}`;
+        if (seen.current!.has(key)) return;
+        seen.current!.add(key);
+        lastChangeAt.current = Date.now();
+        onFilesChangedRef.current();
+      }),
+    [appId],
+  );
 
   const resync = React.useCallback(
     async (countNewChanges = false) => {
@@ -86,8 +99,6 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
   setMessagesRef.current = chat.setMessages;
 
   // a completed file action refreshes the preview as soon as it lands, not when the turn ends
-  const onFilesChangedRef = React.useRef(onFilesChanged);
-  onFilesChangedRef.current = onFilesChanged;
   React.useEffect(() => {
     let changed = false;
     for (const key of completedKeys(chat.messages)) {

@@ -95,8 +95,9 @@ export function AppWorkspace({
   const [chatRevision, setChatRevision] = React.useState(0);
   const onChatChanged = React.useCallback(() => {
     setChatRevision((n) => n + 1);
-    // the app (and under it its documents), and the list of apps that names it
-    void queryClient.invalidateQueries({ queryKey: appQuery(appId).queryKey });
+    // the app, its documents (the Code editor) and the list of apps that names it; not the chat's own queries
+    void queryClient.invalidateQueries({ queryKey: appQuery(appId).queryKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.appFiles(appId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.apps, exact: true });
   }, [queryClient, appId]);
   // the App Chat's edit_app changes the header, subheader and branding: the panels show what the server holds
