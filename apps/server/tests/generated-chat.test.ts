@@ -73,8 +73,11 @@ async function appView(appId: string, as = token): Promise<Json> {
   return getJson(server, `/api/apps/${appId}`, as);
 }
 const toolOf = (app: Json, path: string) => app.tools.find((t: Json) => t.path === path);
+/** The tools' outputs as the model reads them (the builder's page also gets the changed tool, `preview`). */
 const outputs = (chunks: Json[]) =>
-  chunks.filter((c) => c.type === 'tool-output-available').map((c) => c.output as Json);
+  chunks
+    .filter((c) => c.type === 'tool-output-available')
+    .map(({ output: { preview: _preview, ...rest } }) => rest as Json);
 
 let sent = 0;
 /** A message id of its own (ids are unique across apps). */
@@ -192,7 +195,17 @@ describe("a generated app's App Chat", () => {
     expect(system).toContain('{{fieldName}}');
     expect(system).toContain('add_tool');
     expect(system).toContain('never \\"input\\"');
-    expect(JSON.stringify(llm.requests[1]!.body)).toContain('listing-writer');
+    const second = JSON.stringify(llm.requests[1]!.body);
+    expect(second).toContain('listing-writer');
+    // the page got each changed tool with its output, the model did not
+    expect(
+      chunks.find((c) => c.type === 'tool-output-available' && c.toolCallId === 'c_1')!.output.preview.tool,
+    ).toMatchObject({
+      title: 'Listing writer',
+      path: 'listing-writer',
+      app: { header: 'Write a listing' },
+    });
+    expect(second).not.toContain('imageUrl');
   });
 
   it('changes only the given keys of one field (a partial edit), as a second version', async () => {

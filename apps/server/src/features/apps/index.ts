@@ -20,6 +20,7 @@ export {
   removeToolDocument,
   restoreAppDocuments,
   saveAppDocument,
+  type ActionPreview,
   type AppFile,
   type ToolActionContext,
   type ToolActionResult,

@@ -16,7 +16,9 @@ import {
   toolFilePath,
   toolPathOfFile,
   type AppDocument,
+  type AppStyle,
   type ToolDocument,
+  type ToolSummary,
 } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -26,7 +28,7 @@ import type { Platform } from '../../platform';
 import type { BuilderRights } from './rights';
 import { checkActivation } from './set-tool-status';
 import { freePath, lockApp } from './tool-paths';
-import { readStyle, type AppRow, type ToolRow } from './view';
+import { readStyle, toToolSummary, type AppRow, type ToolRow } from './view';
 
 // A generated app's tools and details as documents (docs/decisions/0015): what the App Chat's actions change,
 // what a version keeps and a restore puts back, and what the Code editor shows and saves. Every change goes
@@ -67,8 +69,20 @@ export async function readAppDocuments(db: Db | Tx, appId: string): Promise<AppF
   ];
 }
 
+/**
+ * What the builder's preview needs of a change, so it shows it without reading the app again: the tool as the app
+ * view has it, a removed tool's id, or the app's details and branding. Sent in the tool's output to the page only
+ * (the model reads the output without it, see `chatTools`).
+ */
+export interface ActionPreview {
+  tool?: ToolSummary;
+  removedToolId?: string;
+  app?: { header: string; description: string; appStyle: AppStyle };
+}
+
 /** What one tool action did: `ok` with the tool's path, or why nothing changed, in words the model can act on. */
-export type ToolActionResult = { ok: true; path?: string; toolId?: string } | { ok: false; error: string };
+export type ToolActionResult =
+  { ok: true; path?: string; toolId?: string; preview?: ActionPreview } | { ok: false; error: string };
 
 export interface ToolActionContext {
   db: Db;
@@ -101,14 +115,17 @@ export async function addToolDocument(ctx: ToolActionContext, sent: Record<strin
     const toolId = newId();
     const checked = checkToolDocument(doc, ctx.rights, rows);
     await activateIfAsked(tx, ctx, toolId, null, checked);
-    await tx.insert(tools).values({
-      toolId,
-      appId: ctx.appId,
-      ...checked,
-      position: rows.reduce((max, t) => Math.max(max, t.position + 1), 0),
-    });
+    const [row] = await tx
+      .insert(tools)
+      .values({
+        toolId,
+        appId: ctx.appId,
+        ...checked,
+        position: rows.reduce((max, t) => Math.max(max, t.position + 1), 0),
+      })
+      .returning();
     await touchApp(tx, ctx.appId);
-    return { toolId, path: checked.path };
+    return { toolId, path: checked.path, preview: { tool: toToolSummary(row!, true) } };
   });
 }
 
@@ -130,12 +147,13 @@ function findByPath(rows: ToolRow[], path: string): ToolRow {
 async function writeTool(tx: Tx, ctx: ToolActionContext, rows: ToolRow[], tool: ToolRow, doc: ToolDocument) {
   const checked = checkToolDocument(doc, ctx.rights, rows, tool.toolId);
   await activateIfAsked(tx, ctx, tool.toolId, tool.status, checked);
-  await tx
+  const [row] = await tx
     .update(tools)
     .set({ ...checked, updatedAt: new Date() })
-    .where(and(eq(tools.toolId, tool.toolId), eq(tools.appId, ctx.appId)));
+    .where(and(eq(tools.toolId, tool.toolId), eq(tools.appId, ctx.appId)))
+    .returning();
   await touchApp(tx, ctx.appId);
-  return { toolId: tool.toolId, path: checked.path };
+  return { toolId: tool.toolId, path: checked.path, preview: { tool: toToolSummary(row!, true) } };
 }
 
 /** edit_tool: only the keys of `changes` change (fields by name). */
@@ -162,7 +180,7 @@ export async function removeToolDocument(platform: Platform, ctx: ToolActionCont
     return tool;
   });
   await deleteStoredImage(platform, removed.imageUrl);
-  return { path: removed.path };
+  return { path: removed.path, preview: { removedToolId: removed.toolId } };
 }
 
 /** edit_app: the header and subheader (the details panel's) and the branding (the branding panel's rules). */
@@ -172,7 +190,8 @@ export async function editAppDocument(ctx: ToolActionContext, sent: Record<strin
     const app = await appRow(tx, ctx.appId);
     const next = appDocumentChanges(ctx.rights, app, sent);
     await tx.update(apps).set(next).where(eq(apps.appId, ctx.appId));
-    return {};
+    const { header, description, appStyle } = next;
+    return { preview: { app: { header, description, appStyle } } };
   });
 }
 

@@ -1,4 +1,4 @@
-import { tool, type ToolSet } from 'ai';
+import { tool, type JSONValue, type ToolSet } from 'ai';
 import {
   chatActionList,
   chatActions,
@@ -38,6 +38,13 @@ export type ToolExecutes = { [T in ChatToolType]: ToolExecute<T> };
  */
 export type ChatExecutes = Pick<ToolExecutes, SpaceActionType> | Pick<ToolExecutes, ToolActionType>;
 
+/** A tool's output as the model reads it: without what only the builder's page uses. */
+function forModel(output: unknown): JSONValue {
+  if (typeof output !== 'object' || output === null || !('preview' in output)) return output as JSONValue;
+  const { preview: _preview, ...rest } = output as Record<string, unknown>;
+  return rest as JSONValue;
+}
+
 /**
  * The model's tools (decision 0011, "Chat actions"): named, described and typed by the domain's registry, in its
  * order, each with the server's execute.
@@ -51,6 +58,8 @@ export function chatTools(executes: ChatExecutes): ToolSet {
       description: action.description,
       inputSchema: action.input,
       execute: (input, { toolCallId }) => execute(input as ChatToolInput<ChatToolType>, toolCallId),
+      // an output's `preview` is for the builder's page (the changed tool, shown at once): the model reads the rest
+      toModelOutput: ({ output }) => ({ type: 'json', value: forModel(output) }),
     });
   }
   return tools;

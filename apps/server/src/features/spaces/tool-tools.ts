@@ -5,11 +5,14 @@ import {
   editAppDocument,
   editToolDocument,
   removeToolDocument,
+  type ActionPreview,
   type AppChangeBus,
   type ToolActionContext,
   type ToolActionResult,
 } from '../apps';
 import type { AppliedActions, ToolExecutes } from './chat-tools';
+
+type Applied = { path?: string; toolId?: string; preview?: ActionPreview };
 
 export interface ToolToolsOptions {
   platform: Platform;
@@ -32,7 +35,7 @@ export function toolTools(options: ToolToolsOptions): Pick<ToolExecutes, ToolAct
   const run = (
     type: ToolActionType,
     toolCallId: string,
-    apply: () => Promise<{ path?: string; toolId?: string }>,
+    apply: () => Promise<Applied>,
   ): Promise<ToolActionResult> => {
     const next = queue.then(() => runNow(type, toolCallId, apply));
     queue = next;
@@ -41,7 +44,7 @@ export function toolTools(options: ToolToolsOptions): Pick<ToolExecutes, ToolAct
   const runNow = async (
     type: ToolActionType,
     toolCallId: string,
-    apply: () => Promise<{ path?: string; toolId?: string }>,
+    apply: () => Promise<Applied>,
   ): Promise<ToolActionResult> => {
     let result: ToolActionResult;
     try {

@@ -43,6 +43,8 @@ export interface SpaceChatSlotProps {
   appErrors: AppErrorItem[];
   /** the chat changed the app's files: the preview, the file tree and the open file refresh */
   onFilesChanged: () => void;
+  /** an action's output as the stream brings it (a generated app's preview shows the changed tool at once) */
+  onActionOutput?: (output: unknown) => void;
   onClearErrors: () => void;
   /** the chat reports whether a turn is running (the database screen refuses permission changes meanwhile) */
   onBusyChange?: (busy: boolean) => void;

@@ -22,7 +22,7 @@ export async function authFetch(input: RequestInfo | URL, init: RequestInit = {}
 }
 
 /** Called with the answer's id and the call's id as soon as the stream brings a tool's output that changed something. */
-export type OnToolOutput = (messageId: string, toolCallId: string) => void;
+export type OnToolOutput = (messageId: string, toolCallId: string, output: unknown) => void;
 
 /**
  * Reads a copy of the answer's stream as it arrives and reports each tool output at once: the preview refreshes as
@@ -54,7 +54,7 @@ function watchToolOutputs(res: Response, onToolOutput: OnToolOutput): Response {
           if (chunk.type === 'start' && chunk.messageId) messageId = chunk.messageId;
           // a refused action changed nothing
           if (chunk.type === 'tool-output-available' && chunk.toolCallId && chunk.output?.ok !== false)
-            onToolOutput(messageId, chunk.toolCallId);
+            onToolOutput(messageId, chunk.toolCallId, chunk.output);
         } catch {
           // not a chunk of ours: the panel reads the stream itself
         }

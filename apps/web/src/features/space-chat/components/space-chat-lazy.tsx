@@ -9,6 +9,8 @@ export interface SpaceChatProps {
   readOnly?: boolean;
   appErrors: AppErrorItem[];
   onFilesChanged: () => void;
+  /** an action's output as it arrives, before the chat renders it */
+  onActionOutput?: (output: unknown) => void;
   onClearErrors: () => void;
   /** reports whether a turn is running (the workspace refuses permission changes meanwhile) */
   onBusyChange?: (busy: boolean) => void;

@@ -29,6 +29,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
     initialMessages: props.initialMessages,
     onFilesChanged: props.onFilesChanged,
     onRefused: setDraft,
+    onActionOutput: props.onActionOutput,
   });
   const { messages, busy, send } = chat;
   const { fixing, resolve } = useResolveWithAi(busy, send, props.onClearErrors);

@@ -8,6 +8,7 @@ import { cacheSavedSettings, saveSettings } from '../../api/save-settings';
 import { cacheSavedStyle, saveStyle } from '../../api/save-style';
 import { useEditedValue, type EditedValue } from '../../hooks/use-edited-value';
 import type { PanelId } from '../../lib/menu';
+import { withActionPreview } from '../../lib/action-preview';
 import { toEditableSettings, toEditableStyle } from '../../lib/tool-draft';
 import type { BuilderAccount, SpaceChatSlotProps } from '../../types';
 import { ToolWorkspace } from './tool-workspace';
@@ -39,6 +40,8 @@ export interface AppScope {
   onChatChanged: () => void;
   /** counts the App Chat's changes, so an editor adopts the server's value once it arrives */
   chatRevision: number;
+  /** an App Chat action's output: the changed tool or details, shown before the app is read again */
+  onChatOutput: (output: unknown) => void;
 }
 
 interface Props {
@@ -100,6 +103,13 @@ export function AppWorkspace({
     void queryClient.invalidateQueries({ queryKey: queryKeys.appFiles(appId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.apps, exact: true });
   }, [queryClient, appId]);
+  const onChatOutput = React.useCallback(
+    (output: unknown) =>
+      queryClient.setQueryData<AppView>(appQuery(appId).queryKey, (cached) =>
+        cached ? withActionPreview(cached, output) : cached,
+      ),
+    [queryClient, appId],
+  );
   // the App Chat's edit_app changes the header, subheader and branding: the panels show what the server holds
   const { reset: resetDetails } = details;
   const { reset: resetStyle } = style;
@@ -125,6 +135,7 @@ export function AppWorkspace({
     renderChat,
     onChatChanged,
     chatRevision,
+    onChatOutput,
   };
   // a generated app's home keeps its workspace (and its App Chat) while the chat adds or removes its first tool
   const key = app.appType === 'generated' && !scope.editingTool ? 'home' : (tool?.toolId ?? 'no-tool');

@@ -56,6 +56,7 @@ export function GeneratedChatTab({ scope }: { scope: AppScope }) {
         isAdmin: account.isAdmin,
         appErrors: noErrors,
         onFilesChanged: scope.onChatChanged,
+        onActionOutput: scope.onChatOutput,
         onClearErrors: nothing,
         request,
         onRequestSettled,
