@@ -371,6 +371,26 @@ describe("a generated app's App Chat", () => {
     expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toHaveLength(1);
   });
 
+  it("takes turns with the panels' saves: a tool's save waits for the turn to end (409 while it runs)", async () => {
+    const appId = await makeGeneratedApp(server, token);
+    await firstTurn(appId);
+    const listing = toolOf(await appView(appId), 'listing-writer');
+    llm.enqueue([{ chunks: ['Thinking ', 'about it.'], delayMs: 400 }]);
+    const turn = await chat(server, appId, 'What do you think?', { token, id: nextId() });
+    const save = () =>
+      server.request(`/api/apps/${appId}/tools/${listing.toolId}`, {
+        method: 'PUT',
+        token,
+        json: { ...listing.app, header: 'From the panel' },
+      });
+    const during = await save();
+    expect(during.status).toBe(409);
+    expect(((await during.json()) as Json).error.message).toBe('Please wait for chat to finish');
+    await turn.text();
+    expect((await save()).status).toBe(200);
+    expect(toolOf(await appView(appId), 'listing-writer').app.header).toBe('From the panel');
+  });
+
   it('shows another builder nothing (404), and asks a builder on the lowest plan to upgrade (403)', async () => {
     const appId = await makeGeneratedApp(server, token);
     await firstTurn(appId);

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError, type AiApp, type saveAppRequest } from '@buildai/domain';
 import { checkToolDefinition } from '@buildai/domain';
+import { refuseDuringTurn } from './chat-lock';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { apps, tools } from '../../db/schema';
@@ -50,6 +51,7 @@ export async function saveApp(
   input: z.infer<typeof saveAppRequest>,
 ) {
   const { rights, app } = await requireOwnedApp(platform, caller, input.appId);
+  await refuseDuringTurn(platform.db, app);
   const appTools = await loadTools(platform.db, app.appId);
   let definition: AiApp | undefined;
   let target: (typeof appTools)[number] | undefined;

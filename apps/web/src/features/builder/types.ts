@@ -45,6 +45,8 @@ export interface SpaceChatSlotProps {
   onFilesChanged: () => void;
   /** an action's output as the stream brings it (a generated app's preview shows the changed tool at once) */
   onActionOutput?: (output: unknown) => void;
+  /** runs before a message the builder typed is sent (the panels' waiting edits are saved) */
+  beforeSend?: () => Promise<unknown>;
   onClearErrors: () => void;
   /** the chat reports whether a turn is running (the database screen refuses permission changes meanwhile) */
   onBusyChange?: (busy: boolean) => void;

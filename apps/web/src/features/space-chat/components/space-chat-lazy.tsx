@@ -11,6 +11,8 @@ export interface SpaceChatProps {
   onFilesChanged: () => void;
   /** an action's output as it arrives, before the chat renders it */
   onActionOutput?: (output: unknown) => void;
+  /** runs before a message the builder typed is sent */
+  beforeSend?: () => Promise<unknown>;
   onClearErrors: () => void;
   /** reports whether a turn is running (the workspace refuses permission changes meanwhile) */
   onBusyChange?: (busy: boolean) => void;

@@ -112,7 +112,12 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
               onSend={(text, images) => {
                 setDraft('');
                 setDraftImages([]);
-                send(text, undefined, images);
+                if (!props.beforeSend) send(text, undefined, images);
+                else
+                  void props
+                    .beforeSend()
+                    .catch(() => undefined)
+                    .then(() => send(text, undefined, images));
               }}
             />
           </div>

@@ -42,6 +42,8 @@ export interface AppScope {
   chatRevision: number;
   /** an App Chat action's output: the changed tool or details, shown before the app is read again */
   onChatOutput: (output: unknown) => void;
+  /** sends what the panels still wait to save (the workspace's), before the App Chat sends a message */
+  flushEdits?: () => Promise<boolean>;
 }
 
 interface Props {

@@ -57,6 +57,8 @@ export function GeneratedChatTab({ scope }: { scope: AppScope }) {
         appErrors: noErrors,
         onFilesChanged: scope.onChatChanged,
         onActionOutput: scope.onChatOutput,
+        // the panels' waiting edits are saved first: the turn then works on them, and they never undo it
+        beforeSend: scope.flushEdits,
         onClearErrors: nothing,
         request,
         onRequestSettled,

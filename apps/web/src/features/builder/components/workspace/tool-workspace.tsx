@@ -130,7 +130,7 @@ export function ToolWorkspace({ scope, tool }: Props) {
       </div>
       <SidePanel
         className={mobileView === 'edit' ? 'flex' : 'hidden lg:flex'}
-        scope={scope}
+        scope={{ ...scope, flushEdits: saveAll }}
         tool={current}
         draft={draft}
         saving={saving}
