@@ -3,7 +3,7 @@ import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { spaceTexts } from '../../packages/domain/src/space-apps';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
-import { builderPanel, saveStatus } from '../support/builder';
+import { builderPanel, openPanel, saveStatus } from '../support/builder';
 import { LLM_URL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -153,8 +153,28 @@ test('a builder describes an app in one sentence, watches its tools appear, reve
   expect(JSON.stringify(run?.body)).toContain('Write a listing for 1 Harbour Road with 3 rooms');
   await visitor.close();
 
+  // the Code editor shows each tool as a JSON document, checked as the server will; the Database its empty state
+  await builder.getByRole('tab', { name: 'AI Tool' }).click();
+  await openPanel(builder, /Code editor/);
+  const fileSelect = builder.getByLabel('File');
+  await expect(fileSelect.locator('option')).toHaveText([
+    'app.json',
+    'tools/listing-writer.json',
+    'tools/buyer-email.json',
+    'tools/open-house-post.json',
+  ]);
+  await fileSelect.selectOption('tools/listing-writer.json');
+  await expect(builder.getByTestId('code-editor')).toContainText('"title": "Listing writer"');
+  await expect(builder.getByRole('region', { name: 'Issues' })).toContainText('No issues');
+  await screenshot(p, 'generated-app-code-editor');
+  await builder.getByRole('button', { name: 'Done' }).click();
+  await openPanel(builder, /Database/);
+  await expect(builder.getByText('No entities yet, use the chat to create one')).toBeVisible();
+  await builder.getByRole('button', { name: 'Done' }).click();
+
   // the phone layout: the chat and the app's home, one at a time
   await p.setViewportSize({ width: 390, height: 844 });
+  await builder.getByRole('tab', { name: 'App Chat' }).click();
   await screenshot(p, 'generated-app-390-edit');
   await p.getByRole('button', { name: 'Preview' }).click();
   await expect(tools.getByRole('button')).toHaveCount(3);

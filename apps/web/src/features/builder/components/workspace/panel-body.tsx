@@ -11,6 +11,7 @@ import { TextsPanel } from '../panels/texts-panel';
 import { AppToolsPanel } from '../tools/app-tools-panel';
 import type { AppScope } from './app-workspace';
 import { ChatSoon, CodeEditorSoon, DataSourcesSoon } from './coming-soon-panel';
+import { GeneratedCodePanel } from './generated-code-panel';
 import { GeneratedDatabasePanel } from './generated-database-panel';
 import { NoToolYet } from './no-tool-yet';
 
@@ -56,7 +57,11 @@ export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
     case 'database':
       return <GeneratedDatabasePanel />;
     case 'code':
-      return <CodeEditorSoon />;
+      return app.appType === 'generated' ? (
+        <GeneratedCodePanel app={app} account={account} />
+      ) : (
+        <CodeEditorSoon />
+      );
   }
   // the rest edit the tool
   if (!tool) return <NoToolYet onAddTool={() => onOpenPanel('tools')} />;
