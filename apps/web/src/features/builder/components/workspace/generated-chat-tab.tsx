@@ -26,6 +26,33 @@ export function GeneratedChatTab({ scope }: { scope: AppScope }) {
     () => void navigate(`${location.pathname}${location.search}`, { replace: true, state: null }),
     [navigate, location.pathname, location.search],
   );
+  const { onChatChanged, onChatOutput, flushEdits } = scope;
+  // one element while its inputs stay: the chat does not render again for each change of the app it writes
+  const chat = React.useMemo(
+    () =>
+      renderChat?.({
+        appId: app.appId,
+        isAdmin: account.isAdmin,
+        appErrors: noErrors,
+        onFilesChanged: onChatChanged,
+        onActionOutput: onChatOutput,
+        // the panels' waiting edits are saved first: the turn then works on them, and they never undo it
+        beforeSend: flushEdits,
+        onClearErrors: nothing,
+        request,
+        onRequestSettled,
+      }),
+    [
+      renderChat,
+      app.appId,
+      account.isAdmin,
+      onChatChanged,
+      onChatOutput,
+      flushEdits,
+      request,
+      onRequestSettled,
+    ],
+  );
   if (isLiteBuilder(account))
     return (
       <div className="flex flex-col items-center px-6 py-12 text-center">
@@ -51,18 +78,7 @@ export function GeneratedChatTab({ scope }: { scope: AppScope }) {
     );
   return (
     <section aria-label="App Chat" className="relative flex min-h-[560px] flex-1 flex-col lg:min-h-0">
-      {renderChat({
-        appId: app.appId,
-        isAdmin: account.isAdmin,
-        appErrors: noErrors,
-        onFilesChanged: scope.onChatChanged,
-        onActionOutput: scope.onChatOutput,
-        // the panels' waiting edits are saved first: the turn then works on them, and they never undo it
-        beforeSend: scope.flushEdits,
-        onClearErrors: nothing,
-        request,
-        onRequestSettled,
-      })}
+      {chat}
     </section>
   );
 }
