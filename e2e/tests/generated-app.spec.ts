@@ -77,6 +77,7 @@ test('a builder describes an app in one sentence, watches its tools appear, reve
     { text: 'Your app has three tools: a listing writer, a buyer email and an open house post.' },
   ]);
   await p.getByLabel('Describe an app and the chat builds its tools').fill(SENTENCE);
+  await screenshot(p, 'generated-app-home-prompt');
   await p.getByRole('button', { name: 'Build the app' }).click();
   await expect(p).toHaveURL(/\/build\/app\/[^/]+$/);
   const appId = p.url().split('/').pop()!;
