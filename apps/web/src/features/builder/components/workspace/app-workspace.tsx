@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AiApp, AppSettings, AppStyle, AppView, ToolSummary } from '@buildai/domain';
 import { appQuery } from '@/lib/app-query';
@@ -105,10 +106,13 @@ export function AppWorkspace({
     void queryClient.invalidateQueries({ queryKey: queryKeys.appFiles(appId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.apps, exact: true });
   }, [queryClient, appId]);
+  // rendered at once, before the chat's own render of the same chunks: the preview is what the builder waits for
   const onChatOutput = React.useCallback(
     (output: unknown) =>
-      queryClient.setQueryData<AppView>(appQuery(appId).queryKey, (cached) =>
-        cached ? withActionPreview(cached, output) : cached,
+      flushSync(() =>
+        queryClient.setQueryData<AppView>(appQuery(appId).queryKey, (cached) =>
+          cached ? withActionPreview(cached, output) : cached,
+        ),
       ),
     [queryClient, appId],
   );
