@@ -3,6 +3,7 @@ import { benchBodyFlood, printBodyFlood } from './body-flood';
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchFunctions, printFunctions } from './functions';
+import { benchGeneratedPreview, printGeneratedPreview } from './generated-preview';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchPageWeight, printPageWeight } from './page-weight';
 import { benchRecordsImport, printRecordsImport } from './records-import';
@@ -69,6 +70,9 @@ printSpaceBundle(await benchSpaceBundle());
 
 // a chat turn's completed edit until the builder's preview shows it, in Chromium, against reloading the frame directly
 if (!printSpacePreview(await benchSpacePreview())) process.exitCode = 1;
+
+// a generated app's App Chat: a completed tool action until the builder's preview of the app's home shows the tool
+if (!printGeneratedPreview(await benchGeneratedPreview())) process.exitCode = 1;
 
 // six parallel 200 MB bodies to anonymous routes, the server's memory against one that reads bodies whole
 printBodyFlood(await benchBodyFlood());

@@ -154,7 +154,7 @@ export function createApp(platform: Platform, services: Services = createService
     '/api/apps',
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
-  app.route('/api/apps', spaceRoutes(services.recordValidator, checkBuild));
+  app.route('/api/apps', spaceRoutes(services.recordValidator, services.appChanges, checkBuild));
   app.route('/api/apps', entityRoutes(services.recordValidator));
   app.route(
     '/api/apps',

@@ -384,18 +384,29 @@ describe('a turn whose model stays silent for minutes', () => {
 });
 
 describe('the chat of an app that is not a space app', () => {
-  it('answers 400 to the owner of a tool or generated app, 404 to another builder, and stores nothing', async () => {
+  it("answers a tool app's owner 400 and a generated app's owner on the lowest plan 403, another builder 404, and stores nothing", async () => {
     const other = (await signUpBuilder(server)).idToken;
-    for (const kind of ['tool', 'generated']) {
-      const made = await server.request('/api/apps/new', { method: 'POST', token, json: { kind } });
+    // a generated app has its own App Chat (decision 0015), for admins and paid plans: its owner here is on the
+    // lowest plan (the file's builder is an admin)
+    const lite = (await signUpBuilder(server)).idToken;
+    const refusals = {
+      tool: { status: 400, error: { code: 'space/not-space-app', message: 'This app is not a space app' } },
+      generated: {
+        status: 403,
+        error: {
+          code: 'generated/chat-locked',
+          message: 'Upgrade your plan to build your app through the chat',
+        },
+      },
+    };
+    for (const kind of ['tool', 'generated'] as const) {
+      const owner = kind === 'tool' ? token : lite;
+      const made = await server.request('/api/apps/new', { method: 'POST', token: owner, json: { kind } });
       expect(made.status).toBe(201);
       const { appId } = (await json(made)) as { appId: string };
-      const own = await chat(server, appId, 'Write files', { token });
-      expect([kind, own.status]).toEqual([kind, 400]);
-      expect((await json(own)).error).toEqual({
-        code: 'space/not-space-app',
-        message: 'This app is not a space app',
-      });
+      const own = await chat(server, appId, 'Write files', { token: owner });
+      expect([kind, own.status]).toEqual([kind, refusals[kind].status]);
+      expect((await json(own)).error).toEqual(refusals[kind].error);
       const theirs = await chat(server, appId, 'Write files', { token: other });
       expect([kind, theirs.status]).toEqual([kind, 404]);
       expect((await json(theirs)).error.code).toBe('app/not-found');

@@ -119,6 +119,8 @@ export const errorCatalogue = {
 
   // space apps (spec 001 §2–§9, decision 0007)
   'space/not-space-app': { status: 400, message: 'This app is not a space app' },
+  // a generated app's App Chat (decision 0015)
+  'generated/chat-locked': { status: 403, message: 'Upgrade your plan to build your app through the chat' },
   'space/path-invalid': { status: 400, message: 'This file path is not allowed' },
   'space/file-not-found': { status: 404, message: 'File not found' },
   'space/too-many-files': { status: 400, message: 'This app has too many files' },

@@ -4,6 +4,8 @@ export * from './auth';
 export * from './apps';
 export * from './field-rules';
 export * from './tool-rules';
+export * from './tool-definition-rules';
+export * from './tool-documents';
 export * from './prompt';
 export * from './format';
 export * from './plans';

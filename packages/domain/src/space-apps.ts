@@ -128,6 +128,10 @@ export const chatActionTypes = [
   'insert_entity_records',
   'import_entities',
   'request_secrets',
+  'add_tool',
+  'edit_tool',
+  'remove_tool',
+  'edit_app',
 ] as const;
 export const chatActionTypeSchema = z.enum(chatActionTypes);
 export type ChatActionType = z.infer<typeof chatActionTypeSchema>;

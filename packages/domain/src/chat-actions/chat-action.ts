@@ -20,8 +20,11 @@ export type ActionContent = Pick<ChatAction, 'file' | 'content' | 'entity' | 'pe
  * One of the chat's actions: a tool the model calls, named as the spec's action type (decision 0011, "Chat
  * actions"). The server gives it its execute; everything else about it, on both sides, is read from here.
  */
-/** What an action names: a file of the app, an entity of its database, or secrets its server functions need. */
-export type ActionTarget = 'file' | 'entity' | 'secret';
+/**
+ * What an action names: a file of the app, an entity of its database, secrets its server functions need, or a tool
+ * of a generated app.
+ */
+export type ActionTarget = 'file' | 'entity' | 'secret' | 'tool';
 
 export interface ChatActionSpec<
   Type extends string = string,

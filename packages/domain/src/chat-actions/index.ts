@@ -2,14 +2,18 @@ import type { z } from 'zod';
 import type { ChatAction, ChatActionType, PlannedChatActionType } from '../space-apps';
 import { addEntity } from './add-entity';
 import { addFile } from './add-file';
+import { addTool } from './add-tool';
 import type { ActionContent, ActionTarget, CallInput, ChatActionSpec } from './chat-action';
 import { deleteFile } from './delete-file';
 import { editEntity } from './edit-entity';
+import { editApp } from './edit-app';
 import { editFile } from './edit-file';
+import { editTool } from './edit-tool';
 import { importEntities } from './import-entities';
 import { insertEntityRecords } from './insert-entity-records';
 import { partialEdit } from './partial-edit';
 import { requestSecrets } from './request-secrets';
+import { removeTool } from './remove-tool';
 
 export type { ActionContent, ActionTarget, CallInput, ChatActionSpec, KeptField } from './chat-action';
 export { MAX_IMPORT_RECORDS, MAX_INSERT_RECORDS } from './entity-action';
@@ -31,6 +35,10 @@ export const chatActions = {
   insert_entity_records: insertEntityRecords,
   import_entities: importEntities,
   request_secrets: requestSecrets,
+  add_tool: addTool,
+  edit_tool: editTool,
+  remove_tool: removeTool,
+  edit_app: editApp,
 } as const satisfies { [T in ChatToolType]: ChatActionSpec<T> };
 
 type Registry = typeof chatActions;
@@ -50,6 +58,15 @@ export type FileActionType = OfTarget<'file'>;
 export type EntityActionType = OfTarget<'entity'>;
 /** The actions that ask the builder for secrets. */
 export type SecretActionType = OfTarget<'secret'>;
+/** The actions on a generated app's tools and details (docs/decisions/0015). */
+export type ToolActionType = OfTarget<'tool'>;
+/** A space app's chat offers the file, entity and secret actions; a generated app's the tool actions. */
+export type SpaceActionType = FileActionType | EntityActionType | SecretActionType;
+
+/** Which actions an app's chat offers, by the app's kind. */
+export function chatTargetsOf(appType: 'space' | 'generated'): readonly ActionTarget[] {
+  return appType === 'generated' ? ['tool'] : ['file', 'entity', 'secret'];
+}
 
 /** The registry's action of a tool name, or undefined for a name that is no tool (a type not offered yet, a typo). */
 export function chatActionOf(type: string): ChatActionSpec<ChatToolType> | undefined {

@@ -22,6 +22,14 @@ const calls: Record<ChatToolType, CallInput> = {
   insert_entity_records: { entity: 'Task', records: [{ title: 'a' }, { title: 'b' }] },
   import_entities: { entity: 'Task', records: [{ title: 'a' }] },
   request_secrets: { secrets: [{ secretName: 'WEATHER_KEY', description: 'the weather API key' }] },
+  add_tool: {
+    title: 'Listing writer',
+    fields: [{ name: 'rooms', label: 'Rooms' }],
+    prompt: 'Write {{rooms}}',
+  },
+  edit_tool: { path: 'listing-writer', changes: { fields: [{ name: 'rooms', required: true }] } },
+  remove_tool: { path: 'listing-writer' },
+  edit_app: { header: 'Estate agent kit' },
 };
 
 describe('the registry of chat actions', () => {
@@ -60,6 +68,10 @@ describe('the registry of chat actions', () => {
       'Insert 2 records into Task',
       'Import 1 record into Task',
       'Request secrets WEATHER_KEY',
+      'Add tool Listing writer',
+      'Edit tool listing-writer',
+      'Remove tool listing-writer',
+      'Edit app details',
     ]);
     expect(chatActionList.map((a) => a.title({}))).toEqual([
       'Create file',
@@ -71,10 +83,14 @@ describe('the registry of chat actions', () => {
       'Insert 0 records into an entity',
       'Import 0 records into an entity',
       'Request secrets',
+      'Add tool',
+      'Edit tool',
+      'Remove tool',
+      'Edit app details',
     ]);
   });
 
-  it('versions files and entity schemas, never records', () => {
+  it('versions files, entity schemas and tools, never records', () => {
     expect(chatActionList.filter((a) => a.versioned).map((a) => a.type)).toEqual([
       'add_file',
       'edit_file',
@@ -82,6 +98,10 @@ describe('the registry of chat actions', () => {
       'delete_file',
       'add_entity',
       'edit_entity',
+      'add_tool',
+      'edit_tool',
+      'remove_tool',
+      'edit_app',
     ]);
   });
 

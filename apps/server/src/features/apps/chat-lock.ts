@@ -85,3 +85,18 @@ export async function lockChat(tx: Tx, appId: string): Promise<void> {
       );
   }
 }
+
+/**
+ * Refuses a write of the panels to a generated app while its App Chat runs a turn (409 `space/chat-busy`): the
+ * turn's actions write the same tools, and the panels' save sends a whole definition that would undo them
+ * (decision 0015, "Taking turns"). The web saves what waits before it sends a message.
+ */
+export async function refuseDuringTurn(db: Db, app: { appId: string; appType: string }): Promise<void> {
+  if (app.appType !== 'generated') return;
+  const staleBefore = new Date(Date.now() - STALE_TURN_MS);
+  const running = await db
+    .select({ messageId: appChatMessages.messageId, updatedAt: appChatMessages.updatedAt })
+    .from(appChatMessages)
+    .where(and(eq(appChatMessages.appId, app.appId), eq(appChatMessages.status, 'streaming')));
+  if (running.some((row) => row.updatedAt >= staleBefore)) throw new AppError('space/chat-busy');
+}

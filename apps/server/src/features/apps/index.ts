@@ -1,5 +1,4 @@
 // The apps feature as other parts of the server see it (decision 0005, "Feature boundaries").
-export { checkToolDefinition } from './check-tool-definition';
 export { isOwnerOf, loadOwnedApp, loadToolOf, loadTools, requireBuilder } from './load-app';
 export { AppChangeBus } from './app-change-bus';
 export { copyImage } from './templates';
@@ -20,3 +19,17 @@ export {
   TURN_TIMEOUT_MS,
 } from './chat-lock';
 export { createDomainDirectory, hostName, type DomainDirectory } from './domain-directory';
+// a generated app's tools and details as documents, for the App Chat, versions and the Code editor (decision 0015)
+export {
+  addToolDocument,
+  editAppDocument,
+  editToolDocument,
+  readAppDocuments,
+  removeToolDocument,
+  restoreAppDocuments,
+  saveAppDocument,
+  type ActionPreview,
+  type AppFile,
+  type ToolActionContext,
+  type ToolActionResult,
+} from './tool-documents';

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError, type AiApp, type saveAppRequest } from '@buildai/domain';
+import { checkToolDefinition } from '@buildai/domain';
+import { refuseDuringTurn } from './chat-lock';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { checkToolDefinition } from './check-tool-definition';
 import type { AppChangeBus } from './app-change-bus';
 import { loadOwnedApp, loadTools } from './load-app';
 import { requireOwnedApp } from './rights';
@@ -50,6 +51,7 @@ export async function saveApp(
   input: z.infer<typeof saveAppRequest>,
 ) {
   const { rights, app } = await requireOwnedApp(platform, caller, input.appId);
+  await refuseDuringTurn(platform.db, app);
   const appTools = await loadTools(platform.db, app.appId);
   let definition: AiApp | undefined;
   let target: (typeof appTools)[number] | undefined;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, type CreateToolResponse, type ToolTemplate } from '@buildai/domain';
+import { checkToolDefinition } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { fileUrl, keyOfFileUrl, toolImageKey, type ImageExt } from '../files';
-import { checkToolDefinition } from './check-tool-definition';
 import { insertTool, requireGeneratedApp } from './create-tool';
 import { deleteStoredImage } from './images';
 import type { AppChangeBus } from './app-change-bus';

@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { AppError, TOOL_PATH_PATTERN, toolPathTaken } from '@buildai/domain';
+import { toolPathTaken } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { apps, tools } from '../../db/schema';
 
-/** A tool path as stored: letters, numbers and dashes, not empty (spec 001 §5). */
-export function checkToolPath(path: string): string {
-  const trimmed = path.trim();
-  if (!TOOL_PATH_PATTERN.test(trimmed)) throw new AppError('tool/path-invalid', { field: 'path' });
-  return trimmed;
-}
+export { checkToolPath } from '@buildai/domain';
 
 /** `base`, or `base-2`, `base-3`… — the first one no tool of the app uses. */
 export function freePath(appTools: { toolId: string; path: string }[], base: string): string {

@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError, toolPathTaken, type AiApp, type ToolSummary } from '@buildai/domain';
+import { checkToolDefinition } from '@buildai/domain';
 import { tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { checkToolDefinition } from './check-tool-definition';
 import type { AppChangeBus } from './app-change-bus';
 import { loadToolOf, loadTools } from './load-app';
 import { requireOwnedApp } from './rights';
 import { writeToolDefinition } from './save-app';
 import { checkToolPath, lockApp, toolPathsOf } from './tool-paths';
 import { toToolSummary } from './view';
+import { refuseDuringTurn } from './chat-lock';
 
 async function isFirstTool(platform: Platform, appId: string, toolId: string) {
   return (await loadTools(platform.db, appId))[0]?.toolId === toolId;
@@ -26,6 +27,7 @@ export async function putToolDefinition(
 ): Promise<{ tool: ToolSummary }> {
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   await loadToolOf(platform.db, app.appId, toolId);
+  await refuseDuringTurn(platform.db, app);
   const definition = checkToolDefinition(input, rights, '');
   const first = await isFirstTool(platform, app.appId, toolId);
   const saved = await platform.db.transaction((tx) =>

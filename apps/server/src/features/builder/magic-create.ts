@@ -11,10 +11,11 @@ import {
   type FieldTypeRights,
   type magicCreateRequest,
 } from '@buildai/domain';
+import { checkToolDefinition } from '@buildai/domain';
 import type { z } from 'zod';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { checkToolDefinition, loadOwnedApp, loadToolOf, loadTools, requireBuilderRights } from '../apps';
+import { loadOwnedApp, loadToolOf, loadTools, requireBuilderRights } from '../apps';
 
 export interface MagicCreateResult {
   result: { name: string; field: CustomField };

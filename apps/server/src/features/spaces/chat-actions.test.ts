@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 // the web's reading of the same parts: both sides must title an action alike, live and once stored
 import { actionsOf } from '../../../../web/src/features/space-chat/lib/actions';
 import type { SpaceUIMessage } from '../../../../web/src/features/space-chat/lib/types';
-import { changedVersioned, chatTools, type ToolExecutes } from './chat-tools';
+import { changedVersioned, chatTools, type ChatExecutes, type ToolExecutes } from './chat-tools';
 import { turnActions } from './turn-actions';
 
 /** A call of each action as the model sends it (the compiler asks for one per action of the registry). */
@@ -18,6 +18,10 @@ const calls: Record<ChatToolType, CallInput> = {
   insert_entity_records: { entity: 'Task', records: [{ title: 'a' }, { title: 'b' }] },
   import_entities: { entity: 'Task', records: [{ title: 'a' }] },
   request_secrets: { secrets: [{ secretName: 'WEATHER_KEY', description: 'the weather API key' }] },
+  add_tool: { title: 'Listing writer', prompt: 'Write about {{rooms}}' },
+  edit_tool: { path: 'listing-writer', changes: { header: 'Listings' } },
+  remove_tool: { path: 'buyer-email' },
+  edit_app: { header: 'Estate agent kit' },
 };
 
 const part = (type: string, toolCallId: string, input: CallInput) =>
@@ -46,6 +50,10 @@ describe('the chat actions on the server and on the web', () => {
       'Insert 2 records into Task',
       'Import 1 record into Task',
       'Request secrets WEATHER_KEY',
+      'Add tool Listing writer',
+      'Edit tool listing-writer',
+      'Remove tool buyer-email',
+      'Edit app details',
     ]);
   });
 
@@ -57,6 +65,16 @@ describe('the chat actions on the server and on the web', () => {
 });
 
 describe('the model tools', () => {
+  it('of a space app are its file and entity actions, and of a generated app its tool actions', () => {
+    const noop = async () => ({ ok: true });
+    const only = (types: string[]) =>
+      Object.keys(chatTools(Object.fromEntries(types.map((t) => [t, noop])) as unknown as ChatExecutes));
+    const of = (targets: string[]) =>
+      chatActionList.filter((a) => targets.includes(a.target)).map((a) => a.type);
+    expect(only(of(['file', 'entity']))).toEqual(of(['file', 'entity']));
+    expect(only(of(['tool']))).toEqual(['add_tool', 'edit_tool', 'remove_tool', 'edit_app']);
+  });
+
   it('are the registry, in its order, each running the execute of its own name', async () => {
     const ran: string[] = [];
     const executes = Object.fromEntries(
@@ -68,7 +86,7 @@ describe('the model tools', () => {
         },
       ]),
     ) as unknown as ToolExecutes;
-    const tools = chatTools(executes);
+    const tools = chatTools(executes as ChatExecutes);
     expect(Object.keys(tools)).toEqual(Object.keys(chatActions));
     for (const action of chatActionList) {
       const tool = tools[action.type]!;

@@ -26,7 +26,7 @@ function cut(text: string): string {
 }
 
 /** The newest history messages that fit the budget, oldest first. */
-function boundedHistory(history: MessageRow[]): ModelMessage[] {
+export function boundedHistory(history: MessageRow[]): ModelMessage[] {
   const out: ModelMessage[] = [];
   let chars = 0;
   for (const row of history
@@ -100,7 +100,7 @@ ${ENTITY_RULES}
 ${SECRET_RULES}
 After the changes, answer in a few sentences: what you changed and why. Do not paste whole files in the text.`;
 
-function fence(path: string, content: string): string {
+export function fence(path: string, content: string): string {
   return `--- ${path} ---\n${content}\n--- end of ${path} ---`;
 }
 

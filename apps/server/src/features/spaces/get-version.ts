@@ -3,7 +3,7 @@ import { AppError, type EntityEntry, type VersionFilesResponse } from '@buildai/
 import { appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadSpaceApp } from './load-space-app';
+import { loadChatApp } from './load-space-app';
 import { versionView } from './views';
 
 /** GET /api/apps/{appId}/versions/{versionId}: the version, its files and its entity schemas. */
@@ -13,7 +13,7 @@ export async function getVersion(
   appId: string,
   versionId: string,
 ): Promise<VersionFilesResponse> {
-  await loadSpaceApp(platform, caller, appId);
+  await loadChatApp(platform, caller, appId);
   const [row] = await platform.db
     .select()
     .from(appVersions)

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { appChatMessages } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadSpaceApp } from './load-space-app';
+import { loadChatApp } from './load-space-app';
 import { messageView, type MessageRow } from './views';
 
 /** GET /api/apps/{appId}/chat/messages: the whole chat, a turn still streaming included as far as it got. */
@@ -13,7 +13,7 @@ export async function listMessages(
   caller: Caller,
   appId: string,
 ): Promise<ChatMessagesResponse> {
-  await loadSpaceApp(platform, caller, appId);
+  await loadChatApp(platform, caller, appId);
   return { messages: (await readMessages(platform.db, appId)).map(messageView) };
 }
 

@@ -3,7 +3,7 @@ import { MAX_APP_VERSIONS, type VersionsResponse } from '@buildai/domain';
 import { appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadSpaceApp } from './load-space-app';
+import { loadChatApp } from './load-space-app';
 import { versionView } from './views';
 
 /** GET /api/apps/{appId}/versions: newest first. */
@@ -12,7 +12,7 @@ export async function listVersions(
   caller: Caller,
   appId: string,
 ): Promise<VersionsResponse> {
-  await loadSpaceApp(platform, caller, appId);
+  await loadChatApp(platform, caller, appId);
   const rows = await platform.db
     .select()
     .from(appVersions)

@@ -3,11 +3,14 @@ import { MAX_APP_VERSIONS } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
 import { appVersions } from '../../db/schema';
+import { readAppDocuments } from '../apps';
 import { listEntities } from '../entities';
 import { readAppFiles } from './app-files';
 
 export interface MakeVersionOptions {
   appId: string;
+  /** a generated app's version holds its documents (app.json, tools/{path}.json) and no entities */
+  appType?: 'space' | 'generated';
   messageId: string;
   userRequest: string;
   description: string;
@@ -26,8 +29,9 @@ export async function makeVersion(db: Db, options: MakeVersionOptions): Promise<
     messageId: options.messageId,
     userRequest: options.userRequest,
     description: options.description,
-    files: await readAppFiles(db, appId),
-    entities: await listEntities(db, appId),
+    ...(options.appType === 'generated'
+      ? { files: await readAppDocuments(db, appId), entities: [] }
+      : { files: await readAppFiles(db, appId), entities: await listEntities(db, appId) }),
   });
   const kept = await db
     .select({ versionId: appVersions.versionId })

@@ -3,7 +3,7 @@ import { AppError, type MessageRating, type RatingRequest } from '@buildai/domai
 import { appChatMessages } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { loadSpaceApp } from './load-space-app';
+import { loadChatApp } from './load-space-app';
 
 export interface RateMessageOptions {
   platform: Platform;
@@ -15,7 +15,7 @@ export interface RateMessageOptions {
 
 /** POST /api/apps/{appId}/rating: rates an assistant message once (spec 001 §5). */
 export async function rateMessage({ platform, caller, appId, request: body }: RateMessageOptions) {
-  await loadSpaceApp(platform, caller, appId);
+  await loadChatApp(platform, caller, appId);
   const request = await body();
   const rating: MessageRating = {
     score: request.score,

@@ -45,6 +45,8 @@ export interface RecordTurnOptions {
   retrieved: RetrievedContext;
   /** the app's build after the turn's last file change */
   build?: TurnBuild;
+  /** what a version of the app holds: a space app's files and schemas, a generated app's documents */
+  appType?: 'space' | 'generated';
 }
 
 /** The most build errors an answer keeps (the issues panel has them all once the preview loads). */
@@ -153,6 +155,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
       if (changed) {
         const versionId = await makeVersion(tx, {
           appId,
+          appType: options.appType ?? 'space',
           messageId: options.user.messageId,
           userRequest: options.user.text,
           description: cleanStored(content || actions.map((a) => a.title).join(', ')),

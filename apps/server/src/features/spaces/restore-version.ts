@@ -3,9 +3,9 @@ import { AppError, type ChatMessagesResponse, type EntityEntry } from '@buildai/
 import { appChatMessages, appFiles, appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { lockChat } from '../apps';
+import { lockChat, restoreAppDocuments } from '../apps';
 import { replaceEntities } from '../entities';
-import { loadSpaceApp } from './load-space-app';
+import { loadChatApp } from './load-space-app';
 import { messageView } from './views';
 
 export interface RestoreVersionOptions {
@@ -24,7 +24,7 @@ export interface RestoreVersionOptions {
  */
 export async function restoreVersion(options: RestoreVersionOptions): Promise<ChatMessagesResponse> {
   const { platform, caller, appId, versionId } = options;
-  await loadSpaceApp(platform, caller, appId);
+  const { app } = await loadChatApp(platform, caller, appId);
   const sentMessageId = await options.messageId();
   return platform.db.transaction(async (tx) => {
     // locked first: a restore or a turn that ends meanwhile may delete or add versions
@@ -65,6 +65,11 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
     await tx
       .delete(appVersions)
       .where(and(eq(appVersions.appId, appId), gt(appVersions.createdAt, sql`(${madeAt})`)));
+    if (app.appType === 'generated') {
+      // a generated app's tools and details become the version's (decision 0015)
+      await restoreAppDocuments(tx, appId, version.files);
+      return { messages: messages.slice(0, answer + 1).map(messageView) };
+    }
     await tx.delete(appFiles).where(eq(appFiles.appId, appId));
     if (version.files.length > 0) {
       await tx

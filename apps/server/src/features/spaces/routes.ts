@@ -15,6 +15,7 @@ import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import type { BuildCheck } from './file-tools';
 import type { RecordValidator } from '../entities';
+import type { AppChangeBus } from '../apps';
 import { deleteFile } from './delete-file';
 import { getVersion } from './get-version';
 import { listFiles } from './list-files';
@@ -54,7 +55,7 @@ function fileTarget(c: Ctx): { appId: string; path: string } {
  * The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). `validator` (the
  * server's `recordValidator` service) checks the records the chat's model inserts.
  */
-export function spaceRoutes(validator: RecordValidator, checkBuild?: BuildCheck) {
+export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, checkBuild?: BuildCheck) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
@@ -76,7 +77,10 @@ export function spaceRoutes(validator: RecordValidator, checkBuild?: BuildCheck)
       const caller = requireCaller(c);
       const { appId, path } = fileTarget(c);
       const content = async () => (await body()).content;
-      return c.json(await saveFile({ platform: c.get('platform'), caller, appId, path, content }));
+      const announce = (id: string) => void changes.announce(id);
+      return c.json(
+        await saveFile({ platform: c.get('platform'), caller, appId, path, content, changes: announce }),
+      );
     },
   );
   route(
@@ -155,6 +159,7 @@ export function spaceRoutes(validator: RecordValidator, checkBuild?: BuildCheck)
         validator,
         ...(checkBuild ? { checkBuild } : {}),
         body,
+        changes,
       }),
   );
   route(

@@ -1,10 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { AppError, MAX_APP_FILES, type AppFile } from '@buildai/domain';
+import { AppError, MAX_APP_FILES, PLATFORM_TENANT_ID, type AppFile } from '@buildai/domain';
 import type { Db } from '../../db/client';
 import { appFiles } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { lockAppFiles } from '../apps';
+import { loadOwnedApp, lockAppFiles, requireBuilderRights, saveAppDocument } from '../apps';
 import { checkedFilePath } from './file-path';
 import { loadSpaceApp, requireAdmin } from './load-space-app';
 
@@ -15,10 +15,28 @@ export interface SaveFileOptions {
   path: string;
   /** the body's content, read once the caller may save */
   content: () => Promise<string>;
+  /** announces a change of a generated app (its tools are cached for the preview and the runtime) */
+  changes?: (appId: string) => void;
 }
 
 /** PUT /api/apps/{appId}/files/{path}: the code editor's save (admins only). */
-export async function saveFile({ platform, caller, appId, path, content }: SaveFileOptions) {
+export async function saveFile(options: SaveFileOptions) {
+  const { platform, caller, appId, path, content } = options;
+  if (caller.tenantId === PLATFORM_TENANT_ID) {
+    const rights = await requireBuilderRights(platform, caller);
+    const app = await loadOwnedApp(platform.db, rights.account.accountId, appId);
+    if (app.appType === 'generated') {
+      // a generated app's document, through the rules of its panels (decision 0015)
+      const text = await content();
+      await saveAppDocument(
+        { db: platform.db, rights, appId, ownerAccountId: app.ownerAccountId },
+        path,
+        text,
+      );
+      options.changes?.(appId);
+      return { file: { path, content: text } };
+    }
+  }
   const access = await loadSpaceApp(platform, caller, appId);
   requireAdmin(access);
   const checked = checkedFilePath(path);

@@ -18,7 +18,7 @@ import { appChatMessages } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { readAppFilesWithTimes } from './app-files';
-import { keepTurnAlive, lockChat, TURN_TIMEOUT_MS } from '../apps';
+import { keepTurnAlive, lockChat, readAppDocuments, TURN_TIMEOUT_MS, type AppChangeBus } from '../apps';
 import { listEntities, type RecordValidator } from '../entities';
 import { modelReadsImages, readChatImages, storeChatImages } from './chat-images';
 import { chatPrompt, type TruncatedAction } from './chat-prompt';
@@ -26,8 +26,10 @@ import { chatTools, type AppliedActions } from './chat-tools';
 import { entityTools } from './entity-tools';
 import { secretTools } from './secret-tools';
 import { fileTools, type BuildCheck, type TurnBuild } from './file-tools';
+import { generatedChatPrompt } from './generated-prompt';
+import { toolTools } from './tool-tools';
 import { readMessages } from './list-messages';
-import { loadSpaceApp } from './load-space-app';
+import { loadChatApp } from './load-space-app';
 import { recordTurn, type TurnStep } from './record-turn';
 import { retrieveContext } from './retrieve-context';
 import type { MessageRow } from './views';
@@ -45,6 +47,8 @@ export interface SendChatMessageOptions {
   checkBuild?: BuildCheck;
   /** the body, read once the caller is known to own the app */
   body: () => Promise<ChatRequest>;
+  /** announces a generated app's changed tools (the preview and the runtime cache them) */
+  changes: AppChangeBus;
 }
 
 /** A cut action stops the turn: the next step would build on a file that was never written. */
@@ -100,7 +104,7 @@ function recentlyChanged(history: MessageRow[]): string[] {
  */
 export async function sendChatMessage(options: SendChatMessageOptions): Promise<Response> {
   const { platform, caller, appId } = options;
-  const access = await loadSpaceApp(platform, caller, appId);
+  const access = await loadChatApp(platform, caller, appId);
   const { message } = await options.body();
   if (!platform.ai.configured) {
     platform.logger.warn({ appId }, 'a space chat found no AI provider: set AI_PROVIDER');
@@ -192,9 +196,12 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     const history = (await readMessages(platform.db, appId)).filter(
       (row) => row.messageId !== userId && row.messageId !== assistantId,
     );
-    const files = await readAppFilesWithTimes(platform.db, appId);
-    const entities = await listEntities(platform.db, appId);
+    const generated = access.app.appType === 'generated';
     const truncated = systemActionInfo?.type === 'continue' ? lastTruncated(history) : null;
+    // a generated app's documents are few and small: every one is read, and retrieved as the context
+    const files = generated
+      ? (await readAppDocuments(platform.db, appId)).map((f) => ({ ...f, updatedAt: new Date() }))
+      : await readAppFilesWithTimes(platform.db, appId);
     const retrieved = retrieveContext({
       files,
       request: [text, truncated?.file ?? ''].join(' '),
@@ -203,15 +210,17 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
         ...recentlyChanged(history),
       ],
     });
-    const prompt = chatPrompt({
-      allPaths: files.map((f) => f.path),
-      contextFiles: retrieved.files,
-      history,
-      entities,
-      request: text,
-      images,
-      truncated,
-    });
+    const prompt = generated
+      ? generatedChatPrompt({ documents: files, history, request: text, images, truncated })
+      : chatPrompt({
+          allPaths: files.map((f) => f.path),
+          contextFiles: retrieved.files,
+          history,
+          entities: await listEntities(platform.db, appId),
+          request: text,
+          images,
+          truncated,
+        });
 
     const applied: AppliedActions = new Map();
     const steps: TurnStep[] = [];
@@ -220,23 +229,37 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       model: platform.ai.languageModel(modelId),
       system: prompt.system,
       messages: prompt.messages,
-      tools: chatTools({
-        ...fileTools({
-          db: platform.db,
-          appId,
-          applied,
-          build,
-          ...(options.checkBuild ? { checkBuild: options.checkBuild } : {}),
-        }),
-        ...entityTools({
-          db: platform.db,
-          validator: options.validator,
-          appId,
-          builderId: caller.userId,
-          applied,
-        }),
-        ...secretTools({ db: platform.db, appId, applied }),
-      }),
+      tools: chatTools(
+        generated
+          ? toolTools({
+              platform,
+              changes: options.changes,
+              context: {
+                db: platform.db,
+                rights: access.rights,
+                appId,
+                ownerAccountId: access.app.ownerAccountId,
+              },
+              applied,
+            })
+          : {
+              ...fileTools({
+                db: platform.db,
+                appId,
+                applied,
+                build,
+                ...(options.checkBuild ? { checkBuild: options.checkBuild } : {}),
+              }),
+              ...entityTools({
+                db: platform.db,
+                validator: options.validator,
+                appId,
+                builderId: caller.userId,
+                applied,
+              }),
+              ...secretTools({ db: platform.db, appId, applied }),
+            },
+      ),
       stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
       maxRetries: 1,
       abortSignal: AbortSignal.timeout(TURN_TIMEOUT_MS),
@@ -268,6 +291,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       steps,
       retrieved,
       build,
+      appType: generated ? 'generated' : 'space',
     });
     void finished.finally(stopHeartbeat).catch(() => {});
     // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and

@@ -43,6 +43,10 @@ export interface SpaceChatSlotProps {
   appErrors: AppErrorItem[];
   /** the chat changed the app's files: the preview, the file tree and the open file refresh */
   onFilesChanged: () => void;
+  /** an action's output as the stream brings it (a generated app's preview shows the changed tool at once) */
+  onActionOutput?: (output: unknown) => void;
+  /** runs before a message the builder typed is sent (the panels' waiting edits are saved) */
+  beforeSend?: () => Promise<unknown>;
   /** clears these errors (the ones a fix was sent for), keeping any reported since */
   onClearErrors: (sent: readonly AppErrorItem[]) => void;
   /** the chat reports whether a turn is running (the database screen refuses permission changes meanwhile) */

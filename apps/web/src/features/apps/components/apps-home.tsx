@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useApps } from '../api/list-apps';
 import { AppCard, AppCardSkeleton } from './app-card';
 import { AppTemplatesDialog } from './app-templates-dialog';
+import { DescribeAppBox } from './describe-app';
 import { NewAppMenu, NewToolButton } from './new-tool-button';
 
 /** /home: the builder's apps. */
@@ -24,6 +25,10 @@ export function AppsHome() {
             <NewAppMenu />
           </div>
         )}
+      </div>
+
+      <div className="mt-6">
+        <DescribeAppBox />
       </div>
 
       <section className="mt-8" aria-busy={apps.isPending}>

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { Boxes, ChevronDown, LayoutGrid, Loader2, Plus, Sparkles } from 'lucide-react';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import {
@@ -7,6 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useNewTool } from '../hooks/use-new-tool';
+import { DescribeAppDialog } from './describe-app';
 
 export function NewToolButton({ children = 'New AI tool', ...props }: Omit<ButtonProps, 'onClick'>) {
   const { create, pending } = useNewTool();
@@ -21,38 +23,46 @@ export function NewToolButton({ children = 'New AI tool', ...props }: Omit<Butto
 /** "New" with its three kinds: a single AI tool, an app that holds several tools, or a space app built by chat. */
 export function NewAppMenu(props: Omit<ButtonProps, 'onClick'>) {
   const { create, pending } = useNewTool();
+  const [describing, setDescribing] = React.useState(false);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button disabled={pending || props.disabled} {...props}>
-          {pending ? <Loader2 className="animate-spin" /> : <Plus />}
-          {pending ? 'Creating…' : 'New'}
-          <ChevronDown className="opacity-70" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuItem onSelect={() => create('tool')} className="items-start gap-3 py-2">
-          <Sparkles className="mt-0.5" />
-          <span>
-            <span className="block font-medium">AI tool</span>
-            <span className="block text-xs text-muted-foreground">One prompt, its fields, one link</span>
-          </span>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => create('generated')} className="items-start gap-3 py-2">
-          <LayoutGrid className="mt-0.5" />
-          <span>
-            <span className="block font-medium">App with several tools</span>
-            <span className="block text-xs text-muted-foreground">A branded home for a set of AI tools</span>
-          </span>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => create('space')} className="items-start gap-3 py-2">
-          <Boxes className="mt-0.5" />
-          <span>
-            <span className="block font-medium">Space app</span>
-            <span className="block text-xs text-muted-foreground">Pages and data, written with the chat</span>
-          </span>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DescribeAppDialog open={describing} onOpenChange={setDescribing} />
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button disabled={pending || props.disabled} {...props}>
+            {pending ? <Loader2 className="animate-spin" /> : <Plus />}
+            {pending ? 'Creating…' : 'New'}
+            <ChevronDown className="opacity-70" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuItem onSelect={() => create('tool')} className="items-start gap-3 py-2">
+            <Sparkles className="mt-0.5" />
+            <span>
+              <span className="block font-medium">AI tool</span>
+              <span className="block text-xs text-muted-foreground">One prompt, its fields, one link</span>
+            </span>
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDescribing(true)} className="items-start gap-3 py-2">
+            <LayoutGrid className="mt-0.5" />
+            <span>
+              <span className="block font-medium">App with several tools</span>
+              <span className="block text-xs text-muted-foreground">
+                Describe it: the chat writes its AI tools
+              </span>
+            </span>
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => create('space')} className="items-start gap-3 py-2">
+            <Boxes className="mt-0.5" />
+            <span>
+              <span className="block font-medium">Space app</span>
+              <span className="block text-xs text-muted-foreground">
+                Pages and data, written with the chat
+              </span>
+            </span>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   );
 }

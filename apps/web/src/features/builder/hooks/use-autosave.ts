@@ -8,6 +8,8 @@ export interface Autosave<T> {
   flush: () => Promise<boolean>;
   /** a change waits or is being sent */
   busy: boolean;
+  /** takes a value another writer saved, when nothing of the editor's waits (see SaveQueue.adopt) */
+  adopt: (value: T) => boolean;
 }
 
 /**
@@ -37,5 +39,6 @@ export function useAutosave<T>(options: SaveQueueOptions<T>): Autosave<T> {
   );
   const set = React.useCallback((value: T) => queue.set(value), [queue]);
   const flush = React.useCallback(() => queue.flush(), [queue]);
-  return { set, flush, busy };
+  const adopt = React.useCallback((value: T) => queue.adopt(value), [queue]);
+  return { set, flush, busy, adopt };
 }

@@ -10,6 +10,8 @@ export interface EditedValue<T> {
   update: (patch: Partial<T>) => void;
   busy: boolean;
   flush: () => Promise<boolean>;
+  /** shows a value another writer saved (the App Chat), unless the builder's own change still waits */
+  reset: (value: T) => void;
 }
 
 /**
@@ -48,5 +50,14 @@ export function useEditedValue<T extends object, R>({
     },
     [set],
   );
-  return { value, update, busy: autosave.busy, flush: autosave.flush };
+  const { adopt } = autosave;
+  const reset = React.useCallback(
+    (next: T) => {
+      if (!adopt(next)) return;
+      current.current = next;
+      setValue(next);
+    },
+    [adopt],
+  );
+  return { value, update, busy: autosave.busy, flush: autosave.flush, reset };
 }

@@ -48,6 +48,16 @@ export class SaveQueue<T> {
     return this.waiting !== null || this.inFlight;
   }
 
+  /**
+   * Takes `value` as what the server holds when nothing waits or is being sent (another writer, the App Chat,
+   * changed it): answers whether it did. A change of the editor's own is never overwritten.
+   */
+  adopt(value: T): boolean {
+    if (this.busy) return false;
+    this.saved = value;
+    return true;
+  }
+
   /** queues the editor's new value; the debounce starts again */
   set(value: T): void {
     this.waiting = { value };

@@ -8,9 +8,13 @@ import {
   Import,
   ListPlus,
   Loader2,
+  Palette,
+  PencilRuler,
   Scissors,
   ShieldCheck,
   TableProperties,
+  Trash2,
+  Wrench,
   type LucideIcon,
 } from 'lucide-react';
 import { permissionDescription, type ChatActionType } from '@buildai/domain';
@@ -25,7 +29,7 @@ const stateLabel: Record<ShownAction['state'], string> = {
   failed: 'Failed',
 };
 
-/** The icon of each kind of action: files, entity schemas, records. */
+/** The icon of each kind of action: files, entity schemas, records, a generated app's tools and details. */
 const typeIcon: Record<ChatActionType, LucideIcon> = {
   add_file: FilePlus2,
   edit_file: FileCode2,
@@ -36,6 +40,10 @@ const typeIcon: Record<ChatActionType, LucideIcon> = {
   insert_entity_records: ListPlus,
   import_entities: Import,
   request_secrets: ShieldCheck,
+  add_tool: Wrench,
+  edit_tool: PencilRuler,
+  remove_tool: Trash2,
+  edit_app: Palette,
 };
 
 function StateIcon({ state }: { state: ShownAction['state'] }) {

@@ -9,6 +9,10 @@ export interface SpaceChatProps {
   readOnly?: boolean;
   appErrors: AppErrorItem[];
   onFilesChanged: () => void;
+  /** an action's output as it arrives, before the chat renders it */
+  onActionOutput?: (output: unknown) => void;
+  /** runs before a message the builder typed is sent */
+  beforeSend?: () => Promise<unknown>;
   /** clears these errors (the ones a fix was sent for), keeping any reported since */
   onClearErrors: (sent: readonly AppErrorItem[]) => void;
   /** reports whether a turn is running (the workspace refuses permission changes meanwhile) */

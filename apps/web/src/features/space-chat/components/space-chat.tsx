@@ -31,6 +31,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
     initialMessages: props.initialMessages,
     onFilesChanged: props.onFilesChanged,
     onRefused: setDraft,
+    onActionOutput: props.onActionOutput,
   });
   const { messages, busy, send } = chat;
   const { fixing, resolve } = useResolveWithAi(busy, send, props.onClearErrors);
@@ -125,7 +126,12 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
                 onSend={(text, images) => {
                   setDraft('');
                   setDraftImages([]);
-                  send(text, undefined, images);
+                  if (!props.beforeSend) send(text, undefined, images);
+                  else
+                    void props
+                      .beforeSend()
+                      .catch(() => undefined)
+                      .then(() => send(text, undefined, images));
                 }}
               />
             </div>

@@ -15,6 +15,8 @@ interface Options {
   onFilesChanged: () => void;
   /** the server refused the message before the turn started: its text goes back to the input */
   onRefused: (text: string) => void;
+  /** an action's output as it arrives (a generated app's preview shows the changed tool from it) */
+  onActionOutput?: (output: unknown) => void;
 }
 
 /** How often, and how long (10 min, the server's turn limit), a turn the server still runs is read again. */
@@ -35,13 +37,29 @@ const completedKeys = (messages: SpaceUIMessage[]) =>
  * stored actions are the server's), so a reload or a dropped stream shows what the server kept. A file action that
  * completes calls `onFilesChanged` at once, while the turn still streams.
  */
-export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused }: Options) {
+export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused, onActionOutput }: Options) {
   const queryClient = useQueryClient();
-  const transport = React.useMemo(() => createChatTransport(appId), [appId]);
   const setMessagesRef = React.useRef<(m: SpaceUIMessage[]) => void>(() => undefined);
   const seen = React.useRef<Set<string> | null>(null);
   if (seen.current === null) seen.current = new Set(completedKeys(initialMessages));
   const lastChangeAt = React.useRef(0);
+  const onFilesChangedRef = React.useRef(onFilesChanged);
+  onFilesChangedRef.current = onFilesChanged;
+  const onActionOutputRef = React.useRef(onActionOutput);
+  onActionOutputRef.current = onActionOutput;
+  // an action's output, as the stream brings it: the preview refreshes at once (the panel's render comes after)
+  const transport = React.useMemo(
+    () =>
+      createChatTransport(appId, (messageId, toolCallId, output) => {
+        const key = `${messageId}:${toolCallId}`;
+        if (seen.current!.has(key)) return;
+        seen.current!.add(key);
+        onActionOutputRef.current?.(output);
+        lastChangeAt.current = Date.now();
+        onFilesChangedRef.current();
+      }),
+    [appId],
+  );
 
   const resync = React.useCallback(
     async (countNewChanges = false) => {
@@ -86,8 +104,6 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
   setMessagesRef.current = chat.setMessages;
 
   // a completed file action refreshes the preview as soon as it lands, not when the turn ends
-  const onFilesChangedRef = React.useRef(onFilesChanged);
-  onFilesChangedRef.current = onFilesChanged;
   React.useEffect(() => {
     let changed = false;
     for (const key of completedKeys(chat.messages)) {

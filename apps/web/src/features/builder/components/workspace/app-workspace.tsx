@@ -1,13 +1,17 @@
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AiApp, AppSettings, AppStyle, AppView, ToolSummary } from '@buildai/domain';
+import { appQuery } from '@/lib/app-query';
+import { queryKeys } from '@/lib/query-keys';
 import { cacheSavedDetails, saveDetails, type AppDetails } from '../../api/save-details';
 import { cacheSavedSettings, saveSettings } from '../../api/save-settings';
 import { cacheSavedStyle, saveStyle } from '../../api/save-style';
 import { useEditedValue, type EditedValue } from '../../hooks/use-edited-value';
 import type { PanelId } from '../../lib/menu';
+import { withActionPreview } from '../../lib/action-preview';
 import { toEditableSettings, toEditableStyle } from '../../lib/tool-draft';
-import type { BuilderAccount } from '../../types';
+import type { BuilderAccount, SpaceChatSlotProps } from '../../types';
 import { ToolWorkspace } from './tool-workspace';
 
 /** The live preview of a tool as visitors see it, given the editor's draft, style and settings. */
@@ -31,6 +35,16 @@ export interface AppScope {
   setPanel: (panel: PanelId | null) => void;
   /** a tool of a generated app opened by its address: the tool's own menu */
   editingTool: boolean;
+  /** a generated app's App Chat (the chat feature, composed by the route) */
+  renderChat?: (props: SpaceChatSlotProps) => React.ReactNode;
+  /** the App Chat changed the app: its tools, details and branding are read again and the editors follow */
+  onChatChanged: () => void;
+  /** counts the App Chat's changes, so an editor adopts the server's value once it arrives */
+  chatRevision: number;
+  /** an App Chat action's output: the changed tool or details, shown before the app is read again */
+  onChatOutput: (output: unknown) => void;
+  /** sends what the panels still wait to save (the workspace's), before the App Chat sends a message */
+  flushEdits?: () => Promise<boolean>;
 }
 
 interface Props {
@@ -40,6 +54,7 @@ interface Props {
   onUpgrade: () => void;
   renderPreview: RenderPreview;
   renderDataSources?: RenderDataSources;
+  renderChat?: (props: SpaceChatSlotProps) => React.ReactNode;
   editingTool?: boolean;
 }
 
@@ -51,6 +66,7 @@ export function AppWorkspace({
   onUpgrade,
   renderPreview,
   renderDataSources,
+  renderChat,
   editingTool = false,
 }: Props) {
   const queryClient = useQueryClient();
@@ -82,6 +98,34 @@ export function AppWorkspace({
     [toolKey],
   );
 
+  const [chatRevision, setChatRevision] = React.useState(0);
+  const onChatChanged = React.useCallback(() => {
+    setChatRevision((n) => n + 1);
+    // the app, its documents (the Code editor) and the list of apps that names it; not the chat's own queries
+    void queryClient.invalidateQueries({ queryKey: appQuery(appId).queryKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.appFiles(appId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.apps, exact: true });
+  }, [queryClient, appId]);
+  // rendered at once, before the chat's own render of the same chunks: the preview is what the builder waits for
+  const onChatOutput = React.useCallback(
+    (output: unknown) =>
+      flushSync(() =>
+        queryClient.setQueryData<AppView>(appQuery(appId).queryKey, (cached) =>
+          cached ? withActionPreview(cached, output) : cached,
+        ),
+      ),
+    [queryClient, appId],
+  );
+  // the App Chat's edit_app changes the header, subheader and branding: the panels show what the server holds
+  const { reset: resetDetails } = details;
+  const { reset: resetStyle } = style;
+  React.useEffect(() => {
+    if (chatRevision === 0) return;
+    resetDetails({ header: app.header, description: app.description });
+    resetStyle(toEditableStyle(app));
+    // when the app arrives after a change of the chat
+  }, [app]);
+
   const scope: AppScope = {
     app,
     account,
@@ -94,6 +138,12 @@ export function AppWorkspace({
     panel,
     setPanel,
     editingTool: editingTool && app.appType === 'generated',
+    renderChat,
+    onChatChanged,
+    chatRevision,
+    onChatOutput,
   };
-  return <ToolWorkspace key={tool?.toolId ?? 'no-tool'} scope={scope} tool={tool} />;
+  // a generated app's home keeps its workspace (and its App Chat) while the chat adds or removes its first tool
+  const key = app.appType === 'generated' && !scope.editingTool ? 'home' : (tool?.toolId ?? 'no-tool');
+  return <ToolWorkspace key={key} scope={scope} tool={tool} />;
 }

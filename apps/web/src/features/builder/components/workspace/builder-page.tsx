@@ -112,6 +112,7 @@ export function BuilderPage({
         onUpgrade={onUpgrade}
         renderPreview={renderPreview}
         renderDataSources={renderDataSources}
+        renderChat={space.renderChat}
         editingTool={Boolean(toolId)}
       />
     </React.Suspense>

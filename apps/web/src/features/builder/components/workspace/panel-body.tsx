@@ -10,7 +10,9 @@ import { LazySettingsPanel } from '../panels/lazy-settings-panel';
 import { TextsPanel } from '../panels/texts-panel';
 import { AppToolsPanel } from '../tools/app-tools-panel';
 import type { AppScope } from './app-workspace';
-import { ChatSoon, CodeEditorSoon, DatabaseSoon, DataSourcesSoon } from './coming-soon-panel';
+import { ChatSoon, CodeEditorSoon, DataSourcesSoon } from './coming-soon-panel';
+import { GeneratedCodePanel } from './generated-code-panel';
+import { GeneratedDatabasePanel } from './generated-database-panel';
 import { NoToolYet } from './no-tool-yet';
 
 interface Props {
@@ -53,9 +55,13 @@ export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
     case 'chat':
       return <ChatSoon />;
     case 'database':
-      return <DatabaseSoon />;
+      return <GeneratedDatabasePanel />;
     case 'code':
-      return <CodeEditorSoon />;
+      return app.appType === 'generated' ? (
+        <GeneratedCodePanel app={app} account={account} />
+      ) : (
+        <CodeEditorSoon />
+      );
   }
   // the rest edit the tool
   if (!tool) return <NoToolYet onAddTool={() => onOpenPanel('tools')} />;

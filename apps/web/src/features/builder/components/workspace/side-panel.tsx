@@ -9,7 +9,7 @@ import { chatSettingsOf } from '../../api/chat-assistant';
 import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
 import type { AppScope } from './app-workspace';
 import { AnalyticsButton } from './analytics-button';
-import { ChatSoon } from './coming-soon-panel';
+import { GeneratedChatTab } from './generated-chat-tab';
 import { MainMenu } from './main-menu';
 import { PanelBody } from './panel-body';
 
@@ -36,7 +36,11 @@ export function SidePanel(props: Props) {
     >
       <PanelHeader {...props} />
       {generated ? (
-        <Tabs defaultValue="tool" className="min-h-0 flex-1 gap-0">
+        <Tabs
+          // a new app starts in the chat: describing it writes its tools
+          defaultValue={scope.app.tools.length === 0 && !scope.editingTool ? 'chat' : 'tool'}
+          className="min-h-0 flex-1 gap-0"
+        >
           <div className="border-b px-4 py-2">
             <TabsList className="w-full">
               <TabsTrigger value="tool">AI Tool</TabsTrigger>
@@ -46,8 +50,9 @@ export function SidePanel(props: Props) {
           <TabsContent value="tool" className="flex min-h-0 flex-col">
             <MenuArea {...props} />
           </TabsContent>
-          <TabsContent value="chat" className="p-4">
-            <ChatSoon />
+          {/* kept mounted on the other tab: a turn streams on while the builder edits a panel */}
+          <TabsContent value="chat" forceMount className="flex min-h-0 flex-col data-[state=inactive]:hidden">
+            <GeneratedChatTab scope={scope} />
           </TabsContent>
         </Tabs>
       ) : (

@@ -15,6 +15,7 @@ import { LazyActivateChatDialog } from '../chat/lazy-activate-chat-dialog';
 import { ActivateToolDialog } from '../tools/activate-tool-dialog';
 import { LeaveDialog } from '../leave-dialog';
 import type { AppScope } from './app-workspace';
+import { GeneratedHomePreview } from './generated-home-preview';
 import { PreviewPane, RESULT_EDITOR_ID } from './preview-pane';
 import { SidePanel } from './side-panel';
 
@@ -49,6 +50,12 @@ export function ToolWorkspace({ scope, tool }: Props) {
   const [mobileView, setMobileView] = React.useState<'edit' | 'preview'>('edit');
   // the cached tool carries its latest status and path
   const current = tool ? (app.tools.find((t) => t.toolId === tool.toolId) ?? tool) : null;
+  // the App Chat changed the tool: the draft shows what the server now holds (unless the builder's change waits)
+  const { reset: resetDraft } = draft;
+  const currentApp = current?.app;
+  React.useEffect(() => {
+    if (scope.chatRevision > 0 && currentApp) resetDraft(toEditable(currentApp));
+  }, [scope.chatRevision, currentApp, resetDraft]);
 
   const { flush: flushDraft } = draft;
   const { flush: flushStyle } = style;
@@ -123,7 +130,7 @@ export function ToolWorkspace({ scope, tool }: Props) {
       </div>
       <SidePanel
         className={mobileView === 'edit' ? 'flex' : 'hidden lg:flex'}
-        scope={scope}
+        scope={{ ...scope, flushEdits: saveAll }}
         tool={current}
         draft={draft}
         saving={saving}
@@ -132,16 +139,27 @@ export function ToolWorkspace({ scope, tool }: Props) {
         onActivate={() => void openActivate()}
         onOpenPanel={openPanel}
       />
-      <PreviewPane
-        className={mobileView === 'preview' ? 'block' : 'hidden lg:block'}
-        app={app}
-        tool={current}
-        draft={draft.value}
-        style={style.value}
-        settings={settings.value}
-        renderPreview={scope.renderPreview}
-        onAddTool={() => openPanel('tools')}
-      />
+      {app.appType === 'generated' && !scope.editingTool ? (
+        <div className={mobileView === 'preview' ? 'block' : 'hidden lg:block'}>
+          <GeneratedHomePreview
+            app={{ ...app, header: details.value.header, description: details.value.description }}
+            style={style.value}
+            settings={settings.value}
+            renderPreview={scope.renderPreview}
+          />
+        </div>
+      ) : (
+        <PreviewPane
+          className={mobileView === 'preview' ? 'block' : 'hidden lg:block'}
+          app={app}
+          tool={current}
+          draft={draft.value}
+          style={style.value}
+          settings={settings.value}
+          renderPreview={scope.renderPreview}
+          onAddTool={() => openPanel('tools')}
+        />
+      )}
       {current && (
         <ActivateToolDialog
           app={app}

@@ -1,21 +1,30 @@
+import { TOOL_PATH_PATTERN, type AiApp } from './apps';
 import {
-  AppError,
   builderMessages,
-  charactersMax,
   DEFAULT_INPUT_PLACEHOLDER,
   FIELD_LABEL_MAX_LENGTH,
   FIELD_NAME_MAX_LENGTH,
+  MAX_CUSTOM_FIELDS,
+  MAX_FIELD_OPTIONS,
+  MAX_INPUT_STEPS,
+  OPTION_LABEL_MAX_LENGTH,
+} from './builder-limits';
+import { MAX_INPUT_EXAMPLES } from './constants';
+import { AppError } from './errors';
+import {
+  charactersMax,
   fieldOptions,
   fieldTypeRefusal,
   isReservedFieldName,
-  MAX_CUSTOM_FIELDS,
-  MAX_FIELD_OPTIONS,
-  MAX_INPUT_EXAMPLES,
-  MAX_INPUT_STEPS,
-  OPTION_LABEL_MAX_LENGTH,
-  type AiApp,
   type FieldTypeRights,
-} from '@buildai/domain';
+} from './field-rules';
+
+/** A tool path as stored: letters, numbers and dashes, not empty (spec 001 §5). */
+export function checkToolPath(path: string): string {
+  const trimmed = path.trim();
+  if (!TOOL_PATH_PATTERN.test(trimmed)) throw new AppError('tool/path-invalid', { field: 'path' });
+  return trimmed;
+}
 
 /**
  * The rules the editor shows for a tool definition, answered with the same codes and messages and in the order
