@@ -42,7 +42,7 @@ const KIT = '@kit';
 
 const require = createRequire(import.meta.url);
 
-const refused = (path: string) =>
+export const refused = (path: string) =>
   `"${path}" cannot be imported: an app may import its own files and these packages: ${appPackages.join(', ')}`;
 
 /** The shared runtime's module that makes an icon component out of an icon's data (the icons' one import). */
@@ -54,7 +54,7 @@ type Found = { namespace: 'app' | 'builtin'; path: string };
  * Where an import of the app's own code leads: a file of the app, else a built-in shadcn/ui file at that path.
  * `@/x` (and `~/x`) is `src/x` in an app laid out under `src/` (as Vite projects are), else `x`; either is tried.
  */
-function finder(files: Map<string, string>) {
+export function finder(files: Map<string, string>) {
   const builtins = builtinFiles();
   const underSrc = [...files.keys()].some((path) => path.startsWith('src/'));
   const roots = underSrc ? ['src/', ''] : ['', 'src/'];
