@@ -2,3 +2,4 @@
 export { spaceRoutes } from './routes';
 export { MAX_TURN_STEPS } from './send-chat-message';
 export { loadSpaceApp, requireAdmin } from './load-space-app';
+export { makeVersion } from './make-version';
