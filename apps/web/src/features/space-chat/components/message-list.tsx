@@ -13,6 +13,7 @@ interface Props {
   onContinue: () => void;
   onRated: (messageId: string, rating: MessageRating) => void;
   onRestored: (messages: SpaceUIMessage[]) => void;
+  onFilesChanged?: () => void;
 }
 
 /** The version before message `i`'s: the nearest earlier message naming another version. */
@@ -82,6 +83,8 @@ export function MessageList({ appId, messages, isAdmin, readOnly, busy, ...on }:
                 live={busy && isLast}
                 streaming={busy}
                 isLast={isLast}
+                userMessageId={messages[i - 1]?.role === 'user' ? messages[i - 1]!.id : undefined}
+                onFilesChanged={on.onFilesChanged}
                 onContinue={on.onContinue}
                 onRated={on.onRated}
               />

@@ -84,6 +84,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
               onContinue={() => send(spaceTexts.keepGoing, { type: 'continue' })}
               onRated={onRated}
               onRestored={onRestored}
+              onFilesChanged={props.onFilesChanged}
             />
           )}
           {thinking && (
