@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { MODULE_GROUPS } from '@buildai/app-runtime/modules';
 import type { AppFile } from '@buildai/domain';
 import type ts from 'typescript';
@@ -47,6 +49,81 @@ const MAX_VIRTUAL = 5000;
 const diskResolutions = new Map<string, ts.ResolvedModuleWithFailedLookupLocations>();
 /** TypeScript's own cache of package.json lookups, kept across programs (most of a program's making without it) */
 let resolutionCache: ts.ModuleResolutionCache | undefined;
+
+/**
+ * A file's type errors, kept by its code and the code of the app files it imports (comments left out: they change
+ * no type): a validation checks again only the files whose code, or whose imports' code, changed.
+ */
+const checked = new LRUCache<string, { line: number; column: number; message: string }[]>({ max: 20_000 });
+
+/** The file's text with its comments blanked (their newlines kept, so lines still count right). */
+function codeOf(t: TypeScript, source: ts.SourceFile): string {
+  const text = source.text;
+  const ranges = new Map<number, number>();
+  const note = (list: ts.CommentRange[] | undefined) => {
+    for (const r of list ?? []) ranges.set(r.pos, r.end);
+  };
+  const visit = (node: ts.Node) => {
+    note(t.getLeadingCommentRanges(text, node.pos));
+    note(t.getTrailingCommentRanges(text, node.end));
+    t.forEachChild(node, visit);
+  };
+  visit(source);
+  note(t.getLeadingCommentRanges(text, source.endOfFileToken.pos));
+  if (ranges.size === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const [pos, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    if (pos < at) continue;
+    out += text.slice(at, pos) + text.slice(pos, end).replace(/[^\n]/g, ' ');
+    at = end;
+  }
+  return out + text.slice(at);
+}
+
+/** The key of a file's type errors: its code and its app imports' code, transitively. */
+function checkKeys(t: TypeScript, sound: Parsed[], find: ReturnType<typeof finder>): Map<string, string> {
+  const code = new Map(
+    sound.map((f) => [f.path, createHash('sha1').update(codeOf(t, f.source)).digest('base64')]),
+  );
+  const imports = new Map<string, string[]>();
+  for (const file of sound) {
+    const found: string[] = [];
+    for (const statement of file.source.statements) {
+      const specifier =
+        (t.isImportDeclaration(statement) || t.isExportDeclaration(statement)) &&
+        statement.moduleSpecifier &&
+        t.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : null;
+      if (!specifier || !/^(\.\.?\/|[@~]\/)/.test(specifier)) continue;
+      const target = find(specifier, file.path);
+      found.push(target ? `${target.namespace}:${target.path}` : `missing:${specifier}`);
+    }
+    imports.set(file.path, found);
+  }
+  const keys = new Map<string, string>();
+  for (const file of sound) {
+    const seen = new Set<string>([file.path]);
+    const queue = [file.path];
+    const parts: string[] = [];
+    while (queue.length) {
+      const path = queue.shift()!;
+      parts.push(`${path}\0${code.get(path) ?? 'not-checked'}`);
+      for (const target of imports.get(path) ?? []) {
+        parts.push(`>${target}`);
+        const [namespace, ...rest] = target.split(':');
+        const next = rest.join(':');
+        if (namespace === 'app' && !seen.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    keys.set(file.path, createHash('sha1').update(parts.sort().join('\n')).digest('base64'));
+  }
+  return keys;
+}
 
 export interface TypeError {
   file: string;
@@ -152,19 +229,38 @@ export async function typeErrors(t: TypeScript, appFiles: AppFile[], sound: Pars
       });
     },
   };
-  const roots = [AMBIENT_FILE, ...sound.map((f) => ROOT + f.path)];
-  const program = t.createProgram({ rootNames: roots, options, host });
+  const keys = checkKeys(t, sound, find);
+  const toCheck = sound.filter((f) => !checked.has(keys.get(f.path)!));
+  if (toCheck.length > 0) {
+    const roots = [AMBIENT_FILE, ...toCheck.map((f) => ROOT + f.path)];
+    const program = t.createProgram({ rootNames: roots, options, host });
+    for (const file of toCheck) {
+      const source = program.getSourceFile(ROOT + file.path);
+      const found: { line: number; column: number; message: string }[] = [];
+      for (const d of source ? program.getSemanticDiagnostics(source) : []) {
+        if (d.category !== t.DiagnosticCategory.Error || LEFT_TO_OTHERS.has(d.code)) continue;
+        const at = source!.getLineAndCharacterOfPosition(d.start ?? 0);
+        found.push({
+          line: at.line + 1,
+          column: at.character,
+          message: t.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 1000),
+        });
+      }
+      checked.set(keys.get(file.path)!, found);
+    }
+  }
   const errors: TypeError[] = [];
   for (const file of sound) {
-    const source = program.getSourceFile(ROOT + file.path);
-    if (!source) continue;
-    for (const d of program.getSemanticDiagnostics(source)) {
-      if (d.category !== t.DiagnosticCategory.Error || LEFT_TO_OTHERS.has(d.code)) continue;
-      const start = d.start ?? 0;
+    for (const found of checked.get(keys.get(file.path)!) ?? []) {
+      const lines = file.source.getLineStarts();
+      const start = Math.min(
+        (lines[found.line - 1] ?? 0) + found.column,
+        file.source.text.length > 0 ? file.source.text.length - 1 : 0,
+      );
       errors.push({
         file: file.path,
-        line: source.getLineAndCharacterOfPosition(start).line + 1,
-        message: t.flattenDiagnosticMessageText(d.messageText, '\n').slice(0, 1000),
+        line: found.line,
+        message: found.message,
         node: nodeAt(t, file.source, start),
       });
     }
