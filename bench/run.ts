@@ -1,4 +1,5 @@
 // npm run bench: each benchmark runs its baseline in the same job and prints ratios.
+import { benchAppValidation, printAppValidation } from './app-validation';
 import { benchBodyFlood, printBodyFlood } from './body-flood';
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
@@ -67,6 +68,9 @@ printRetrieval(await benchRetrieval());
 
 // a 30-file space app bundled warm through the app origin, against esbuild bundling React and the kit in each time
 printSpaceBundle(await benchSpaceBundle());
+
+// validating a 30-file space app with every detector, against tsc --noEmit on the same files
+if (!printAppValidation(await benchAppValidation())) process.exitCode = 1;
 
 // a chat turn's completed edit until the builder's preview shows it, in Chromium, against reloading the frame directly
 if (!printSpacePreview(await benchSpacePreview())) process.exitCode = 1;

@@ -308,6 +308,8 @@ export async function benchSpaceBundle(): Promise<SpaceBundleResult> {
   } finally {
     await server.close();
     await llm.close();
+    // esbuild's incremental builders keep its process (and this one) up until they are let go
+    await bundler.close();
   }
   const stats = (xs: number[]) => ({ p50: pct(xs, 0.5), p95: pct(xs, 0.95) });
   return {

@@ -3,6 +3,8 @@ import {
   ADMIN_EMAIL,
   APP_PORT,
   SPACE_ADMIN_EMAIL,
+  PREVIEW_ADMIN_EMAIL,
+  TESTER_ADMIN_EMAIL,
   BASE_URL,
   DRIVE_PORT,
   GUMROAD_OPERATOR_TOKEN,
@@ -36,7 +38,7 @@ const serverEnv = (port: number, appPort: number, dataDir: string): Record<strin
   DATA_DIR: dataDir,
   // emailed links open on this server, in the test's browser
   PUBLIC_URL: `http://127.0.0.1:${port}`,
-  ADMIN_EMAILS: `${ADMIN_EMAIL},${SPACE_ADMIN_EMAIL}`,
+  ADMIN_EMAILS: `${ADMIN_EMAIL},${SPACE_ADMIN_EMAIL},${PREVIEW_ADMIN_EMAIL},${TESTER_ADMIN_EMAIL}`,
   GOOGLE_ISSUER: OIDC_ISSUER,
   GOOGLE_CLIENT_ID: 'fake-google-client',
   GOOGLE_CLIENT_SECRET: 'fake-google-secret',

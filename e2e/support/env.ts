@@ -32,6 +32,10 @@ export const ADMIN_EMAIL = 'admin@e2e.buildai.test';
 export const ADMIN_PASSWORD = 'the admin passphrase';
 /** A second admin address, signed up in the browser (verified by mail) to use the admin-only code editor. */
 export const SPACE_ADMIN_EMAIL = 'space-admin@e2e.buildai.test';
+/** The admin who edits code in the preview swap test (each address signs up once per run). */
+export const PREVIEW_ADMIN_EMAIL = 'preview-admin@e2e.buildai.test';
+/** The admin who runs the validation and repair tester (an admin tool, decision 0013). */
+export const TESTER_ADMIN_EMAIL = 'tester-admin@e2e.buildai.test';
 
 /** Debian's Chromium, as every test launches it (the config's default; a spec may add arguments). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';

@@ -27,6 +27,7 @@ import { publicApiRoutes } from './features/public-api';
 import { memoryRoutes } from './features/memories';
 import { buildCheck, createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
+import { appValidationRoutes } from './features/app-validation';
 import { entityRoutes } from './features/entities';
 import { functionRoutes } from './features/functions';
 import {
@@ -155,6 +156,7 @@ export function createApp(platform: Platform, services: Services = createService
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
   app.route('/api/apps', spaceRoutes(services.recordValidator, services.appChanges, checkBuild));
+  app.route('/api/apps', appValidationRoutes());
   app.route('/api/apps', entityRoutes(services.recordValidator));
   app.route(
     '/api/apps',

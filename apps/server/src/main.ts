@@ -67,6 +67,7 @@ async function main() {
     force.unref();
     appServer?.close();
     server.close(async () => {
+      await services.appBundler.close();
       await platform.close();
       logger.info('stopped');
       logger.flush(() => process.exit(0));

@@ -376,6 +376,107 @@ export default function App() { return <Dialog><DialogTrigger>Open</DialogTrigge
   });
 });
 
+describe('the preview bundle a frame swaps in', () => {
+  const bundleUrl = (preview: string) => preview.replace('/preview?', '/preview/bundle.js?');
+
+  it("answers the owner's current bundle with the document's link, the same shared modules and its stylesheet", async () => {
+    const { appId, token } = await spaceApp({
+      'src/App.tsx': 'export default () => <p className="text-emerald-600">First words</p>;\n',
+    });
+    const preview = await previewUrl(appId, token);
+    const html = await (await server.appRequest(preview)).text();
+    const runtime = /src="(\/apps\/_runtime\/[^"]+)"/.exec(html)![1]!;
+    expect(html).toContain(`"runtime":"${runtime}"`);
+    expect(html).toContain('<style id="bai-app-css">');
+
+    await writeFiles(appId, {
+      'src/App.tsx': 'export default () => <p className="text-rose-700">Second words</p>;\n',
+    });
+    const res = await server.appRequest(bundleUrl(preview));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toContain(SANDBOX);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const script = await res.text();
+    // the runtime's swap, with the same shared script as the document's, the new stylesheet and the new code
+    const meta = /^__buildaiRuntime\.swap\((\{.*?\}), function \(\) \{\n/s.exec(script);
+    expect(meta).not.toBeNull();
+    const bundle = JSON.parse(meta![1]!) as Record<string, unknown>;
+    expect(bundle).toMatchObject({ runtime, kit: false, mainPage: 'Home', dark: false });
+    expect(bundle.css).toContain('.text-rose-700');
+    expect(script).toContain('Second words');
+    expect(script).not.toContain('First words');
+
+    // a package of another group: another shared script, which the frame compares with its own
+    await writeFiles(appId, {
+      'src/App.tsx':
+        'import { motion } from "framer-motion";\nexport default () => <motion.p>Moving</motion.p>;\n',
+    });
+    const moved = JSON.parse(
+      /^__buildaiRuntime\.swap\((\{.*?\}), function/s.exec(
+        await (await server.appRequest(bundleUrl(preview))).text(),
+      )![1]!,
+    ) as { runtime: string };
+    expect(moved.runtime).not.toBe(runtime);
+    expect(moved.runtime).toMatch(/g=core,motion$/);
+
+    // a build that fails hands the runtime nothing to run: the frame loads again and shows the errors
+    await writeFiles(appId, { 'src/App.tsx': 'export default () => <p>{</p>;\n' });
+    expect(await (await server.appRequest(bundleUrl(preview))).text()).toBe('__buildaiRuntime.swap(null);\n');
+  });
+
+  it("opens only with a valid link for that app: never without one, with another app's, or for another app", async () => {
+    const a = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>a</p>;\n' });
+    const b = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>b</p>;\n' });
+    const tokenA = new URL(await previewUrl(a.appId, a.token), server.appOrigin).searchParams.get('token')!;
+    const missing = await server.appRequest(`/apps/${a.appId}/preview/bundle.js`);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    expect(await missing.text()).not.toContain('__buildaiRuntime');
+    expect((await server.appRequest(`/apps/${a.appId}/preview/bundle.js?token=${tokenA}x`)).status).toBe(401);
+    // an access token is not a preview token
+    expect((await server.appRequest(`/apps/${a.appId}/preview/bundle.js?token=${a.token}`)).status).toBe(401);
+    const { signingKey } = server.services.identity;
+    const expired = await signPreviewToken(signingKey, a.appId, Date.now() - 11 * 60 * 1000);
+    expect(
+      (await server.appRequest(`/apps/${a.appId}/preview/bundle.js?token=${expired.token}`)).status,
+    ).toBe(401);
+    // a's link opens nothing of b
+    const other = await server.appRequest(`/apps/${b.appId}/preview/bundle.js?token=${tokenA}`);
+    expect(other.status).toBe(403);
+    expect(await other.text()).not.toContain('<p>b</p>');
+    // an app that does not exist, a tool app and a malformed id are not found
+    const ghost = await signPreviewToken(signingKey, 'ghostapp000000000000');
+    expect(
+      (await server.appRequest(`/apps/ghostapp000000000000/preview/bundle.js?token=${ghost.token}`)).status,
+    ).toBe(404);
+    const tool = await json(
+      await server.request('/api/apps/new', { method: 'POST', token: a.token, json: { kind: 'tool' } }),
+    );
+    const toolToken = await signPreviewToken(signingKey, tool.appId);
+    expect(
+      (await server.appRequest(`/apps/${tool.appId}/preview/bundle.js?token=${toolToken.token}`)).status,
+    ).toBe(404);
+    expect((await server.appRequest(`/apps/not%20an%20id/preview/bundle.js?token=${tokenA}`)).status).toBe(
+      404,
+    );
+    // only the owner gets a link in the first place: another builder's request is not found
+    const stranger = await signUpBuilder(server);
+    expect(
+      (
+        await server.request(`/api/apps/${a.appId}/preview-token`, {
+          method: 'POST',
+          token: stranger.idToken,
+        })
+      ).status,
+    ).toBe(404);
+    // the published app has no bundle route of its own
+    expect((await server.appRequest(`/apps/${a.appId}/bundle.js`)).status).toBe(404);
+    expect((await server.appRequest(`/apps/${a.appId}/preview/bundle.js?token=${tokenA}`)).status).toBe(200);
+  });
+});
+
 describe('preview tokens', () => {
   it('refuses a missing, forged, expired or other app token, and an unknown app', async () => {
     const a = await spaceApp({ 'pages/Home.tsx': 'export default () => <p>a</p>;\n' });

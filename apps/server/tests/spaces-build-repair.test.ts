@@ -106,6 +106,6 @@ describe('publishing', () => {
     const html = await (await server.appRequest(`/apps/${appId}/`)).text();
     expect(html).toContain('Plan your week');
     // the stylesheet is in the document, with the classes the files use
-    expect(html).toMatch(/<style>[\s\S]*\.text-4xl\s*\{[\s\S]*<\/style>/);
+    expect(html).toMatch(/<style id="bai-app-css">[\s\S]*\.text-4xl\s*\{[\s\S]*<\/style>/);
   });
 });

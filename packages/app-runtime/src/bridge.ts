@@ -33,6 +33,7 @@ export type FrameMessage =
   | { source: typeof FRAME_SOURCE; type: 'loaded'; page: string }
   | { source: typeof FRAME_SOURCE; type: 'error'; error: AppErrorItem }
   | { source: typeof FRAME_SOURCE; type: 'navigate'; page: string; search: string; replace?: boolean }
+  | { source: typeof FRAME_SOURCE; type: 'swapped'; id: string; ok: boolean }
   | BridgeRequest;
 
 export function postToShell(message: FrameMessage): void {

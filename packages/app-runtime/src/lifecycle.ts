@@ -14,3 +14,22 @@ export function postLoaded(): void {
 export function appRendered(): void {
   setTimeout(postLoaded, 0);
 }
+
+/** The React roots the app's code and the runtime made: a swap unmounts them before the new bundle runs. */
+const roots = new Set<{ unmount(): void }>();
+
+export function trackRoot<T extends { unmount(): void }>(root: T): T {
+  roots.add(root);
+  return root;
+}
+
+export function unmountRoots(): void {
+  for (const root of roots) {
+    try {
+      root.unmount();
+    } catch {
+      // a root the app already unmounted
+    }
+  }
+  roots.clear();
+}

@@ -1,6 +1,6 @@
 import * as client from 'react-dom/client';
 import { reportToShell, toErrorItem } from './bridge';
-import { appRendered } from './lifecycle';
+import { appRendered, trackRoot } from './lifecycle';
 
 /**
  * `react-dom/client` for an app whose own `main.tsx` renders it: its root reports the errors React catches to the
@@ -21,13 +21,13 @@ export function createRoot(container: Element | DocumentFragment, options?: clie
       options?.onCaughtError?.(error, info);
     },
   });
-  return {
+  return trackRoot({
     render: (children) => {
       root.render(children);
       appRendered();
     },
     unmount: () => root.unmount(),
-  };
+  });
 }
 
 /** There is nothing to hydrate in a frame: the app renders afresh. */

@@ -1,9 +1,16 @@
 import { Component, StrictMode, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SHELL_SOURCE, reportToShell, toErrorItem, type AppErrorItem } from './bridge';
+import {
+  FRAME_SOURCE,
+  SHELL_SOURCE,
+  postToShell,
+  reportToShell,
+  toErrorItem,
+  type AppErrorItem,
+} from './bridge';
 import { applyShellLocation, initFrameLocation } from './frame-location';
 import { provideStorage } from './frame-storage';
-import { postLoaded } from './lifecycle';
+import { postLoaded, trackRoot, unmountRoots } from './lifecycle';
 import { BrowserRouter, Route, Routes } from './router';
 import { initLocation, navigate, usePage } from './sdk';
 import { uiCss } from './ui-css';
@@ -19,6 +26,8 @@ export interface RuntimeConfig {
    * without it, or its element rules (body, links) would win over Tailwind's layered ones.
    */
   kit?: boolean;
+  /** the address of the shared modules' script this document loaded: a swapped bundle must need the same */
+  runtime?: string;
 }
 
 /**
@@ -66,11 +75,27 @@ function initialLocation() {
   return { path: query.get('page') ?? '', search: query.get('search') ?? '' };
 }
 
+let listeningToShell = false;
+
+/** The shell's messages, from the frame's parent only: go to a page, or swap in the app's current bundle. */
 function listenToShell() {
+  if (listeningToShell) return;
+  listeningToShell = true;
   window.addEventListener('message', (event) => {
     if (event.source !== window.parent) return;
-    const data = event.data as { source?: unknown; type?: unknown; page?: unknown; search?: unknown } | null;
-    if (!data || data.source !== SHELL_SOURCE || data.type !== 'go') return;
+    const data = event.data as {
+      source?: unknown;
+      type?: unknown;
+      page?: unknown;
+      search?: unknown;
+      id?: unknown;
+    } | null;
+    if (!data || data.source !== SHELL_SOURCE) return;
+    if (data.type === 'swap') {
+      if (typeof data.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(data.id)) requestSwap(data.id);
+      return;
+    }
+    if (data.type !== 'go') return;
     if (typeof data.page !== 'string' || typeof data.search !== 'string') return;
     applyShellLocation({ path: data.page, search: data.search });
   });
@@ -175,6 +200,10 @@ function RootComponent({ module, name }: { module: PageModule; name: string }) {
 }
 
 let config: RuntimeConfig = { appId: '', mainPage: 'Home' };
+/** the nonce of the document's scripts, for the script of a swapped bundle (read while the document's script runs) */
+let scriptNonce = '';
+/** the app runs (its bundle built): a swap can replace it; a document showing build errors is loaded again */
+let swappable = false;
 
 /**
  * Prepares the frame before the app's bundle runs (an app's own main.tsx renders as its bundle runs): styles,
@@ -182,6 +211,8 @@ let config: RuntimeConfig = { appId: '', mainPage: 'Home' };
  */
 export function init(options: RuntimeConfig): void {
   config = options;
+  scriptNonce = (document.currentScript as HTMLScriptElement | null)?.nonce ?? '';
+  swappable = true;
   provideStorage();
   if (options.kit) injectStyles();
   listenForErrors();
@@ -225,7 +256,7 @@ function rootElement(app: AppModules) {
 export function run(app: AppModules | undefined): void {
   const element = app ? rootElement(app) : null;
   if (element) {
-    createRoot(document.getElementById('root')!).render(<StrictMode>{element}</StrictMode>);
+    trackRoot(createRoot(document.getElementById('root')!)).render(<StrictMode>{element}</StrictMode>);
   }
   setTimeout(postLoaded, 0);
 }
@@ -239,10 +270,117 @@ export function start(options: StartOptions): void {
 /** The app did not build: the page says so and the shell's issues panel gets each error. */
 export function showBuildErrors(errors: AppErrorItem[]): void {
   injectStyles();
+  // a swap asked of this document is refused: the shell loads it again
+  listenToShell();
   for (const error of errors) reportToShell(error);
   const root = document.getElementById('root')!;
   createRoot(root).render(
     <Fallback title="This app could not be built" details={errors.map((e) => e.title).join('\n')} />,
   );
   postLoaded();
+}
+
+// -------------------------------------------------------------------------------------------------------------
+// Swapping the bundle (decision 0012, "Swapping the bundle"): the shell asks, the frame loads its own app's
+// current bundle from the app origin with its document's link, and runs it in place of the old one
+// -------------------------------------------------------------------------------------------------------------
+
+/** What the app origin's bundle script hands `swap`: the app's stylesheet and settings beside its code. */
+export interface SwapBundle {
+  runtime: string;
+  css: string;
+  kit: boolean;
+  mainPage: string;
+  dark: boolean;
+  title: string;
+}
+
+const swapQueue: string[] = [];
+let swapping: { id: string; received: boolean } | null = null;
+
+function answerSwap(id: string, ok: boolean): void {
+  if (swapping?.id === id) swapping = null;
+  postToShell({ source: FRAME_SOURCE, type: 'swapped', id, ok });
+  nextSwap();
+}
+
+/** The bundle of this preview document's app, on the app origin, with the link the document was opened with. */
+function bundleUrl(): string | null {
+  const token = new URLSearchParams(window.location.search).get('token');
+  if (!token || !/^\/apps\/[^/]+\/preview$/.test(window.location.pathname)) return null;
+  return `${window.location.pathname}/bundle.js?token=${encodeURIComponent(token)}`;
+}
+
+function requestSwap(id: string): void {
+  swapQueue.push(id);
+  nextSwap();
+}
+
+function nextSwap(): void {
+  if (swapping) return;
+  const id = swapQueue.shift();
+  if (id === undefined) return;
+  const src = swappable ? bundleUrl() : null;
+  if (!src || !scriptNonce) {
+    postToShell({ source: FRAME_SOURCE, type: 'swapped', id, ok: false });
+    nextSwap();
+    return;
+  }
+  const current = { id, received: false };
+  swapping = current;
+  const script = document.createElement('script');
+  script.nonce = scriptNonce;
+  script.src = src;
+  // an expired link, a server that failed: the script never called swap
+  const settle = () => {
+    script.remove();
+    if (!current.received) answerSwap(id, false);
+  };
+  script.onerror = settle;
+  script.onload = settle;
+  document.head.appendChild(script);
+}
+
+/**
+ * Called by the app origin's bundle script (`/apps/{appId}/preview/bundle.js`): with the same shared modules as this
+ * document, unmounts the app, replaces its stylesheet and runs the new bundle at the current address; else (another
+ * set of modules, a failed build: `bundle` null) answers the shell that the frame must load again. Does nothing
+ * unless the shell asked for a swap and the frame is loading its bundle.
+ */
+export function swap(bundle: SwapBundle | null, code?: () => void): void {
+  const current = swapping;
+  if (!current || current.received) return;
+  current.received = true;
+  if (!bundle || typeof code !== 'function' || bundle.runtime !== config.runtime) {
+    answerSwap(current.id, false);
+    return;
+  }
+  unmountRoots();
+  const fresh = document.createElement('div');
+  fresh.id = 'root';
+  const old = document.getElementById('root');
+  if (old) old.replaceWith(fresh);
+  else document.body.prepend(fresh);
+  let style = document.getElementById('bai-app-css');
+  if (!style) {
+    style = document.createElement('style');
+    style.id = 'bai-app-css';
+    document.head.appendChild(style);
+  }
+  style.textContent = bundle.css;
+  document.documentElement.classList.toggle('dark', bundle.dark);
+  document.title = bundle.title || 'App';
+  config = { ...config, mainPage: bundle.mainPage, kit: bundle.kit };
+  if (bundle.kit) injectStyles();
+  else document.getElementById('bai-kit')?.remove();
+  const scope = globalThis as { __buildaiApp?: AppModules };
+  delete scope.__buildaiApp;
+  try {
+    code();
+    const element = scope.__buildaiApp ? rootElement(scope.__buildaiApp) : null;
+    if (element) trackRoot(createRoot(fresh)).render(<StrictMode>{element}</StrictMode>);
+  } catch (error) {
+    reportToShell(toErrorItem(error));
+  }
+  setTimeout(() => answerSwap(current.id, true), 0);
 }

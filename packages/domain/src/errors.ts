@@ -172,6 +172,13 @@ export const errorCatalogue = {
     message: 'This app runs too many function calls at once; try again in a moment',
   },
   'version/not-found': { status: 404, message: 'Version not found' },
+  // the validation and repair tester (spec 001 §7, §8)
+  'validation/failed': { status: 500, message: 'Failed to validate' },
+  'validation/repair-needs-issues': {
+    status: 400,
+    message: 'Please run validation first and ensure there are issues to repair',
+  },
+  'validation/repair-failed': { status: 502, message: 'Failed to repair with default model' },
   'version/no-message-id': { status: 400, message: 'No message ID found for this version' },
   'version/restore-failed': { status: 500, message: 'Failed to restore version' },
   // the app database (spec 001 §5, §8; issue "The app database")

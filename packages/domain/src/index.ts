@@ -18,6 +18,7 @@ export * from './edge';
 export * from './run-events';
 export * from './context-events';
 export * from './space-apps';
+export * from './app-validation';
 export * from './chat-actions';
 export * from './entities';
 export * from './entity-csv';

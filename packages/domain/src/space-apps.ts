@@ -589,13 +589,24 @@ export const appFrameMessageSchema = z.discriminatedUnion('type', [
     /** the move replaced the current entry (a redirect): the address bar is replaced, not pushed */
     replace: z.boolean().optional(),
   }),
+  /**
+   * The answer to the shell's `swap` (decision 0012, "Swapping the bundle"): `ok` when the new bundle runs in place;
+   * otherwise (another set of shared modules, a failed build, an expired link) the shell loads the frame again.
+   */
+  z.object({
+    source: z.literal('buildai-app'),
+    type: z.literal('swapped'),
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    ok: z.boolean(),
+  }),
 ]);
 export type AppFrameMessage = z.infer<typeof appFrameMessageSchema>;
 
-/** What the shell posts to the frame: go to a page (the visitor pressed Back or Forward). */
-export interface ShellMessage {
-  source: 'buildai-shell';
-  type: 'go';
-  page: string;
-  search: string;
-}
+/**
+ * What the shell posts to the frame: go to a page (the visitor pressed Back or Forward), or load the app's current
+ * bundle in place (the builder's files changed). A swap names no code and no address: the frame loads its own app's
+ * bundle from the app origin with the link its document came with.
+ */
+export type ShellMessage =
+  | { source: 'buildai-shell'; type: 'go'; page: string; search: string }
+  | { source: 'buildai-shell'; type: 'swap'; id: string };

@@ -376,6 +376,7 @@ export async function startTestServer(
     },
     async close() {
       if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await services.appBundler.close();
       await platform.close();
       deployment.open -= 1;
       if (deployment.open === 0) await deployment.drop();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { AppFile, AppStyle } from '@buildai/domain';
-import { bundleApp, type AppBuild } from './bundle-app';
+import { bundleApp, closeBuilders, type AppBuild } from './bundle-app';
 import { SharedModules } from './shared-modules';
 
 /** Room for built apps in memory; a build is a few KB to a few hundred, so this holds thousands. */
@@ -49,5 +49,10 @@ export class AppBundler {
       () => this.builds.delete(key),
     );
     return pending;
+  }
+
+  /** Lets esbuild's incremental builders go (the server stops). */
+  close(): Promise<void> {
+    return closeBuilders();
   }
 }

@@ -37,6 +37,47 @@ function loadCompile(): Promise<typeof Compile> {
   return tailwind;
 }
 
+type DesignSystem = { candidatesToCss(classes: string[]): (string | null)[] };
+const designSystems = new LRUCache<string, Promise<DesignSystem>>({ max: 32 });
+
+/**
+ * Tailwind's design system for an app's CSS files (the theme, its own `@theme` and `@utility`), which says what
+ * CSS a class generates, if any (the validation tester's Tailwind detector). Kept by its input.
+ */
+export function appDesignSystem(cssFiles: CssFile[], style?: AppStyle): Promise<DesignSystem> {
+  const form = themeFormOf(cssFiles.map((f) => f.content).join('\n'));
+  const own = cssFiles.map((file) => prepare(file).css).join('\n');
+  const source = ['@import "tailwindcss";', '@import "tw-animate-css";', themeCss(style, form), own].join(
+    '\n',
+  );
+  const key = createHash('sha1').update(source).digest('base64');
+  let found = designSystems.get(key);
+  if (!found) {
+    found = import('tailwindcss').then((m) =>
+      (
+        m as unknown as {
+          __unstable__loadDesignSystem(css: string, options: object): Promise<DesignSystem>;
+        }
+      ).__unstable__loadDesignSystem(source, {
+        base: '/app',
+        loadStylesheet: async (id: string) => {
+          const known = STYLESHEETS[id];
+          if (!known) return { path: id, base: '/app', content: '' };
+          const path = known();
+          return { path, base: dirname(path), content: await stylesheet(path) };
+        },
+        loadModule: async (id: string, base: string) => {
+          const plugin = PLUGINS[id];
+          return { path: id, base, module: plugin ? plugin() : {} };
+        },
+      }),
+    );
+    found.catch(() => designSystems.delete(key));
+    designSystems.set(key, found);
+  }
+  return found;
+}
+
 /** A package's folder as Node would find it from the runtime package (for packages whose `exports` hide it). */
 function packageDir(name: string): string {
   const found = (require.resolve.paths(name) ?? [])

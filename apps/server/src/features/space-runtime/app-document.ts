@@ -55,6 +55,9 @@ export interface AppDocumentInput {
   dark?: boolean;
 }
 
+/** Text of the app inside a <script>: nothing in it can close the element or open a comment. */
+const scriptText = (code: string) => code.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+
 /** CSS inside a <style>: no text of the app can close the element. */
 const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
@@ -65,11 +68,11 @@ const styleText = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 export function renderAppDocument(input: AppDocumentInput): { html: string; nonce: string } {
   const nonce = randomBytes(16).toString('base64');
   const start = input.build.ok
-    ? `__buildaiRuntime.init(${scriptJson({ appId: input.appId, mainPage: input.mainPage, kit: input.build.kit })});\n${
+    ? `__buildaiRuntime.init(${scriptJson({ appId: input.appId, mainPage: input.mainPage, kit: input.build.kit, runtime: input.runtimeUrl })});\n${
         input.build.code
       }\n;__buildaiRuntime.run(globalThis.__buildaiApp);`
     : `__buildaiRuntime.showBuildErrors(${scriptJson(buildErrorItems(input.build.errors))});`;
-  const css = input.build.ok ? `<style>${styleText(input.build.css)}</style>\n` : '';
+  const css = input.build.ok ? `<style id="bai-app-css">${styleText(input.build.css)}</style>\n` : '';
   // the bundle is inline: it is served only with this document, so it needs no URL (and no token of its own)
   const html = `<!doctype html>
 <html lang="en"${input.dark ? ' class="dark"' : ''}>
@@ -81,11 +84,29 @@ ${css}<script nonce="${nonce}" src="${escapeHtml(input.runtimeUrl)}"></script>
 </head>
 <body>
 <div id="root"></div>
-<script nonce="${nonce}">${start.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--')}</script>
+<script nonce="${nonce}">${scriptText(start)}</script>
 </body>
 </html>
 `;
   return { html, nonce };
+}
+
+/**
+ * The script a preview frame loads to swap in the app's current bundle (decision 0012, "Swapping the bundle"): the
+ * runtime's `swap` with the app's stylesheet and settings, and its bundle as a function the runtime runs in place of
+ * the old one. A failed build hands `null`: the shell loads the frame again, which shows the errors.
+ */
+export function renderSwapScript(input: AppDocumentInput): string {
+  if (!input.build.ok) return '__buildaiRuntime.swap(null);\n';
+  const bundle = {
+    runtime: input.runtimeUrl,
+    css: input.build.css,
+    kit: input.build.kit,
+    mainPage: input.mainPage,
+    dark: input.dark === true,
+    title: input.title,
+  };
+  return `__buildaiRuntime.swap(${scriptJson(bundle)}, function () {\n${input.build.code}\n});\n`;
 }
 
 /** A plain page of the app origin (not found, link expired): no script at all. */

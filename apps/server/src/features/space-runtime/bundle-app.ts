@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { build, type Message, type Metafile, type Plugin } from 'esbuild';
+import {
+  context,
+  type BuildContext,
+  type BuildOptions,
+  type Message,
+  type Metafile,
+  type Plugin,
+} from 'esbuild';
+import { LRUCache } from 'lru-cache';
 import { MODULE_GROUP_OF } from '@buildai/app-runtime/modules';
 import { appPackages, type AppBuildError, type AppFile, type AppStyle } from '@buildai/domain';
 import { appEntry } from './app-entry';
@@ -34,7 +42,7 @@ const KIT = '@kit';
 
 const require = createRequire(import.meta.url);
 
-const refused = (path: string) =>
+export const refused = (path: string) =>
   `"${path}" cannot be imported: an app may import its own files and these packages: ${appPackages.join(', ')}`;
 
 /** The shared runtime's module that makes an icon component out of an icon's data (the icons' one import). */
@@ -46,7 +54,7 @@ type Found = { namespace: 'app' | 'builtin'; path: string };
  * Where an import of the app's own code leads: a file of the app, else a built-in shadcn/ui file at that path.
  * `@/x` (and `~/x`) is `src/x` in an app laid out under `src/` (as Vite projects are), else `x`; either is tried.
  */
-function finder(files: Map<string, string>) {
+export function finder(files: Map<string, string>) {
   const builtins = builtinFiles();
   const underSrc = [...files.keys()].some((path) => path.startsWith('src/'));
   const roots = underSrc ? ['src/', ''] : ['', 'src/'];
@@ -93,17 +101,25 @@ function packageCss(specifier: string): string | null {
   }
 }
 
+/** What one build of the plugin reads: the app's files, its entry and the groups its imports use. */
+interface BuildState {
+  files: Map<string, string>;
+  entrySource: string;
+  used: Set<string>;
+  find: ReturnType<typeof finder>;
+}
+
 /**
  * Resolves imports inside the app's files, to the built-in shadcn/ui files and to the shared modules; anything else
  * is refused. `lucide-react` is a module of this build that takes the icons the app names from their own files.
  */
-function appFilesPlugin(files: Map<string, string>, entrySource: string, used: Set<string>): Plugin {
-  const find = finder(files);
+function appFilesPlugin(current: () => BuildState): Plugin {
   const builtins = builtinFiles();
   return {
     name: 'app-files',
     setup(b) {
       b.onResolve({ filter: /.*/ }, (args) => {
+        const { used, find } = current();
         if (args.kind === 'entry-point') return { path: ENTRY, namespace: 'app' };
         if (args.namespace === 'icons') {
           if (args.path === 'lucide-react')
@@ -148,7 +164,9 @@ function appFilesPlugin(files: Map<string, string>, entrySource: string, used: S
         loader: 'js',
       }));
       b.onLoad({ filter: /.*/, namespace: 'icons' }, () => ({
-        contents: iconsModule([...new Set([...iconsNamed(files.values()), ...builtinIcons()])].sort()),
+        contents: iconsModule(
+          [...new Set([...iconsNamed(current().files.values()), ...builtinIcons()])].sort(),
+        ),
         loader: 'js',
       }));
       // a stylesheet is compiled with Tailwind after the build; in the script it is nothing
@@ -170,6 +188,7 @@ function appFilesPlugin(files: Map<string, string>, entrySource: string, used: S
         return { contents, loader };
       };
       b.onLoad({ filter: /.*/, namespace: 'app' }, (args) => {
+        const { files, entrySource } = current();
         if (args.path === ENTRY) return { contents: entrySource, loader: 'js' };
         return load(files.get(args.path), args.path);
       });
@@ -229,6 +248,110 @@ function cssInOrder(metafile: Metafile, read: (key: string) => CssFile | null): 
   return out;
 }
 
+const BUILD_OPTIONS: BuildOptions = {
+  entryPoints: [ENTRY],
+  bundle: true,
+  write: false,
+  metafile: true,
+  format: 'iife',
+  target: 'es2020',
+  jsx: 'automatic',
+  logLevel: 'silent',
+  // what a Vite app reads of its build: a production build, and no VITE_ variable (an app has no .env)
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    'import.meta.env': JSON.stringify({
+      MODE: 'production',
+      PROD: true,
+      DEV: false,
+      SSR: false,
+      BASE_URL: '/',
+    }),
+  },
+};
+
+/**
+ * An esbuild context that builds one app after another: its incremental cache keeps the parse of every file whose
+ * text did not change (the built-in shadcn/ui files, icons, the files a change left alone). One build at a time
+ * runs on it; the plugin reads the files of the build that runs.
+ */
+interface Builder {
+  context: Promise<BuildContext>;
+  state: BuildState | null;
+  queue: Promise<unknown>;
+  idle: ReturnType<typeof setTimeout> | null;
+  disposed: Promise<void> | null;
+}
+
+/** A builder no build used for this long is let go (a live context keeps esbuild's process, and the server's, up). */
+const IDLE_MS = 60_000;
+
+function dispose(builder: Builder): Promise<void> {
+  if (builder.idle) clearTimeout(builder.idle);
+  builder.disposed ??= builder.queue
+    .then(() => builder.context)
+    .then((ctx) => ctx.dispose())
+    .catch(() => {});
+  return builder.disposed;
+}
+
+/** Builders kept by the shape of an app (its file paths), so the next build of the same app finds its cache. */
+const builders = new LRUCache<string, Builder>({ max: 4, dispose: (builder) => void dispose(builder) });
+
+/** Lets every builder go (the server stops; a test server closes). */
+export async function closeBuilders(): Promise<void> {
+  const all = [...builders.values()];
+  builders.clear();
+  await Promise.all(all.map(dispose));
+}
+
+function builderFor(files: Map<string, string>): Builder {
+  const key = [...files.keys()].sort().join('\0');
+  let builder = builders.get(key);
+  if (!builder) {
+    const made: Builder = {
+      context: undefined as never,
+      state: null,
+      queue: Promise.resolve(),
+      idle: null,
+      disposed: null,
+    };
+    made.context = context({
+      ...BUILD_OPTIONS,
+      plugins: [
+        appFilesPlugin(() => {
+          if (!made.state) throw new Error('no build is running');
+          return made.state;
+        }),
+      ],
+    });
+    builders.set(key, made);
+    builder = made;
+  }
+  const kept = builder;
+  if (kept.idle) clearTimeout(kept.idle);
+  kept.idle = setTimeout(() => {
+    if (builders.peek(key) === kept) builders.delete(key);
+  }, IDLE_MS);
+  kept.idle.unref();
+  return builder;
+}
+
+async function runBuild(files: Map<string, string>, entrySource: string, used: Set<string>) {
+  const builder = builderFor(files);
+  const run = builder.queue.then(async () => {
+    const ctx = await builder.context;
+    builder.state = { files, entrySource, used, find: finder(files) };
+    try {
+      return await ctx.rebuild();
+    } finally {
+      builder.state = null;
+    }
+  });
+  builder.queue = run.catch(() => {});
+  return run;
+}
+
 /** Bundles an app's files (esbuild, in memory) into one script that reads the shared modules, and its stylesheet. */
 export async function bundleApp(appFiles: AppFile[], style?: AppStyle): Promise<AppBuild> {
   const files = new Map(appFiles.map((f) => [f.path, f.content]));
@@ -237,30 +360,9 @@ export async function bundleApp(appFiles: AppFile[], style?: AppStyle): Promise<
   let code: string;
   let metafile: Metafile;
   try {
-    const result = await build({
-      entryPoints: [ENTRY],
-      bundle: true,
-      write: false,
-      metafile: true,
-      format: 'iife',
-      target: 'es2020',
-      jsx: 'automatic',
-      logLevel: 'silent',
-      // what a Vite app reads of its build: a production build, and no VITE_ variable (an app has no .env)
-      define: {
-        'process.env.NODE_ENV': '"production"',
-        'import.meta.env': JSON.stringify({
-          MODE: 'production',
-          PROD: true,
-          DEV: false,
-          SSR: false,
-          BASE_URL: '/',
-        }),
-      },
-      plugins: [appFilesPlugin(files, entry.source, used)],
-    });
-    code = result.outputFiles[0]!.text;
-    metafile = result.metafile;
+    const result = await runBuild(files, entry.source, used);
+    code = result.outputFiles![0]!.text;
+    metafile = result.metafile!;
   } catch (err) {
     const errors = (err as { errors?: Message[] }).errors;
     if (!Array.isArray(errors)) throw err;

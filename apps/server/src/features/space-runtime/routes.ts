@@ -7,7 +7,7 @@ import { route } from '../../http/validation';
 import type { Platform } from '../../platform';
 import type { SigningKey } from '../identity';
 import { getAppUser } from './get-app-user';
-import { renderAppDocument, renderMessagePage, appResponseHeaders } from './app-document';
+import { renderAppDocument, renderMessagePage, renderSwapScript, appResponseHeaders } from './app-document';
 import type { AppBundler } from './app-bundler';
 import { loadPreviewApp, loadPublishedApp, type AppToServe } from './load-app-files';
 import { mintMemberLink } from './mint-member-link';
@@ -71,8 +71,22 @@ function page(c: Context, status: 401 | 402 | 403 | 404 | 500 | 503, title: stri
 export function createAppOriginApp(platform: Platform, { bundler, signingKey }: SpaceRuntimeServices): Hono {
   const app = new Hono();
 
-  async function serve(c: Context, target: AppToServe, audience: 'builder' | 'visitor') {
+  async function documentInput(target: AppToServe) {
     const build = await bundler.bundle(target.files, target.style);
+    const shared = await bundler.shared.set(build.ok ? build.groups : []);
+    return {
+      appId: target.appId,
+      title: target.title,
+      mainPage: target.mainPage,
+      runtimeUrl: `${RUNTIME_PATH}${shared.hash}.js?g=${shared.groups.join(',')}`,
+      build,
+      dark: target.style?.styleName === 'dark',
+    };
+  }
+
+  async function serve(c: Context, target: AppToServe, audience: 'builder' | 'visitor') {
+    const input = await documentInput(target);
+    const build = input.build;
     // publishing refuses an app that does not build; one published before (or whose package left) shows visitors a
     // plain page, never its build errors (the builder's preview lists them)
     if (!build.ok && audience === 'visitor') {
@@ -82,15 +96,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
       );
       return page(c, 503, 'This app is being updated', 'Please try again in a little while.');
     }
-    const shared = await bundler.shared.set(build.ok ? build.groups : []);
-    const { html, nonce } = renderAppDocument({
-      appId: target.appId,
-      title: target.title,
-      mainPage: target.mainPage,
-      runtimeUrl: `${RUNTIME_PATH}${shared.hash}.js?g=${shared.groups.join(',')}`,
-      build,
-      dark: target.style?.styleName === 'dark',
-    });
+    const { html, nonce } = renderAppDocument(input);
     return c.html(html, 200, { ...appResponseHeaders(nonce), 'Cache-Control': 'no-store' });
   }
 
@@ -115,6 +121,20 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
     if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
     await verifyPreviewToken(signingKey, appId, c.req.query('token'));
     return serve(c, await loadPreviewApp(platform, appId), 'builder');
+  });
+
+  // the preview's current bundle, for a frame that swaps it in place (decision 0012, "Swapping the bundle"): the same
+  // link as the document's opens it; the frame loads it as a script of its own origin, never as a message's text
+  app.get('/apps/:appId/preview/bundle.js', async (c) => {
+    const appId = c.req.param('appId');
+    if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
+    await verifyPreviewToken(signingKey, appId, c.req.query('token'));
+    const input = await documentInput(await loadPreviewApp(platform, appId));
+    return c.body(renderSwapScript(input), 200, {
+      ...appResponseHeaders(),
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
   });
 
   const published = async (c: Context) => {

@@ -32,12 +32,13 @@ export const spaceSlots: SpaceSlots = {
       <SpaceChat {...props} />
     </React.Suspense>
   ),
-  renderPreview: ({ appId, refreshKey, onAppErrors, className }) => (
+  renderPreview: ({ appId, refreshKey, reloadKey, onAppErrors, className }) => (
     <React.Suspense fallback={<Loading label="Loading the app" />}>
       <SpaceAppFrame
         appId={appId}
         mode="preview"
         refreshKey={refreshKey}
+        reloadKey={reloadKey}
         onAppErrors={onAppErrors}
         className={className}
       />

@@ -67,8 +67,10 @@ export interface ChatRequest {
 /** What the workspace gives the preview slot of a space app (the sandboxed frame, composed by the route). */
 export interface SpacePreviewSlotProps {
   appId: string;
-  /** changes whenever the files changed: the frame reloads the app */
+  /** changes whenever the files changed: the frame swaps in the new bundle, or loads the app again */
   refreshKey: number;
+  /** changes when the builder asks for a reload: the frame loads the app again */
+  reloadKey: number;
   onAppErrors: (errors: AppErrorItem[]) => void;
   className?: string;
 }

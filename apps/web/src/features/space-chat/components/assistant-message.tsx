@@ -12,6 +12,7 @@ import { CopyButton } from './copy-button';
 import { DiffDialog } from './diff-dialog';
 import { ErrorBlock } from './error-block';
 import { RatingDialog } from './rating-dialog';
+import { ValidationTester } from './validation-tester';
 
 interface Props {
   appId: string;
@@ -28,6 +29,10 @@ interface Props {
   /** the last answer failed: sends its request again (absent: no Retry) */
   onRetry?: () => void;
   onRated: (messageId: string, rating: MessageRating) => void;
+  /** the user message whose turn made this answer (the tester's messageId) */
+  userMessageId?: string;
+  /** a repaired bundle was applied from the tester: the app's files changed */
+  onFilesChanged?: () => void;
 }
 
 /** The assistant's answer: text, the grouped actions, truncation with continue, errors, and its tools. */
@@ -109,6 +114,15 @@ export function AssistantMessage(props: Props) {
               </Badge>
             )}
           </div>
+        )}
+        {isAdmin && !live && !readOnly && meta?.versionId && (
+          <ValidationTester
+            appId={appId}
+            versionId={meta.versionId}
+            messageId={props.userMessageId ?? message.id}
+            messageContent={text}
+            onApplied={() => props.onFilesChanged?.()}
+          />
         )}
       </div>
       {rating && (

@@ -15,6 +15,7 @@ interface Props {
   onRetry?: (text: string) => void;
   onRated: (messageId: string, rating: MessageRating) => void;
   onRestored: (messages: SpaceUIMessage[]) => void;
+  onFilesChanged?: () => void;
 }
 
 /** The version before message `i`'s: the nearest earlier message naming another version. */
@@ -84,6 +85,8 @@ export function MessageList({ appId, messages, isAdmin, readOnly, busy, ...on }:
                 live={busy && isLast}
                 streaming={busy}
                 isLast={isLast}
+                userMessageId={messages[i - 1]?.role === 'user' ? messages[i - 1]!.id : undefined}
+                onFilesChanged={on.onFilesChanged}
                 onContinue={on.onContinue}
                 onRetry={on.onRetry && retryOf(messages, i, on.onRetry)}
                 onRated={on.onRated}

@@ -99,6 +99,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
                 onRetry={(text) => send(text)}
                 onRated={onRated}
                 onRestored={onRestored}
+                onFilesChanged={props.onFilesChanged}
               />
             )}
             {thinking && (

@@ -13,6 +13,12 @@ const MAX_ERRORS = 50;
 
 export interface AppFrameHandle {
   go(page: string, search: string): void;
+  /**
+   * Asks the frame to swap in the app's current bundle without a reload (decision 0012, "Swapping the bundle").
+   * Resolves `true` when it did; `false` when the frame must load again (not loaded yet, other shared modules, a
+   * failed build, no answer in time).
+   */
+  swap(): Promise<boolean>;
 }
 
 interface AppFrameProps {
@@ -30,6 +36,8 @@ interface AppFrameProps {
 
 /** How long a notice over the app stays. */
 const NOTICE_MS = 6000;
+/** How long a swap may take before the frame is loaded again instead. */
+const SWAP_TIMEOUT_MS = 10_000;
 
 /**
  * One load of an app document in its sandboxed frame. Mounted again for each load (a new `key`), so its error list
@@ -42,6 +50,16 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
   const frame = React.useRef<HTMLIFrameElement>(null);
   const errors = React.useRef<AppErrorItem[]>([]);
   const [loading, setLoading] = React.useState(true);
+  // the app has said it is loaded: only then can it swap a bundle in
+  const ready = React.useRef(false);
+  const swaps = React.useRef(new Map<string, (ok: boolean) => void>());
+  React.useEffect(() => {
+    const pending = swaps.current;
+    return () => {
+      for (const settle of pending.values()) settle(false);
+      pending.clear();
+    };
+  }, []);
   const [gate] = React.useState(() => new BridgeGate());
   // a new object each time, so the same notice asked for again stays its full time
   const [notice, setNotice] = React.useState<{ text: string } | null>(null);
@@ -55,7 +73,25 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
 
   React.useImperativeHandle(
     ref,
-    () => ({ go: (page, search) => postToFrame(frame.current, { type: 'go', page, search }) }),
+    () => ({
+      go: (page, search) => postToFrame(frame.current, { type: 'go', page, search }),
+      swap: () => {
+        if (!ready.current || !frame.current?.contentWindow) return Promise.resolve(false);
+        const id = `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+        return new Promise<boolean>((resolve) => {
+          const timer = window.setTimeout(() => settle(false), SWAP_TIMEOUT_MS);
+          const settle = (ok: boolean) => {
+            window.clearTimeout(timer);
+            swaps.current.delete(id);
+            resolve(ok);
+          };
+          swaps.current.set(id, settle);
+          // the errors of the app that is replaced go with it
+          errors.current = [];
+          postToFrame(frame.current, { type: 'swap', id });
+        });
+      },
+    }),
     [],
   );
 
@@ -63,8 +99,14 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
     frame,
     (message: AppFrameMessage) => {
       if (message.type === 'loaded') {
+        ready.current = true;
         setLoading(false);
         if (errors.current.length === 0) onAppErrors?.([]);
+      } else if (message.type === 'swapped') {
+        const settle = swaps.current.get(message.id);
+        if (!settle) return;
+        if (message.ok && errors.current.length === 0) onAppErrors?.([]);
+        settle(message.ok);
       } else if (message.type === 'error') {
         const seen = errors.current.some(
           (e) => e.title === message.error.title && e.details === message.error.details,

@@ -12,13 +12,22 @@ const URL_2 = 'http://127.0.0.1:3001/apps/a1/preview?token=t2';
 
 function renderFrame(onAppErrors: (errors: AppErrorItem[]) => void, refreshKey = 0) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const ui = (key: number) => (
+  const ui = (key: number, reloadKey = 0) => (
     <QueryClientProvider client={client}>
-      <SpaceAppFrame appId="a1" mode="preview" refreshKey={key} onAppErrors={onAppErrors} />
+      <SpaceAppFrame
+        appId="a1"
+        mode="preview"
+        refreshKey={key}
+        reloadKey={reloadKey}
+        onAppErrors={onAppErrors}
+      />
     </QueryClientProvider>
   );
   const view = render(ui(refreshKey));
-  return { ...view, rerenderWith: (key: number) => view.rerender(ui(key)) };
+  return {
+    ...view,
+    rerenderWith: (key: number, reloadKey = 0) => view.rerender(ui(key, reloadKey)),
+  };
 }
 
 /** A message as the sandboxed frame's window posts it (opaque origin "null"), or from someone else. */
@@ -84,6 +93,61 @@ describe('SpaceAppFrame', () => {
     expect(api.to('POST /api/apps/a1/preview-token')).toHaveLength(1);
     post({ source: 'buildai-app', type: 'loaded', page: 'Home' }, { source: second.contentWindow });
     expect(onAppErrors).toHaveBeenLastCalledWith([]);
+  });
+
+  it('swaps the new bundle into a loaded frame when the files change, and loads again when it cannot or on Reload', async () => {
+    mockApi({
+      'POST /api/apps/a1/preview-token': { body: { url: URL_1, expiresAt: '2030-01-01T00:00:00Z' } },
+    });
+    const onAppErrors = vi.fn();
+    const view = renderFrame(onAppErrors);
+    const first = (await screen.findByTitle('App preview')) as HTMLIFrameElement;
+    const frame = first.contentWindow!;
+    const sent = vi.spyOn(frame, 'postMessage').mockImplementation(() => {});
+    post({ source: 'buildai-app', type: 'loaded', page: 'Home' }, { source: frame });
+    post(error('Error: old'), { source: frame });
+
+    // the files changed: the shell asks the frame to swap, with no code and no address in the message
+    view.rerenderWith(1);
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    const [asked, target] = sent.mock.calls[0]!;
+    expect(target).toBe('*');
+    expect(Object.keys(asked as object).sort()).toEqual(['id', 'source', 'type']);
+    const { id } = asked as { id: string };
+    expect(asked).toEqual({ source: 'buildai-shell', type: 'swap', id });
+    // an answer from anyone but the frame counts for nothing
+    post({ source: 'buildai-app', type: 'swapped', id, ok: false }, { source: window });
+    post(
+      { source: 'buildai-app', type: 'swapped', id, ok: false },
+      { source: frame, origin: 'https://x.test' },
+    );
+    post({ source: 'buildai-app', type: 'swapped', id, ok: true }, { source: frame });
+    // the same frame, the old errors gone with the old bundle
+    expect(screen.getByTitle('App preview')).toBe(first);
+    expect(onAppErrors).toHaveBeenLastCalledWith([]);
+
+    // the frame could not swap (other shared modules, a failed build): it loads again
+    view.rerenderWith(2);
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(2));
+    const second = (sent.mock.calls[1]![0] as { id: string }).id;
+    expect(second).not.toBe(id);
+    post({ source: 'buildai-app', type: 'swapped', id: second, ok: false }, { source: frame });
+    await waitFor(() => expect(screen.getByTitle('App preview')).not.toBe(first));
+    const reloaded = screen.getByTitle('App preview') as HTMLIFrameElement;
+
+    // a frame that has not said it is loaded is not asked: it loads again
+    const notReady = vi.spyOn(reloaded.contentWindow!, 'postMessage').mockImplementation(() => {});
+    view.rerenderWith(3);
+    await waitFor(() => expect(screen.getByTitle('App preview')).not.toBe(reloaded));
+    expect(notReady).not.toHaveBeenCalled();
+
+    // Reload loads again without asking
+    const current = screen.getByTitle('App preview') as HTMLIFrameElement;
+    const asks = vi.spyOn(current.contentWindow!, 'postMessage').mockImplementation(() => {});
+    post({ source: 'buildai-app', type: 'loaded', page: 'Home' }, { source: current.contentWindow });
+    view.rerenderWith(3, 1);
+    await waitFor(() => expect(screen.getByTitle('App preview')).not.toBe(current));
+    expect(asks).not.toHaveBeenCalled();
   });
 
   it('asks for a new link before a reload when the one it has expires within a minute', async () => {

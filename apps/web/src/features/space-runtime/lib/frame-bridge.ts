@@ -41,9 +41,14 @@ export function useFrameMessages(
   }, [frame]);
 }
 
-/** Tells the frame to show a page. Its origin is opaque, so no target origin can name it. */
-export function postToFrame(frame: HTMLIFrameElement | null, message: Omit<ShellMessage, 'source'>) {
-  frame?.contentWindow?.postMessage({ source: 'buildai-shell', ...message } satisfies ShellMessage, '*');
+type WithoutSource<T> = T extends unknown ? Omit<T, 'source'> : never;
+
+/**
+ * Tells the frame to show a page, or to swap in its app's current bundle (the message names no code: the frame
+ * loads it from the app origin itself). Its origin is opaque, so no target origin can name it.
+ */
+export function postToFrame(frame: HTMLIFrameElement | null, message: WithoutSource<ShellMessage>) {
+  frame?.contentWindow?.postMessage({ source: 'buildai-shell', ...message } as ShellMessage, '*');
 }
 
 /** Answers one request of the frame (nothing secret: the records the visitor may read, or the error). */

@@ -62,6 +62,7 @@ export function SpaceWorkspace({
   });
   const files = useQuery(appFilesQuery(appId));
   const [refreshKey, setRefreshKey] = React.useState(0);
+  const [reloadKey, setReloadKey] = React.useState(0);
   // a code-editor save shows in the preview at once, as a chat turn's changes do
   const drafts = useFileDrafts(appId, files.data, () => setRefreshKey((k) => k + 1));
 
@@ -279,9 +280,9 @@ export function SpaceWorkspace({
           )}
           tab={tab}
           onTab={setTab}
-          preview={{ appId, refreshKey, onAppErrors: setAppErrors }}
+          preview={{ appId, refreshKey, reloadKey, onAppErrors: setAppErrors }}
           renderPreview={renderPreview}
-          onReload={() => setRefreshKey((k) => k + 1)}
+          onReload={() => setReloadKey((k) => k + 1)}
           files={{
             data: files.data,
             loading: files.isPending,

@@ -1,0 +1,56 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { applyBundleRequest, repairRequest, resourceIdSchema, validateRequest } from '@buildai/domain';
+import { requireCaller, type AppEnv } from '../../http/context';
+import { route } from '../../http/validation';
+import { applyBundle } from './apply-bundle';
+import { repairVersion } from './repair-version';
+import { validateVersion } from './validate-version';
+
+const versionParams = z.object({ appId: resourceIdSchema, versionId: resourceIdSchema });
+
+/** The validation and repair tester under /api/apps (spec 001 §7; decision 0013). */
+export function appValidationRoutes() {
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/versions/{versionId}/validate',
+      summary: "Runs the detectors over a version's files (admins)",
+      params: versionParams,
+      body: validateRequest,
+    },
+    async (c, { params, body }) =>
+      c.json(
+        await validateVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId, body),
+      ),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/versions/{versionId}/repair',
+      summary:
+        "Repairs a version's issues (rules, then the model; a custom model beside it) into a bundle (admins)",
+      params: versionParams,
+      body: repairRequest,
+    },
+    async (c, { params, body }) =>
+      c.json(await repairVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId, body)),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/versions/{versionId}/apply-bundle',
+      summary: "Makes a repaired bundle the app's files, as a new version (admins)",
+      params: versionParams,
+      body: applyBundleRequest,
+      maxBodyBytes: 8 * 1024 * 1024,
+    },
+    async (c, { params, body }) =>
+      c.json(await applyBundle(c.get('platform'), requireCaller(c), params.appId, params.versionId, body)),
+  );
+  return r;
+}

@@ -1,0 +1,23 @@
+import { AppError, type ValidateRequest, type ValidationResult } from '@buildai/domain';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { detectIssues } from './detectors';
+import { loadTestedVersion } from './load-version';
+
+/** POST /api/apps/{appId}/versions/{versionId}/validate (spec 001 §7): every detector over the version's files. */
+export async function validateVersion(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  versionId: string,
+  body: () => Promise<ValidateRequest>,
+): Promise<ValidationResult> {
+  const version = await loadTestedVersion(platform, caller, appId, versionId);
+  await body();
+  try {
+    return await detectIssues({ files: version.files, entityNames: version.entityNames });
+  } catch (err) {
+    platform.logger.error({ err, appId, versionId }, 'validation failed');
+    throw new AppError('validation/failed');
+  }
+}
