@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { schema } from '@buildai/server';
 import { signUpBuilder, type TestServer } from '@buildai/testkit';
 import { expectError, json, makeTool } from './helpers';
-import { putEntity, recordsUrl, signUpEndUser } from './entities-helpers';
+import { putEntity, recordsUrl } from './entities-helpers';
 import { getInvitation, publishedApp, type Builder, useClaimServer } from './claims-helpers';
 
 let server: TestServer;
@@ -263,9 +263,3 @@ describe('collaborators', () => {
     );
   });
 });
-
-const signupLinks = {
-  termsOfServiceLink: 'https://example.com/terms',
-  privacyPolicyLink: 'https://example.com/privacy',
-  supportEmail: 'help@example.com',
-};

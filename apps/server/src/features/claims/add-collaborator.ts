@@ -4,8 +4,7 @@ import { accounts, users } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { requireAppOwner } from '../apps';
-import { normaliseEmail, publicBaseUrl, type SigningKey } from '../identity';
-import { sendAfterAnswer } from '../identity/deliver';
+import { normaliseEmail, publicBaseUrl, sendAfterAnswer, type SigningKey } from '../identity';
 import { collaboratorInviteMail, signInvite } from './collaborator-invite';
 import { collaboratorsOf } from './collaborators';
 

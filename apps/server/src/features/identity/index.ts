@@ -3,6 +3,7 @@ export { authenticate } from './authenticate';
 export { completeEmailChange } from './complete-email-change';
 export { sendResetPasswordEmail } from './send-reset-password-email';
 export { OpenIdProvider } from './google';
+export { sendAfterAnswer } from './deliver';
 export { publicBaseUrl } from './links';
 export { sendMagicLink, validateOtp } from './magic-link';
 export { accessSubject } from './session';
