@@ -11,7 +11,7 @@ import {
 } from '@buildai/testkit';
 import { hashApiKey } from '../src/features/api-keys';
 import { apiRun, createKey, makeApiTool } from './api-helpers';
-import { expectError, fakeLlmConfig, json } from './helpers';
+import { addCollaborator, expectError, fakeLlmConfig, json } from './helpers';
 
 let llm: FakeLlm;
 let server: TestServer;
@@ -162,12 +162,7 @@ describe('API keys of an app', () => {
   });
 
   it('lets a collaborator of the app manage its keys', async () => {
-    const added = await server.request(`/api/apps/${app.appId}/collaborators`, {
-      method: 'POST',
-      token: owner.idToken,
-      json: { email: other.email },
-    });
-    expect(added.status).toBe(200);
+    await addCollaborator(server, owner.idToken, app.appId, other);
     const made = await createKey(server, other.idToken, app.appId, 'Collaborator key');
     const del = await server.request(`/api/apps/${app.appId}/api-keys/${made.id}`, {
       method: 'DELETE',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schema } from '@buildai/server';
 import { signUpBuilder, type TestServer } from '@buildai/testkit';
-import { json } from './helpers';
+import { addCollaborator, json } from './helpers';
 import {
   claim,
   openInvitation,
@@ -45,11 +45,7 @@ describe('the chat app of an assistant', () => {
     const owner = await signUpBuilder(server);
     const mate = await signUpBuilder(server);
     const { appId } = await publishedApp(server, owner);
-    const added = await as(owner, `/api/apps/${appId}/collaborators`, {
-      method: 'POST',
-      json: { email: mate.email },
-    });
-    expect(added.status).toBe(200);
+    await addCollaborator(server, owner.idToken, appId, mate);
     // a collaborator turns the assistant on and adds its data
     const chatAppId = await activate(mate, appId);
     const itemId = await addSource(mate, chatAppId);

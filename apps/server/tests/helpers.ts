@@ -24,6 +24,39 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * Makes `mate` a collaborator of the app as a builder does: the owner invites their address, and they accept the
+ * link the invitation mailed (the dev outbox).
+ */
+export async function addCollaborator(
+  server: Pick<TestServer, 'request'>,
+  ownerToken: string,
+  appId: string,
+  mate: { email: string; idToken: string },
+): Promise<void> {
+  const added = await server.request(`/api/apps/${appId}/collaborators`, {
+    method: 'POST',
+    token: ownerToken,
+    json: { email: mate.email },
+  });
+  if (added.status !== 200) throw new Error(`invite failed: ${added.status} ${await added.text()}`);
+  const link = await eventually(
+    async () => {
+      const mails = (await (
+        await server.request(`/api/dev/mail?to=${encodeURIComponent(mate.email)}`)
+      ).json()) as { text: string }[];
+      return mails.map((m) => m.text.match(/https?:\/\/\S+\/collaborate\?invite=\S+/)?.[0]).find(Boolean);
+    },
+    (found) => found !== undefined,
+  );
+  const accepted = await server.request('/api/collaborations/accept', {
+    method: 'POST',
+    token: mate.idToken,
+    json: { invite: new URL(link!).searchParams.get('invite') },
+  });
+  if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
+}
+
 export async function expectError(
   res: Response,
   status: number,

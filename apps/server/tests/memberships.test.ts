@@ -9,7 +9,15 @@ import {
   type TestServer,
 } from '@buildai/testkit';
 import { newApp, putEntity, recordsUrl, signUpEndUser } from './entities-helpers';
-import { activateAndPublish, expectError, fakeLlmConfig, json, makeTool, readRunEvents } from './helpers';
+import {
+  activateAndPublish,
+  addCollaborator,
+  expectError,
+  fakeLlmConfig,
+  json,
+  makeTool,
+  readRunEvents,
+} from './helpers';
 
 // The membership rule (decision 0009): with paid memberships on, an app's tool runs and records are for its
 // members, its owner and admins; everyone else gets 402 payments/membership-required.
@@ -229,12 +237,7 @@ describe('memberships on: tool runs', () => {
 
   it("never gates a collaborator of the app's owner", async () => {
     const mate = await signUpBuilder(server);
-    const added = await server.request(`/api/apps/${tool.appId}/collaborators`, {
-      method: 'POST',
-      token: owner.idToken,
-      json: { email: mate.email },
-    });
-    expect(added.status).toBe(200);
+    await addCollaborator(server, owner.idToken, tool.appId, mate);
     await expectRuns(mate.idToken);
     expect((await membership(mate.idToken)).isMember).toBe(true);
   });

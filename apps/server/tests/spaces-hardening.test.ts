@@ -5,6 +5,7 @@ import { schema } from '@buildai/server';
 import { signUpBuilder, type FakeLlm, type TestServer } from '@buildai/testkit';
 import { eventually, json } from './helpers';
 import { chat, chatTurn, getJson, newSpaceApp, readUiChunks, useChatServer } from './spaces-helpers';
+import { TURN_HEARTBEAT_MS } from '../src/features/apps';
 
 /**
  * The chat and files of a space app under attack: the model's tool calls as untrusted input, turns that fail,
@@ -367,14 +368,15 @@ describe('restore', () => {
 });
 
 describe('a turn whose model stays silent for minutes', () => {
-  it('still blocks the chat: a row unwritten for six minutes may be a live turn (a turn may run ten)', async () => {
+  it("still blocks the chat: the turn's heartbeat keeps its row fresh whatever the model does", async () => {
     const appId = await newSpaceApp(server, token);
     await server.platform.db.insert(schema.appChatMessages).values({
       messageId: `quiet${appId}`.slice(0, 40),
       appId,
       role: 'assistant',
       status: 'streaming',
-      updatedAt: new Date(Date.now() - 6 * 60 * 1000),
+      // the last beat, well inside the staleness window (decision 0016, item 25)
+      updatedAt: new Date(Date.now() - 2 * TURN_HEARTBEAT_MS),
     });
     const res = await chat(server, appId, 'Are you done?', { token });
     expect(res.status).toBe(409);
