@@ -181,3 +181,27 @@ export async function inThrowawayDatabase<T>(
     await throwaway?.drop();
   }
 }
+
+/** Moments a page reports (console marks), by key: the first of each is kept, and a test may wait for one. */
+export class Marks {
+  private readonly times = new Map<string, number>();
+  private readonly waiters = new Map<string, (at: number) => void>();
+  constructor(private readonly waitMs: number) {}
+  record(key: string, at: number) {
+    if (process.env.BENCH_DEBUG) console.log('mark', key, Math.round(at));
+    if (this.times.has(key)) return;
+    this.times.set(key, at);
+    this.waiters.get(key)?.(at);
+  }
+  wait(key: string): Promise<number> {
+    const known = this.times.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "${key}" within ${this.waitMs} ms`)), this.waitMs);
+      this.waiters.set(key, (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      });
+    });
+  }
+}

@@ -21,7 +21,7 @@
 // app origin) moves it off ports another checkout uses. `npx tsx bench/space-preview.ts` runs it alone.
 import { chromium } from 'playwright-core';
 import { startFakeLlm, type FakeLlmReply } from '@buildai/testkit';
-import { percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
+import { Marks, percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
 
 const PORT = Number(process.env.SPACE_PREVIEW_PORT ?? 4750);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -129,29 +129,6 @@ function turn(round: number): FakeLlmReply[] {
   ];
 }
 
-/** Resolves with the time a mark was reported, waiting for it if need be. */
-class Marks {
-  private readonly times = new Map<string, number>();
-  private readonly waiters = new Map<string, (at: number) => void>();
-  record(key: string, at: number) {
-    if (process.env.BENCH_DEBUG) console.log('mark', key, at);
-    if (this.times.has(key)) return;
-    this.times.set(key, at);
-    this.waiters.get(key)?.(at);
-  }
-  wait(key: string): Promise<number> {
-    const known = this.times.get(key);
-    if (known !== undefined) return Promise.resolve(known);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "${key}" within ${WAIT_MS} ms`)), WAIT_MS);
-      this.waiters.set(key, (at) => {
-        clearTimeout(timer);
-        resolve(at);
-      });
-    });
-  }
-}
-
 export interface SpacePreviewResult {
   rounds: number;
   product: { p50: number; p95: number; max: number };
@@ -192,7 +169,7 @@ export async function benchSpacePreview(): Promise<SpacePreviewResult> {
 
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await ctx.addCookies([{ name: 'buildai_token', value: token, url: BASE }]);
-    const marks = new Marks();
+    const marks = new Marks(WAIT_MS);
     await ctx.exposeBinding('__benchMark', (_source, kind: string, id: string, at: number) =>
       marks.record(`${kind}:${id}`, at),
     );
