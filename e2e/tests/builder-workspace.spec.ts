@@ -74,9 +74,13 @@ test('a builder makes a branded two-tool app with a multi-step form; visitors ru
   // a new app with several tools opens on its menu
   await page.getByRole('button', { name: 'New', exact: true }).click();
   await page.getByRole('menuitem', { name: /App with several tools/ }).click();
+  // this builder assembles the tools by hand (the chat's way is generated-app.spec.ts)
+  await page.getByRole('button', { name: 'Start with an empty app' }).click();
   await expect(page).toHaveURL(/\/build\/app\/[^/]+$/);
   const appId = page.url().split('/').pop()!;
   const builder = builderPanel(page);
+  // a new app with several tools opens on its App Chat; the panels are on the other tab
+  await builder.getByRole('tab', { name: 'AI Tool' }).click();
   await screenshot(page, 'workspace-generated-menu');
 
   // first tool: a trip planner with a two-step form of several field types
