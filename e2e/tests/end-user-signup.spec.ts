@@ -187,7 +187,8 @@ test('an app on its own domain: its page at /, its sign-in at /login, emailed li
   await app.goto(link);
   await expect(app.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
   await app.getByRole('link', { name: 'Continue' }).click();
-  await expect(app).toHaveURL(new RegExp(`^${origin}/app/${appId}/tool/`));
+  // on its own domain the app keeps clean paths (decision 0016, item 12)
+  await expect(app).toHaveURL(new RegExp(`^${origin}/tool/`));
   await expect(app.getByRole('button', { name: `Account: ${endUser}` })).toBeVisible();
   await visitor.close();
 });
