@@ -57,6 +57,18 @@ export function useOnce(run: () => void) {
 }
 
 /** Navigates after a delay (the page says where it goes and links there meanwhile). */
+/**
+ * Loads `to` as a new document after the same delay: an address the server answers itself (an app's page on its
+ * own domain, where the SPA has no route for it) is reached as the server serves it.
+ */
+export function useLoadLater(to: string | null) {
+  React.useEffect(() => {
+    if (!to) return;
+    const id = setTimeout(() => window.location.replace(to), HANDLER_REDIRECT_DELAY_MS);
+    return () => clearTimeout(id);
+  }, [to]);
+}
+
 export function useNavigateLater(to: string | null) {
   const navigate = useNavigate();
   React.useEffect(() => {

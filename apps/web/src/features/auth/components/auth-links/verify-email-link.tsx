@@ -9,7 +9,7 @@ import { continuePath, LOGIN_PATH, verifyEmailPathFor } from '@/lib/redirect';
 import { getToken, refreshSession } from '@/lib/session';
 import { verifyEmail } from '../../api/verify-email';
 import { AuthLayout } from '../auth-layout';
-import { useNavigateLater, useOnce, Working, type LinkParams } from './link-page-parts';
+import { useLoadLater, useOnce, Working, type LinkParams } from './link-page-parts';
 
 type VerifyState =
   { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
@@ -37,7 +37,8 @@ export function VerifyEmailLink({ code, continueUrl }: LinkParams) {
       }
     })();
   });
-  useNavigateLater(state.kind === 'done' ? target : null);
+  // the app the link was for may be on its own domain, whose pages the server serves: a new document each way
+  useLoadLater(state.kind === 'done' ? target : null);
 
   if (state.kind === 'working')
     return (
@@ -70,9 +71,7 @@ export function VerifyEmailLink({ code, continueUrl }: LinkParams) {
       }
     >
       <Button size="lg" className="w-full" asChild>
-        <Link to={target} replace>
-          Continue
-        </Link>
+        <a href={target}>Continue</a>
       </Button>
     </AuthLayout>
   );
