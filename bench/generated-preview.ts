@@ -18,24 +18,13 @@
 // app origin) moves it off ports another checkout uses. `npx tsx bench/generated-preview.ts` runs it alone.
 import { chromium } from 'playwright-core';
 import { startFakeLlm, type FakeLlmReply } from '@buildai/testkit';
-import { Marks, percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
+import { CHROMIUM_ARGS, Marks, percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
 
 const PORT = Number(process.env.GENERATED_PREVIEW_PORT ?? 4770);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROUNDS = Number(process.env.GENERATED_PREVIEW_ROUNDS ?? 20);
 const TARGET_P95_MS = 500;
 const WAIT_MS = 60_000;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // the browser's globals the probe uses (the bench compiles without the DOM library)
 declare const window: { fetch: typeof fetch; __benchMark(kind: string, id: string, at: number): void };

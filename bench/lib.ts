@@ -205,3 +205,15 @@ export class Marks {
     });
   }
 }
+
+/** Debian's Chromium flags, as e2e/playwright.config.ts launches it (architecture §9). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

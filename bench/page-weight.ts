@@ -5,25 +5,13 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { publishTool, startBuiltServer, stop, verifiedBuilder } from './lib';
+import { CHROMIUM_ARGS, publishTool, startBuiltServer, stop, verifiedBuilder } from './lib';
 
 // PAGE_WEIGHT_PORT: another port, when several checkouts measure on one machine
 const PORT = Number(process.env.PAGE_WEIGHT_PORT ?? 4397);
 const BASE = `http://127.0.0.1:${PORT}`;
 // the issue's targets, in KB (1 KB = 1000 bytes, as Vite reports sizes)
 const TARGETS = { tool: 120, login: 150, builder: 350 } as const;
-
-// Chromium flags of e2e/playwright.config.ts (architecture §9)
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface PageWeight {
   route: string;

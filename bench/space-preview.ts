@@ -21,7 +21,7 @@
 // app origin) moves it off ports another checkout uses. `npx tsx bench/space-preview.ts` runs it alone.
 import { chromium } from 'playwright-core';
 import { startFakeLlm, type FakeLlmReply } from '@buildai/testkit';
-import { Marks, percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
+import { CHROMIUM_ARGS, Marks, percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
 
 const PORT = Number(process.env.SPACE_PREVIEW_PORT ?? 4750);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -29,18 +29,6 @@ const ROUNDS = Number(process.env.SPACE_PREVIEW_ROUNDS ?? 20);
 const TARGET_P95_MS = 500;
 // generous bounds for setup and for one turn under a loaded machine; none of them is a figure
 const WAIT_MS = 60_000;
-
-// Chromium flags of e2e/playwright.config.ts (architecture §9)
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // the browser's globals the probe uses: the bench compiles without the DOM library, which clashes with the server's
 declare const window: {

@@ -5,7 +5,7 @@
 // (the animation frame's timestamp) to the end of its rendering on the main thread (scroll event, the table's
 // render, style, layout, paint), measured by a message posted in the frame. Builds nothing: run `npm run build` first.
 import { chromium, type Page } from 'playwright-core';
-import { percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
+import { CHROMIUM_ARGS, percentile, startBuiltServer, stop, verifiedBuilder } from './lib';
 
 // TABLE_SCROLL_PORT: another port, when several checkouts measure on one machine
 const PORT = Number(process.env.TABLE_SCROLL_PORT ?? 4398);
@@ -63,16 +63,6 @@ const BASELINE_SCRIPT = `(() => {
   document.body.appendChild(box);
   draw();
 })()`;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const schema = {
   type: 'object',
