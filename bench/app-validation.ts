@@ -124,3 +124,7 @@ export function printAppValidation(r: AppValidationResult): boolean {
   }
   return true;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!printAppValidation(await benchAppValidation())) process.exitCode = 1;
+}

@@ -77,6 +77,9 @@ export function webConfig(documents: 'app' | 'runtime'): UserConfig {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./src/test/setup.ts'],
+      // one module graph per worker, not per file (as the server's project): the setup file resets what a file
+      // leaves behind in the document
+      isolate: false,
     },
   };
 }

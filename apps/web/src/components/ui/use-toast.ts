@@ -71,6 +71,13 @@ function dispatch(action: Action) {
   listeners.forEach((listener) => listener(memoryState));
 }
 
+/** Takes every toast away at once, with their pending removals (a page's state reset; tests between files). */
+export function clearToasts() {
+  toastTimeouts.forEach((timeout) => clearTimeout(timeout));
+  toastTimeouts.clear();
+  dispatch({ type: 'REMOVE_TOAST', toastId: undefined });
+}
+
 type Toast = Omit<ToasterToast, 'id'>;
 
 export function toast({ ...props }: Toast) {

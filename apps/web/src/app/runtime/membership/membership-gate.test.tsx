@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PURCHASE_POLL_INTERVAL_MS, type MembershipStatus } from '@buildai/domain';
 import { makeAccount } from '@/features/auth/test/harness';
 import { makeAppView } from '@/features/runtime/test/runtime-fixtures';
 import { clearToken, setToken } from '@/lib/session';
 import { errorReply, mockApi } from '@/test/mock-api';
 import { RuntimeRoot } from '../runtime-root';
-import { leavePage } from './leave-page';
+import { pageExit } from './leave-page';
 
-vi.mock('./leave-page', () => ({ leavePage: vi.fn() }));
+/** the page's full navigations, watched instead of made */
+const leavePage = vi.spyOn(pageExit, 'leave').mockImplementation(() => {});
 
 const locked: MembershipStatus = {
   required: true,
@@ -52,10 +53,12 @@ beforeAll(async () => {
   // transformed once up front: the first test would otherwise wait for it on a busy machine
   await import('./membership-dialog');
 }, 60_000);
+// the worker's next files see the page's own navigation again
+afterAll(() => leavePage.mockRestore());
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  vi.mocked(leavePage).mockClear();
+  leavePage.mockClear();
   clearToken();
 });
 

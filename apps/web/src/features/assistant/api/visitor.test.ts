@@ -1,4 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+beforeEach(async () => {
+  // a new page: nothing kept in memory by an earlier file's widget
+  (await import('./visitor')).forgetVisitor();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -23,6 +23,11 @@ function fromAddress(): string | null {
   return m ? m[1]! : null;
 }
 
+/** Forgets the id kept in memory, as a new page would start (the web tests share one page between files). */
+export function forgetVisitor(): void {
+  current = null;
+}
+
 export function readVisitor(): string | null {
   try {
     const id = window.localStorage.getItem(STORAGE_KEY);

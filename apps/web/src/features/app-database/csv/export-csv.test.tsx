@@ -1,11 +1,10 @@
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { databaseTexts, type EntitySchema } from '@buildai/domain';
+import { render, screen } from '@testing-library/react';
+import { Toaster } from '@/components/ui/toaster';
 import { mockApi } from '@/test/mock-api';
 import { exportCell, exportEntityCsv, recordsToCsv } from './export-csv';
-
-const toast = vi.hoisted(() => vi.fn());
-vi.mock('@/components/ui/use-toast', () => ({ toast }));
 
 const schema: EntitySchema = {
   type: 'object',
@@ -44,12 +43,13 @@ function captureDownloads() {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2026, 10, 24, 15, 30));
+  // the toasts the export shows, as the page shows them
+  render(<Toaster />);
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  toast.mockReset();
 });
 
 describe('export cells', () => {
@@ -108,14 +108,14 @@ describe('exportEntityCsv', () => {
         'Desk,,,,r2,2026-11-24T10:00:00.000Z,u1\r\n' +
         "'@evil,2,,,r1,2026-11-24T10:00:00.000Z,u1",
     );
-    expect(toast).not.toHaveBeenCalled();
+    expect(screen.queryByText(databaseTexts.noDataToExport)).toBeNull();
   });
 
   it("says 'No data to export' and resolves false when there is no record", async () => {
     mockApi({ [RECORDS]: { body: { records: [], nextCursor: null } } });
     const downloads = captureDownloads();
     await expect(exportEntityCsv({ appId: 'a1', entity: 'Product', schema })).resolves.toBe(false);
-    expect(toast).toHaveBeenCalledWith({ title: databaseTexts.noDataToExport });
+    expect(await screen.findByText(databaseTexts.noDataToExport)).toBeTruthy();
     expect(downloads.names).toEqual([]);
   });
 });
