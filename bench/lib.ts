@@ -21,6 +21,35 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
   throw new Error(`${url} did not come up`);
 }
 
+const MACHINE_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+let postgres: Promise<string | null> | undefined;
+
+/**
+ * The PostgreSQL server the latency figures are judged on (issue 34, item 11; decision 0005-house-order "Speed"):
+ * BENCH_POSTGRES_URL, else the machine's own at 127.0.0.1:5432 when it answers. Null when none answers: the
+ * embedded database's figures are then printed alone. Each bench makes a fresh database there and drops it.
+ */
+export function benchPostgres(): Promise<string | null> {
+  postgres ??= (async () => {
+    const url = process.env.BENCH_POSTGRES_URL ?? MACHINE_POSTGRES;
+    try {
+      const probe = await createThrowawayDatabase(url);
+      await probe.drop();
+      return url;
+    } catch (err) {
+      console.log(`(no PostgreSQL at ${url}: ${(err as Error).message}; the embedded database only)`);
+      return null;
+    }
+  })();
+  return postgres;
+}
+
+/** The databases a latency bench runs on, PostgreSQL first (the judged one), then the embedded database. */
+export async function benchDatabases(): Promise<{ label: 'postgres' | 'pglite'; url: string | null }[]> {
+  const url = await benchPostgres();
+  return [...(url ? [{ label: 'postgres' as const, url }] : []), { label: 'pglite', url: null }];
+}
+
 /** Starts the built server as its own process on a fresh embedded data directory. */
 export async function startBuiltServer(
   port: number,

@@ -2,7 +2,7 @@ import type { RunEvent, RunInputs, RunSource, UsageRecord } from '@buildai/domai
 import { newId } from '../../db/ids';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { priceUsage, usageTokens } from '../../platform/ai/model-list';
+import { priceUsage } from '../../platform/ai/model-list';
 import { remember, valuesToRemember } from '../memories';
 import { askModel } from './ask-model';
 import { chooseModel } from './choose-model';
@@ -94,8 +94,8 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
     context,
     temperature: settings.modelTemperature,
     abortSignal: controller.signal,
-    onFinish: ({ usage: u, finishReason }) => {
-      usage = priceUsage(platform.models.find(modelId), usageTokens(u), { finishReason, modelId });
+    onFinish: ({ tokens, finishReason }) => {
+      usage = priceUsage(platform.models.find(modelId), tokens, { finishReason, modelId });
     },
   });
   // Personal and memorize fields are remembered for the user meanwhile; the stream ends after that is done.
@@ -113,7 +113,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
         platform,
         runId,
         modelId,
-        parts: answer.fullStream,
+        parts: answer.parts,
         run,
         usage: () => usage,
         before: remembered,

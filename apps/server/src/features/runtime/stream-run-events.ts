@@ -1,15 +1,15 @@
-import type { TextStreamPart, ToolSet } from 'ai';
 import { AppError, runEventSchema, type RunEvent, type UsageRecord } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { PROVIDER_FAILED } from './run-limits';
+import type { ModelPart } from './ask-model';
 import type { StoredRun } from './store-run';
 
 export interface StreamRunEventsOptions {
   platform: Platform;
   runId: string;
   modelId: string;
-  /** the model's answer, as the AI SDK streams it */
-  parts: AsyncIterable<TextStreamPart<ToolSet>>;
+  /** the model's answer, as `askModel` reads it */
+  parts: AsyncIterable<ModelPart>;
   run: StoredRun;
   /** the priced usage, once the model finished */
   usage(): UsageRecord | null;
@@ -28,7 +28,7 @@ const event = (value: RunEvent): RunEvent => runEventSchema.parse(value);
 
 /**
  * A delta is the one event sent per token, so it is built by its typed constructor rather than parsed: its only
- * field is the SDK's `text`, a string by type, so `{ type: 'delta', text }` is of the schema by construction (the
+ * field is the model part's `text`, a string by type, so `{ type: 'delta', text }` is of the schema by construction (the
  * runtime test parses every event of a stream with `runEventSchema` to hold it to that). Decision 0005, "First token".
  */
 const delta = (text: string): Extract<RunEvent, { type: 'delta' }> => ({ type: 'delta', text });
@@ -48,10 +48,10 @@ export async function* streamRunEvents(options: StreamRunEventsOptions): AsyncGe
   let failure: unknown;
   try {
     for await (const part of parts) {
-      if (part.type === 'start-step') {
+      if (part.type === 'start') {
         // the provider answered: the request is with the model, and the run is stored meanwhile
         void run.store();
-      } else if (part.type === 'text-delta') {
+      } else if (part.type === 'text') {
         if (!started) {
           started = true;
           yield start();

@@ -1,3 +1,4 @@
+import type { LanguageModelV3Usage } from '@ai-sdk/provider';
 import type { LanguageModelUsage } from 'ai';
 import type { UsageRecord } from '@buildai/domain';
 import snapshot from './models-snapshot.json';
@@ -320,6 +321,16 @@ function tokenCount(value: number | undefined): number {
 }
 
 /** The tokens of one model call as the AI SDK reports them (a missing count is 0). */
+/** The same counts from a provider's own stream (`doStream`'s finish part), as `usageTokens` reads the AI SDK's. */
+export function providerUsageTokens(u: LanguageModelV3Usage): UsageTokens {
+  return {
+    inputTokens: u.inputTokens.total ?? 0,
+    outputTokens: u.outputTokens.total ?? 0,
+    cacheReadTokens: u.inputTokens.cacheRead ?? 0,
+    cacheWriteTokens: u.inputTokens.cacheWrite ?? 0,
+  };
+}
+
 export function usageTokens(u: LanguageModelUsage): UsageTokens {
   return {
     inputTokens: u.inputTokens ?? 0,
