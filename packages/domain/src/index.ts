@@ -22,6 +22,7 @@ export * from './app-validation';
 export * from './chat-actions';
 export * from './entities';
 export * from './entity-csv';
+export * from './app-bridge-protocol';
 export * from './app-bridge';
 export * from './money';
 export * from './reach';
