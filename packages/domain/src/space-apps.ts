@@ -1,4 +1,5 @@
-import { FRAME_SOURCE, SHELL_SOURCE } from './app-bridge-protocol';
+import type { SHELL_SOURCE } from './app-bridge-protocol';
+import { FRAME_SOURCE } from './app-bridge-protocol';
 import { z } from 'zod';
 import { usageRecordSchema } from './run-events';
 
