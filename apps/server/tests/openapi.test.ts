@@ -6,7 +6,11 @@ import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { sentResponse } from '@buildai/domain';
 import { startTestServer, type TestServer } from '@buildai/testkit';
+import type { AppEnv } from '../src/http/context';
+import { route } from '../src/http/validation';
 import { json } from './helpers';
 
 let server: TestServer;
@@ -133,6 +137,19 @@ describe('the OpenAPI contract', () => {
     // the answer is the domain's schema, not a loose object
     const app = jsonSuccess(doc.paths['/api/apps/{appId}']!.get!) as { properties: Record<string, unknown> };
     expect(Object.keys(app.properties)).toEqual(expect.arrayContaining(['appId', 'tools', 'appStyle']));
+  });
+
+  it('holds a handler to its response schema (the type-check of this file is the test)', async () => {
+    const r = new OpenAPIHono<AppEnv>();
+    route(r, { method: 'post', path: '/good', summary: 'Sends', response: sentResponse }, (c) =>
+      c.json({ sent: true }),
+    );
+    route(r, { method: 'post', path: '/bad', summary: 'Sends', response: sentResponse }, (c) =>
+      // @ts-expect-error `sent` is a boolean in the schema: the compiler refuses a string
+      c.json({ sent: 'yes' }),
+    );
+    const res = await r.request('/good', { method: 'POST' });
+    expect(await res.json()).toEqual({ sent: true });
   });
 
   it('gives every operation an id, its security and the error catalogue', () => {
