@@ -1,7 +1,7 @@
 // Lint rules, including the module boundaries of architecture §3.
 import fs from 'node:fs';
 import tseslint from 'typescript-eslint';
-import { featureBoundaries } from './scripts/eslint/feature-boundaries.js';
+import { featureBoundaries, tableOwners } from './scripts/eslint/feature-boundaries.js';
 
 // the web's features are its folders: a hand-written list went stale and left the features it missed unguarded
 const webFeatures = fs
@@ -81,7 +81,12 @@ export default tseslint.config(
   // another server feature is reached through its index.ts only (decision 0005)
   {
     files: ['apps/server/src/**/*.ts', 'apps/server/tests/**/*.ts', 'bench/**/*.ts'],
-    plugins: { buildai: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { buildai: { rules: { 'feature-boundaries': featureBoundaries, 'table-owners': tableOwners } } },
     rules: { 'buildai/feature-boundaries': 'error' },
+  },
+  // a table is written by the feature that owns it, or one named on it (decision 0020, "Table owners")
+  {
+    files: ['apps/server/src/features/**/*.ts', 'apps/server/src/platform/**/*.ts'],
+    rules: { 'buildai/table-owners': 'error' },
   },
 );

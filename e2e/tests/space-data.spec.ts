@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
-import { appBridgeTexts } from '../../packages/domain/src/app-bridge';
+import { appBridgeTexts } from '../../packages/domain/src/app-bridge-protocol';
 import { adminIdToken } from '../support/admin';
 import { signUpVerified } from '../support/auth';
 import { linkOf, mailbox, SUBJECTS } from '../support/mail';

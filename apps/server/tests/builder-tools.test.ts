@@ -364,6 +364,12 @@ describe('tool images', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(TINY_PNG);
+    // the same image with its key encoded as one path parameter, as a client generated from the OpenAPI document
+    // sends `GET /api/files/{key}`
+    const key = imageUrl.slice('/api/files/'.length);
+    const encoded = await server.request(`/api/files/${encodeURIComponent(key)}`);
+    expect(encoded.status).toBe(200);
+    expect(new Uint8Array(await encoded.arrayBuffer())).toEqual(TINY_PNG);
 
     const next = await json(await uploadFile(server, idToken, path, imageBytes('gif'), 'x.gif', 'image/gif'));
     expect(next.imageUrl).not.toBe(imageUrl);

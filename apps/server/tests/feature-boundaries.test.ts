@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readTableOwners } from '../../../scripts/eslint/feature-boundaries.js';
 
 // The lint rule of decision 0005 ("Feature boundaries"), run through the repository's own eslint.config.js.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -117,5 +118,74 @@ describe('web feature boundaries', () => {
         "import { SpaceChat } from '@/features/space-chat';\nexport { SpaceChat };\n",
       ),
     ).toEqual([]);
+  });
+});
+
+/** The table-owner complaints about `code` as if it were the file at `file` (relative to the repository). */
+async function ownerComplaints(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result!.messages.filter((m) => m.ruleId === 'buildai/table-owners').map((m) => m.message);
+}
+
+describe('table owners', () => {
+  it('names an owning feature on every table of db/schema, and only features write beside it', async () => {
+    const owners = readTableOwners();
+    const features = fs
+      .readdirSync(path.join(root, 'apps/server/src/features'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const known = new Set([...features, 'platform']);
+    expect(Object.keys(owners)).toEqual(expect.arrayContaining(['apps', 'appRecords', 'mailOutbox']));
+    const problems = Object.entries(owners).flatMap(([table, { owner, writers, area }]) => [
+      ...(owner && known.has(owner) ? [] : [`${area}.ts: ${table} has no @owner feature (${owner})`]),
+      ...writers.filter((w) => !known.has(w)).map((w) => `${area}.ts: ${table} names '${w}', not a feature`),
+    ]);
+    expect(
+      problems,
+      'each pgTable in apps/server/src/db/schema needs `@owner <feature>` in its comment',
+    ).toEqual([]);
+  });
+
+  it("refuses a write to another feature's table, and allows its owner, its named writers and any read", async () => {
+    const write = (from: string) =>
+      `import { apiKeys, apps } from '${from}';\n` +
+      'export const go = (db: any) => Promise.all([\n' +
+      '  db.insert(apiKeys).values({}),\n' +
+      '  db.update(apiKeys).set({}),\n' +
+      '  db.delete(apiKeys),\n' +
+      '  db.select().from(apiKeys).innerJoin(apps, undefined),\n' +
+      ']);\n';
+    const foreign =
+      "the 'apiKeys' table is written by the 'api-keys' feature: call it through its index, or name 'runtime' " +
+      "in the table's @writers (db/schema/reach.ts) with a reason in decision 0020";
+    expect(
+      await ownerComplaints('apps/server/src/features/runtime/probe.ts', write('../../db/schema')),
+    ).toEqual([foreign, foreign, foreign]);
+    // the area's own file is the same table
+    expect(
+      await ownerComplaints(
+        'apps/server/src/features/runtime/deep/probe.ts',
+        write('../../../db/schema/reach'),
+      ),
+    ).toEqual([foreign, foreign, foreign]);
+    expect(
+      await ownerComplaints('apps/server/src/features/api-keys/probe.ts', write('../../db/schema')),
+    ).toEqual([]);
+    // `apps` names the features that write it today besides its owner
+    expect(
+      await ownerComplaints(
+        'apps/server/src/features/claims/probe.ts',
+        "import { apps } from '../../db/schema';\nexport const go = (db: any) => db.update(apps).set({});\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ownerComplaints(
+        'apps/server/src/platform/probe.ts',
+        "import { apps } from '../db/schema';\nexport const go = (db: any) => db.delete(apps);\n",
+      ),
+    ).toEqual([
+      "the 'apps' table is written by the 'apps' feature: call it through its index, or name 'platform' " +
+        "in the table's @writers (db/schema/apps.ts) with a reason in decision 0020",
+    ]);
   });
 });

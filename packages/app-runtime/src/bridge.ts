@@ -2,39 +2,30 @@
  * The frame's side of the postMessage bridge to the runtime shell (the product page that holds the frame). The
  * frame's origin is opaque (sandbox without allow-same-origin), so it cannot name the shell's origin: what it posts
  * carries nothing secret (the app's own errors and page names), and the shell checks the sender (its own frame)
- * and the shape of every message. Shapes: `appFrameMessageSchema` / `shellMessageSchema` in the domain.
+ * and the shape of every message. The protocol (sources, operations, limits, shapes) is the domain's
+ * `app-bridge-protocol` module, imported here rather than copied.
  */
-export const FRAME_SOURCE = 'buildai-app';
-export const SHELL_SOURCE = 'buildai-shell';
-
-export interface AppErrorItem {
-  title: string;
-  details: string;
-  componentName?: string;
-}
-
-export type DataOp = 'list' | 'get' | 'create' | 'update' | 'delete' | 'bulkCreate';
-export type AuthOp = 'me' | 'signIn' | 'signUp' | 'signOut';
+import {
+  APP_BRIDGE_MAX_IN_FLIGHT,
+  APP_BRIDGE_TIMEOUT_MS,
+  FRAME_SOURCE,
+  SHELL_SOURCE,
+  appBridgeTexts,
+  type AppAuthOp,
+  type AppBridgeRequest,
+  type AppDataOp,
+  type AppErrorItem,
+  type AppFrameMessage,
+} from '@buildai/domain/app-bridge-protocol';
+export { FRAME_SOURCE, SHELL_SOURCE };
+export type { AppErrorItem };
+export type DataOp = AppDataOp;
+export type AuthOp = AppAuthOp;
 
 /** A call the shell makes for the frame (the frame has no token): `appBridgeRequestSchema` in the domain. */
-export type BridgeRequest =
-  | {
-      source: typeof FRAME_SOURCE;
-      type: 'data';
-      id: string;
-      op: DataOp;
-      entity: string;
-      args: Record<string, unknown>;
-    }
-  | { source: typeof FRAME_SOURCE; type: 'auth'; id: string; op: AuthOp }
-  | { source: typeof FRAME_SOURCE; type: 'function'; id: string; name: string; input: unknown };
-
-export type FrameMessage =
-  | { source: typeof FRAME_SOURCE; type: 'loaded'; page: string }
-  | { source: typeof FRAME_SOURCE; type: 'error'; error: AppErrorItem }
-  | { source: typeof FRAME_SOURCE; type: 'navigate'; page: string; search: string; replace?: boolean }
-  | { source: typeof FRAME_SOURCE; type: 'swapped'; id: string; ok: boolean }
-  | BridgeRequest;
+export type BridgeRequest = AppBridgeRequest;
+/** Everything the frame posts: `appFrameMessageSchema` and `appBridgeRequestSchema` in the domain. */
+export type FrameMessage = AppFrameMessage | BridgeRequest;
 
 export function postToShell(message: FrameMessage): void {
   if (window.parent === window) return;
@@ -67,11 +58,6 @@ export function reportToShell(error: AppErrorItem): void {
 // -------------------------------------------------------------------------------------------------------------
 // Requests: the app database and sign-in, made by the shell with the visitor's session
 // -------------------------------------------------------------------------------------------------------------
-
-/** Requests open at once (the shell refuses past twice this); more wait their turn. `APP_BRIDGE_MAX_IN_FLIGHT`. */
-export const MAX_IN_FLIGHT = 6;
-/** `APP_BRIDGE_TIMEOUT_MS` */
-export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Why a call of the app database or of auth failed: the server's message, its code and HTTP status. */
 export class AppDataError extends Error {
@@ -107,16 +93,19 @@ function newRequestId(): string {
 }
 
 function pump(): void {
-  while (queue.length > 0 && [...pending.values()].filter((p) => p.timer !== null).length < MAX_IN_FLIGHT) {
+  while (
+    queue.length > 0 &&
+    [...pending.values()].filter((p) => p.timer !== null).length < APP_BRIDGE_MAX_IN_FLIGHT
+  ) {
     const next = queue.shift()!;
     const entry = pending.get(next.id);
     if (!entry) continue;
     entry.timer = setTimeout(() => {
       settle(next.id, {
         ok: false,
-        error: { code: 'bridge/timeout', message: 'The app database did not answer in time', status: 0 },
+        error: { code: 'bridge/timeout', message: appBridgeTexts.timeout, status: 0 },
       });
-    }, REQUEST_TIMEOUT_MS);
+    }, APP_BRIDGE_TIMEOUT_MS);
     postToShell({ source: FRAME_SOURCE, id: next.id, ...next.message } as BridgeRequest);
   }
 }

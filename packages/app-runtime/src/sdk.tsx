@@ -8,6 +8,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { frameLocation, pushLocation, subscribeLocation } from './frame-location';
+import { ENTITY_NAME_PATTERN } from '@buildai/domain/app-bridge-protocol';
 import { AppDataError, reportToShell, requestShell, toErrorItem, type DataOp } from './bridge';
 
 export { AppDataError };
@@ -165,10 +166,8 @@ function onEntityChange(entity: string, listener: () => void): () => void {
   return () => set.delete(listener);
 }
 
-const ENTITY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
-
 function call<T>(entity: string, op: DataOp, args: Record<string, unknown>): Promise<T> {
-  if (!ENTITY_NAME.test(entity)) {
+  if (!ENTITY_NAME_PATTERN.test(entity)) {
     return Promise.reject(new AppDataError(`"${entity}" is not an entity name`, 'entity/not-found', 0));
   }
   const promise = requestShell<T>({ type: 'data', op, entity, args });
@@ -239,7 +238,7 @@ export const entities: Record<string, EntityApi> = new Proxy({} as Record<string
     return api;
   },
   has(_target, name) {
-    return typeof name === 'string' && ENTITY_NAME.test(name);
+    return typeof name === 'string' && ENTITY_NAME_PATTERN.test(name);
   },
   set() {
     return false;

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_APP_BRIDGE_REQUEST_CHARS,
-  appBridgeReplySchema,
-  appBridgeRequestSchema,
-  appMeResponse,
-} from './app-bridge';
+import { appBridgeReplySchema, appBridgeRequestSchema, appMeResponse } from './app-bridge';
+import { MAX_APP_BRIDGE_REQUEST_CHARS } from './app-bridge-protocol';
 import { MAX_BULK_RECORDS } from './entities';
 
 // The data bridge's shapes (docs/decisions/0008, "The data bridge"): what the shell takes from an app's frame.

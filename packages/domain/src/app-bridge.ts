@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FRAME_SOURCE, MAX_APP_BRIDGE_REQUEST_CHARS, SHELL_SOURCE, appAuthOps } from './app-bridge-protocol';
 import { MAX_BULK_RECORDS, MAX_RECORDS_LIMIT, appUserRoleSchema, entityNameSchema } from './entities';
 
 /**
@@ -9,27 +10,12 @@ import { MAX_BULK_RECORDS, MAX_RECORDS_LIMIT, appUserRoleSchema, entityNameSchem
  * navigate) are `appFrameMessageSchema`; these are the requests and replies beside them.
  */
 
-/** The entity operations of `entities.{Name}` the shell performs. */
-export const appDataOps = ['list', 'get', 'create', 'update', 'delete', 'bulkCreate'] as const;
-export type AppDataOp = (typeof appDataOps)[number];
-/** The operations of `auth`. */
-export const appAuthOps = ['me', 'signIn', 'signUp', 'signOut'] as const;
-export type AppAuthOp = (typeof appAuthOps)[number];
-
-/** Requests one frame may have open at once: the SDK queues past this, the shell refuses past twice this. */
-export const APP_BRIDGE_MAX_IN_FLIGHT = 6;
-export const APP_BRIDGE_SHELL_MAX_IN_FLIGHT = 12;
-/** How long the SDK waits for a reply before the call fails. */
-export const APP_BRIDGE_TIMEOUT_MS = 30_000;
-/** The largest request the shell takes, as JSON (the server's own cap on a JSON body is 1 MB). */
-export const MAX_APP_BRIDGE_REQUEST_CHARS = 1_000_000;
-
 const requestId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const recordId = z.string().min(1).max(100);
 const fields = z.record(z.string().max(200), z.unknown());
 
 const dataBase = {
-  source: z.literal('buildai-app'),
+  source: z.literal(FRAME_SOURCE),
   type: z.literal('data'),
   id: requestId,
   entity: entityNameSchema,
@@ -59,7 +45,7 @@ export type AppDataRequest = z.infer<typeof appDataRequestSchema>;
 
 /** `{source, type:'auth', id, op}`: one call of `auth.{op}()`. */
 export const appAuthRequestSchema = z.object({
-  source: z.literal('buildai-app'),
+  source: z.literal(FRAME_SOURCE),
   type: z.literal('auth'),
   id: requestId,
   op: z.enum(appAuthOps),
@@ -68,7 +54,7 @@ export type AppAuthRequest = z.infer<typeof appAuthRequestSchema>;
 
 /** `{source, type:'function', id, name, input}`: one call of `functions.invoke(name, input)` (decision 0014). */
 export const appFunctionRequestSchema = z.object({
-  source: z.literal('buildai-app'),
+  source: z.literal(FRAME_SOURCE),
   type: z.literal('function'),
   id: requestId,
   name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/),
@@ -126,14 +112,14 @@ export type AppBridgeError = z.infer<typeof appBridgeErrorSchema>;
 /** The shell's answer to one request, matched by `id`. */
 export const appBridgeReplySchema = z.discriminatedUnion('ok', [
   z.object({
-    source: z.literal('buildai-shell'),
+    source: z.literal(SHELL_SOURCE),
     type: z.literal('reply'),
     id: requestId,
     ok: z.literal(true),
     result: z.unknown(),
   }),
   z.object({
-    source: z.literal('buildai-shell'),
+    source: z.literal(SHELL_SOURCE),
     type: z.literal('reply'),
     id: requestId,
     ok: z.literal(false),
@@ -158,13 +144,3 @@ export const appAuthActionResultSchema = z.object({
   notice: z.string().optional(),
 });
 export type AppAuthActionResult = z.infer<typeof appAuthActionResultSchema>;
-
-/** Errors the shell itself answers (the call never reached the server). */
-export const appBridgeTexts = {
-  busy: 'Too many requests at once from this app; try again in a moment',
-  needsGesture: 'Sign-in and sign-out run only when the visitor clicks or taps in the app',
-  invalid: (message: string) => `The app sent a request the page cannot make: ${message}`,
-  previewAuth:
-    'In the preview you are signed in as the app’s owner. Sign-in and sign-out work for visitors of the published app.',
-  timeout: 'The app database did not answer in time',
-} as const;

@@ -1,3 +1,4 @@
+import { ENTITY_NAME_PATTERN } from './app-bridge-protocol';
 import { z } from 'zod';
 import { permissionLevelSchema, type PermissionPair } from './space-apps';
 
@@ -31,8 +32,6 @@ export const MAX_BULK_RECORDS = 1000;
 /** Fields every record has, set by the server; a schema may not declare them and a write may not set them. */
 export const RECORD_SYSTEM_FIELDS = ['id', 'createdAt', 'creatorId'] as const;
 
-/** An entity name: a letter, then letters, digits or `_` (it becomes an SDK name: `entities.Task`). */
-export const ENTITY_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** A property name: a letter or `_`, then letters, digits or `_`. */
 export const PROPERTY_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 

@@ -1,3 +1,5 @@
+import type { SHELL_SOURCE } from './app-bridge-protocol';
+import { FRAME_SOURCE } from './app-bridge-protocol';
 import { z } from 'zod';
 import { usageRecordSchema } from './run-events';
 
@@ -578,10 +580,10 @@ export const PREVIEW_TOKEN_SECONDS = 10 * 60;
 
 /** What the app's frame posts to the runtime shell (checked by sender and by this shape). */
 export const appFrameMessageSchema = z.discriminatedUnion('type', [
-  z.object({ source: z.literal('buildai-app'), type: z.literal('loaded'), page: z.string().max(200) }),
-  z.object({ source: z.literal('buildai-app'), type: z.literal('error'), error: appErrorItemSchema }),
+  z.object({ source: z.literal(FRAME_SOURCE), type: z.literal('loaded'), page: z.string().max(200) }),
+  z.object({ source: z.literal(FRAME_SOURCE), type: z.literal('error'), error: appErrorItemSchema }),
   z.object({
-    source: z.literal('buildai-app'),
+    source: z.literal(FRAME_SOURCE),
     type: z.literal('navigate'),
     /** the page, or for an app with its own router the path inside the app (`products/42`) */
     page: z.string().max(2000),
@@ -594,7 +596,7 @@ export const appFrameMessageSchema = z.discriminatedUnion('type', [
    * otherwise (another set of shared modules, a failed build, an expired link) the shell loads the frame again.
    */
   z.object({
-    source: z.literal('buildai-app'),
+    source: z.literal(FRAME_SOURCE),
     type: z.literal('swapped'),
     id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
     ok: z.boolean(),
@@ -608,5 +610,5 @@ export type AppFrameMessage = z.infer<typeof appFrameMessageSchema>;
  * bundle from the app origin with the link its document came with.
  */
 export type ShellMessage =
-  | { source: 'buildai-shell'; type: 'go'; page: string; search: string }
-  | { source: 'buildai-shell'; type: 'swap'; id: string };
+  | { source: typeof SHELL_SOURCE; type: 'go'; page: string; search: string }
+  | { source: typeof SHELL_SOURCE; type: 'swap'; id: string };

@@ -1,4 +1,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 import { z } from 'zod';
 import { AppError, JSON_BODY_MAX_BYTES, UNKNOWN_ID_MESSAGE } from '@buildai/domain';
 import type { AppEnv, Ctx } from './context';
@@ -53,7 +56,22 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
-export interface RouteSpec<P, Q, B> {
+/**
+ * What a handler answers: with a `response` schema, a `c.json(…)` of that schema's shape (as JSON), checked by the
+ * compiler; without one (204, a redirect, a stream, a file), any Response.
+ */
+export type Answer<R> = R extends z.ZodType
+  ? Response & TypedResponse<JSONParsed<z.output<R>>, ContentfulStatusCode, 'json'>
+  : Response;
+
+/**
+ * Who may call a route, for the document's `security`: `user` (a signed-in builder's or end user's bearer id
+ * token, or none where the route serves anyone), `apiKey` (an app API key as the bearer token), `none` (public,
+ * or a signed webhook). The default is `user`.
+ */
+export type RouteAuth = 'user' | 'apiKey' | 'none';
+
+export interface RouteSpec<P, Q, B, R = undefined> {
   method: Method;
   /** OpenAPI form: `/{appId}/tools` */
   path: string;
@@ -71,11 +89,19 @@ export interface RouteSpec<P, Q, B> {
   maxBodyBytes?: number | 'own';
   /** documents a multipart upload (its `file` part) instead of a JSON body */
   upload?: boolean;
-  status?: 200 | 201 | 204 | 302;
+  status?: 200 | 201 | 204 | 302 | 405;
   /** the document's media type of a success that is not JSON */
   produces?: 'text/event-stream' | 'text/html' | 'application/octet-stream';
   /** the Hono path when it cannot be written in the OpenAPI form (a key with slashes) */
   honoPath?: string;
+  /**
+   * The body of a JSON success: a schema of the domain (architecture §11, "A route"). It is the answer's entry in
+   * the OpenAPI document and types what the handler sends. Every route answering JSON names one
+   * (`tests/openapi.test.ts` names any that does not).
+   */
+  response?: R;
+  /** who may call it (the document's `security`); `user` unless named */
+  auth?: RouteAuth;
 }
 
 export interface RouteInput<P, Q, B> {
@@ -87,21 +113,41 @@ export interface RouteInput<P, Q, B> {
   sent: () => Promise<unknown>;
 }
 
-const errorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});
 const uploadBody = z.object({ file: z.string().meta({ format: 'binary' }) });
 
+/** The body of a success that is not JSON, by its media type. */
+const producedBody = {
+  'text/event-stream': z.string().meta({ description: 'Server-sent events' }),
+  'text/html': z.string(),
+  'application/octet-stream': z.string().meta({ format: 'binary' }),
+} as const;
+
+/** The security requirement of each kind of caller (`{}`: the route also answers a caller without a token). */
+const securityOf: Record<RouteAuth, Record<string, string[]>[]> = {
+  user: [{ idToken: [] }, {}],
+  apiKey: [{ appApiKey: [] }],
+  none: [{}],
+};
+
 /** The OpenAPI description of a route. */
-function describe(spec: RouteSpec<unknown, unknown, unknown>): RouteConfig {
+function describe(spec: RouteSpec<unknown, unknown, unknown, unknown>): RouteConfig {
   const status = spec.status ?? 200;
-  const success =
-    status === 204 || status === 302
-      ? { description: status === 204 ? 'Done' : 'Redirect' }
-      : {
-          description: 'Success',
-          content: { [spec.produces ?? 'application/json']: { schema: z.unknown() } },
-        };
+  const json = spec.response as z.ZodType | undefined;
+  const content = {
+    // a route that answers JSON or a stream by what was asked (`stream: true`) names both, JSON first
+    ...(json || !spec.produces ? { 'application/json': { schema: json ?? z.unknown() } } : {}),
+    ...(spec.produces ? { [spec.produces]: { schema: producedBody[spec.produces] } } : {}),
+  };
+  const responses: RouteConfig['responses'] =
+    status === 204
+      ? { 204: { description: 'Done' } }
+      : status === 302
+        ? {
+            302: { description: 'Redirect' },
+            // the same address as JSON, for a client that asks for it (Accept: application/json)
+            ...(json ? { 200: { description: 'The address, as JSON', content } } : {}),
+          }
+        : { [status]: { description: status === 405 ? 'Not allowed' : 'Success', content } };
   const body = spec.upload
     ? { content: { 'multipart/form-data': { schema: uploadBody } } }
     : spec.body
@@ -111,16 +157,23 @@ function describe(spec: RouteSpec<unknown, unknown, unknown>): RouteConfig {
     method: spec.method,
     path: spec.path,
     summary: spec.summary,
+    security: securityOf[spec.auth ?? 'user'],
     request: {
       ...(spec.params ? { params: spec.params as AnyObject } : {}),
       ...(spec.query ? { query: spec.query as AnyObject } : {}),
       ...(body ? { body } : {}),
     },
-    responses: {
-      [status]: success,
-      default: { description: 'Error', content: { 'application/json': { schema: errorBody } } },
-    },
+    // the errors are added to every operation from the catalogue (http/openapi.ts)
+    responses,
   });
+}
+
+/**
+ * A Response made elsewhere (the MCP SDK's, or JSON or a stream by what the request asked) taken as the route's
+ * answer of `schema`: the compiler cannot check its body, so the route's HTTP tests do.
+ */
+export function answered<R extends z.ZodType>(_schema: R, response: Response): Answer<R> {
+  return response as Answer<R>;
 }
 
 /** Declares a route: validated params and query, the body on demand, its cap, and its entry in the document. */
@@ -128,12 +181,13 @@ export function route<
   P extends AnyObject | undefined,
   Q extends AnyObject | undefined,
   B extends z.ZodType | undefined,
+  R extends z.ZodType | undefined = undefined,
 >(
   r: OpenAPIHono<AppEnv>,
-  spec: RouteSpec<P, Q, B>,
-  handler: (c: Ctx, input: RouteInput<P, Q, B>) => Response | Promise<Response>,
+  spec: RouteSpec<P, Q, B, R>,
+  handler: (c: Ctx, input: RouteInput<P, Q, B>) => Answer<R> | Promise<Answer<R>>,
 ): void {
-  const described = describe(spec);
+  const described = describe(spec as RouteSpec<unknown, unknown, unknown, unknown>);
   r.openAPIRegistry.registerPath(described);
   const cap = spec.maxBodyBytes ?? JSON_BODY_MAX_BYTES;
   // a GET never reads a body, and the cap's look at it would make the Node adapter build a whole Request for every

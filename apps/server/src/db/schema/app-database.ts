@@ -2,7 +2,11 @@ import { foreignKey, index, json, jsonb, pgTable, primaryKey, text, timestamp } 
 import type { EntitySchema } from '@buildai/domain';
 import { apps } from './apps';
 
-/** An app's entities (architecture §7a): a JSON schema each, with its read and write permissions inside. */
+/**
+ * An app's entities (architecture §7a): a JSON schema each, with its read and write permissions inside.
+ * @owner entities
+ * @writers app-templates
+ */
 export const appEntities = pgTable(
   'app_entities',
   {
@@ -20,6 +24,7 @@ export const appEntities = pgTable(
 /**
  * One table for every app's records (architecture §7a). Removing an entity removes its records (the foreign key); a list
  * reads newest first by (created_at, id), with or without the creator (the `creator` read rule).
+ * @owner entities
  */
 export const appRecords = pgTable(
   'app_records',

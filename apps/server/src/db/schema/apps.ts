@@ -12,6 +12,10 @@ import {
 import type { AiApp, AppType, RunSource, ToolStatus, UsageRecord } from '@buildai/domain';
 import { accounts } from './identity';
 
+/**
+ * @owner apps
+ * @writers app-templates assistant claims payments
+ */
 export const apps = pgTable(
   'apps',
   {
@@ -46,6 +50,10 @@ export const apps = pgTable(
   ],
 );
 
+/**
+ * @owner apps
+ * @writers app-templates
+ */
 export const tools = pgTable(
   'tools',
   {
@@ -65,7 +73,11 @@ export const tools = pgTable(
   (t) => [uniqueIndex('tools_app_path_uq').on(t.appId, t.path)],
 );
 
-/** One run of a tool by anyone, with what it was asked and what it answered. */
+/**
+ * One run of a tool by anyone, with what it was asked and what it answered.
+ * @owner runtime
+ * @writers assistant
+ */
 export const runs = pgTable(
   'runs',
   {

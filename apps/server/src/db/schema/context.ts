@@ -24,7 +24,11 @@ const vector = customType<{ data: number[]; driverData: string }>({
       .map(Number),
 });
 
-/** A data source item of an app (spec 000 §3 Context item). */
+/**
+ * A data source item of an app (spec 000 §3 Context item).
+ * @owner context
+ * @writers claims integrations
+ */
 export const contextItems = pgTable(
   'context_items',
   {
@@ -65,6 +69,7 @@ export const contextItems = pgTable(
  * The characters of text each processing of an item took from its account's monthly data limit. A ledger, so that
  * deleting or replacing an item never gives back what was already processed; an item that fails to index is
  * refunded (its entry removed). Entries outlive their item.
+ * @owner context
  */
 export const contextUsage = pgTable(
   'context_usage',
@@ -80,7 +85,10 @@ export const contextUsage = pgTable(
   (t) => [index('context_usage_account_idx').on(t.accountId, t.createdAt)],
 );
 
-/** Pieces of an item's text, searched by full text and, with an embedding model, by vector. */
+/**
+ * Pieces of an item's text, searched by full text and, with an embedding model, by vector.
+ * @owner context
+ */
 export const contextChunks = pgTable(
   'context_chunks',
   {

@@ -16,6 +16,7 @@ import { apps } from './apps';
  * (`request_secrets`) and the builder has not set yet has no value: `required` and missing. The value is AES-GCM
  * sealed under a key derived from AUTH_SECRET and bound to the app and key; it never leaves the server except into
  * the app's own server functions.
+ * @owner functions
  */
 export const appSecrets = pgTable(
   'app_secrets',
@@ -40,6 +41,7 @@ export const appSecrets = pgTable(
 /**
  * One call of a server function (issue 31, decision 0014): who called (kind only), how it ended, its timings and its
  * bounded console output, for the builder's function log and issues panel. Only the newest calls of an app are kept.
+ * @owner functions
  */
 export const appFunctionCalls = pgTable(
   'app_function_calls',

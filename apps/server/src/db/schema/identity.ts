@@ -1,6 +1,10 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** A sign-in identity. Email is unique per tenant (architecture §5). */
+/**
+ * A sign-in identity. Email is unique per tenant (architecture §5).
+ * @owner identity
+ * @writers entities
+ */
 export const users = pgTable(
   'users',
   {
@@ -17,7 +21,10 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_tenant_email_uq').on(t.tenantId, t.email)],
 );
 
-/** Rotating refresh tokens, stored hashed. A reused token revokes its whole family. */
+/**
+ * Rotating refresh tokens, stored hashed. A reused token revokes its whole family.
+ * @owner identity
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -36,7 +43,11 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
 );
 
-/** The product account of a user (spec 000 §3 Account). */
+/**
+ * The product account of a user (spec 000 §3 Account).
+ * @owner accounts
+ * @writers payments plans
+ */
 export const accounts = pgTable(
   'accounts',
   {
@@ -63,6 +74,7 @@ export const accounts = pgTable(
 /**
  * What is emailed or handed out once: email verification and reset codes, magic links with their one-time code,
  * and custom sign-in tokens. Only hashes are stored; `used_at` is set by one conditional update (single use).
+ * @owner identity
  */
 export const authCodes = pgTable(
   'auth_codes',
@@ -90,6 +102,7 @@ export const authCodes = pgTable(
  * What an end user asked an app to remember (fields marked personal or memorize), one row per app and user.
  * `user_key` names the user as runs do (`acct:{userId}` or `anon:{uid}`); `user_id` is set for signed-in users
  * so their memories go with their account.
+ * @owner memories
  */
 export const userMemories = pgTable(
   'user_memories',

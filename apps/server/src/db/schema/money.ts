@@ -16,6 +16,7 @@ import { apps } from './apps';
  * An app's Gumroad connection (architecture §7b): the seller's access token, AES-GCM encrypted with a key derived from
  * AUTH_SECRET, the chosen product and the resource subscriptions registered for it. The token never leaves the
  * server.
+ * @owner payments
  */
 export const paymentConnections = pgTable('payment_connections', {
   appId: text('app_id')
@@ -43,6 +44,7 @@ export const paymentConnections = pgTable('payment_connections', {
  * Every Gumroad ping as it arrived, stored before anything else happens (a ping is only a hint). `scope` is the
  * app id, or `platform` for the operator's own products. A duplicate (same scope, resource and body) is stored once.
  * `status` goes received → done, or failed after the last retry; a restart re-enqueues what is not done.
+ * @owner payments
  */
 export const paymentPings = pgTable(
   'payment_pings',
@@ -71,6 +73,7 @@ export const paymentPings = pgTable(
  * A sale as Gumroad's own API answered it when the product looked it up (never as a ping said it). `scope` as on
  * pings. An app member is an end user of the app whose email (or linked user) holds an `alive` sale of the app's
  * product; a builder's plan follows their `platform` sales.
+ * @owner payments
  */
 export const paymentSales = pgTable(
   'payment_sales',
@@ -97,7 +100,10 @@ export const paymentSales = pgTable(
   ],
 );
 
-/** An invitation to claim an app (spec 001 §7): the code is stored hashed; three wrong codes kill it. */
+/**
+ * An invitation to claim an app (spec 001 §7): the code is stored hashed; three wrong codes kill it.
+ * @owner claims
+ */
 export const claimInvitations = pgTable(
   'claim_invitations',
   {
@@ -118,7 +124,10 @@ export const claimInvitations = pgTable(
   (t) => [index('claim_invitations_app_idx').on(t.appId)],
 );
 
-/** Builders who may edit an app besides its owner; only the owner deletes, claims out or transfers. */
+/**
+ * Builders who may edit an app besides its owner; only the owner deletes, claims out or transfers.
+ * @owner claims
+ */
 export const appCollaborators = pgTable(
   'app_collaborators',
   {

@@ -6,6 +6,7 @@ import { apps, runs } from './apps';
 /**
  * One conversation of an end user with an app's chat assistant (decision 0010). The id is the client's chat id,
  * unique per app and user: the same id from another user is another user's conversation and is refused.
+ * @owner assistant
  */
 export const assistantConversations = pgTable(
   'assistant_conversations',
@@ -29,7 +30,10 @@ export const assistantConversations = pgTable(
   ],
 );
 
-/** A message of a conversation, stored as the AI SDK's UI message (parts and metadata). */
+/**
+ * A message of a conversation, stored as the AI SDK's UI message (parts and metadata).
+ * @owner assistant
+ */
 export const assistantMessages = pgTable(
   'assistant_messages',
   {
@@ -50,6 +54,7 @@ export const assistantMessages = pgTable(
 /**
  * An app's API key (decision 0010): only a SHA-256 of the key is kept, and its first characters to show. Revoking
  * sets `revokedAt`; a revoked key is refused at once and left out of the list.
+ * @owner api-keys
  */
 export const apiKeys = pgTable(
   'api_keys',

@@ -2,7 +2,11 @@ import { bigint, index, json, jsonb, pgTable, primaryKey, text, timestamp } from
 import type { AppFile, ChatAction, MessageAnnotation } from '@buildai/domain';
 import { apps } from './apps';
 
-/** The current files of a space app (architecture §7): what the chat and the code editor change. */
+/**
+ * The current files of a space app (architecture §7): what the chat and the code editor change.
+ * @owner spaces
+ * @writers app-templates app-validation apps
+ */
 export const appFiles = pgTable(
   'app_files',
   {
@@ -16,7 +20,10 @@ export const appFiles = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.path] })],
 );
 
-/** The files visitors see at /app/{appId}: a copy of app_files taken when the builder publishes. */
+/**
+ * The files visitors see at /app/{appId}: a copy of app_files taken when the builder publishes.
+ * @owner apps
+ */
 export const appPublishedFiles = pgTable(
   'app_published_files',
   {
@@ -29,7 +36,10 @@ export const appPublishedFiles = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.path] })],
 );
 
-/** A snapshot of an app's files (and, from the app database on, its entity schemas) after a chat turn. */
+/**
+ * A snapshot of an app's files (and, from the app database on, its entity schemas) after a chat turn.
+ * @owner spaces
+ */
 export const appVersions = pgTable(
   'app_versions',
   {
@@ -48,7 +58,11 @@ export const appVersions = pgTable(
   (t) => [index('app_versions_app_idx').on(t.appId, t.createdAt.desc())],
 );
 
-/** The app's chat, kept server-side as it streams (nothing is lost on reload or a dropped connection). */
+/**
+ * The app's chat, kept server-side as it streams (nothing is lost on reload or a dropped connection).
+ * @owner spaces
+ * @writers apps
+ */
 export const appChatMessages = pgTable(
   'app_chat_messages',
   {

@@ -6,6 +6,11 @@ import {
   sendMagicLinkRequest,
   sendResetPasswordEmailRequest,
   validateOtpRequest,
+  accountCreatedResponse,
+  accountSchema,
+  emailResponse,
+  otpTokensResponse,
+  sentResponse,
 } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { optionalAppQuery } from '../../http/params';
@@ -30,6 +35,7 @@ export function accountRoutes(signingKey: SigningKey, saleClaims?: SaleClaims) {
     {
       method: 'post',
       path: '/create',
+      response: accountCreatedResponse,
       summary: "Creates the caller's account (with the sale it was bought with: ?saleId=)",
       query: createAccountQuery,
       body: createAccountRequest,
@@ -40,14 +46,17 @@ export function accountRoutes(signingKey: SigningKey, saleClaims?: SaleClaims) {
       return c.json(await createAccount(c.get('platform'), caller, { saleId, saleClaims }));
     },
   );
-  route(r, { method: 'get', path: '/current', summary: "The caller's account" }, async (c) =>
-    c.json(await getCurrentAccount(c.get('platform'), requireCaller(c))),
+  route(
+    r,
+    { method: 'get', path: '/current', response: accountSchema, summary: "The caller's account" },
+    async (c) => c.json(await getCurrentAccount(c.get('platform'), requireCaller(c))),
   );
   route(
     r,
     {
       method: 'post',
       path: '/sendResetPasswordEmail',
+      response: sentResponse,
       summary: 'Sends a password reset email',
       body: sendResetPasswordEmailRequest,
     },
@@ -58,6 +67,7 @@ export function accountRoutes(signingKey: SigningKey, saleClaims?: SaleClaims) {
     {
       method: 'post',
       path: '/completeEmailChange',
+      response: emailResponse,
       summary: 'Completes an email change',
       body: completeEmailChangeRequest,
     },
@@ -72,6 +82,7 @@ export function accountRoutes(signingKey: SigningKey, saleClaims?: SaleClaims) {
     {
       method: 'post',
       path: '/sendMagicLink',
+      response: sentResponse,
       summary: 'Sends a magic link and its code',
       query: optionalAppQuery,
       body: sendMagicLinkRequest,
@@ -83,6 +94,7 @@ export function accountRoutes(signingKey: SigningKey, saleClaims?: SaleClaims) {
     {
       method: 'post',
       path: '/validateOtp',
+      response: otpTokensResponse,
       summary: 'Signs in with the emailed code',
       query: optionalAppQuery,
       body: validateOtpRequest,

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ANALYTICS_DEFAULT_DAYS } from '@buildai/domain';
+import { ANALYTICS_DEFAULT_DAYS, appAnalyticsResponse } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
@@ -26,6 +26,7 @@ export function analyticsRoutes() {
     {
       method: 'get',
       path: '/{appId}/analytics',
+      response: appAnalyticsResponse,
       summary: "A published app's runs, users and tokens per day",
       params: appParams,
       query: analyticsQuery,

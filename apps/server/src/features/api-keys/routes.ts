@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { apiKeyCreateRequest, apiKeyParams } from '@buildai/domain';
+import { apiKeyCreateRequest, apiKeyParams, apiKeyCreatedResponse, apiKeysResponse } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
@@ -15,6 +15,7 @@ export function apiKeyRoutes() {
     {
       method: 'post',
       path: '/{appId}/api-keys',
+      response: apiKeyCreatedResponse,
       summary: 'Creates an API key of the app (the key is in this answer only)',
       params: appParams,
       body: apiKeyCreateRequest,
@@ -29,7 +30,13 @@ export function apiKeyRoutes() {
   );
   route(
     r,
-    { method: 'get', path: '/{appId}/api-keys', summary: "The app's live API keys", params: appParams },
+    {
+      method: 'get',
+      path: '/{appId}/api-keys',
+      response: apiKeysResponse,
+      summary: "The app's live API keys",
+      params: appParams,
+    },
     async (c, { params }) =>
       c.json(
         await listApiKeys({ platform: c.get('platform'), caller: requireCaller(c), appId: params.appId }),

@@ -1,6 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { applyBundleRequest, repairRequest, resourceIdSchema, validateRequest } from '@buildai/domain';
+import {
+  applyBundleRequest,
+  repairRequest,
+  resourceIdSchema,
+  validateRequest,
+  applyBundleResponse,
+  repairResponse,
+  validationResultSchema,
+} from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
 import { applyBundle } from './apply-bundle';
@@ -17,6 +25,7 @@ export function appValidationRoutes() {
     {
       method: 'post',
       path: '/{appId}/versions/{versionId}/validate',
+      response: validationResultSchema,
       summary: "Runs the detectors over a version's files (admins)",
       params: versionParams,
       body: validateRequest,
@@ -31,6 +40,7 @@ export function appValidationRoutes() {
     {
       method: 'post',
       path: '/{appId}/versions/{versionId}/repair',
+      response: repairResponse,
       summary:
         "Repairs a version's issues (rules, then the model; a custom model beside it) into a bundle (admins)",
       params: versionParams,
@@ -44,6 +54,7 @@ export function appValidationRoutes() {
     {
       method: 'post',
       path: '/{appId}/versions/{versionId}/apply-bundle',
+      response: applyBundleResponse,
       summary: "Makes a repaired bundle the app's files, as a new version (admins)",
       params: versionParams,
       body: applyBundleRequest,

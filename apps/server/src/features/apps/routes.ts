@@ -15,6 +15,17 @@ import {
   toolFromTemplateRequest,
   toolStatusRequest,
   updateToolMetaRequest,
+  appListResponse,
+  appSettingsResponse,
+  appStyleResponse,
+  appViewSchema,
+  createToolResponse,
+  newAppResponse,
+  toolImageResponse,
+  toolResponse,
+  toolTemplatesResponse,
+  toolsResponse,
+  urlResponse,
 } from '@buildai/domain';
 import { capBodyNow } from '../../http/body-cap';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
@@ -71,12 +82,21 @@ export function appRoutes(
   checkBuild?: (appId: string) => Promise<AppBuildError[]>,
 ) {
   const r = new OpenAPIHono<AppEnv>();
-  route(r, { method: 'get', path: '/', summary: "The builder's apps" }, async (c) =>
-    c.json(await listApps(c.get('platform'), requireCaller(c))),
+  route(
+    r,
+    { method: 'get', path: '/', response: appListResponse, summary: "The builder's apps" },
+    async (c) => c.json(await listApps(c.get('platform'), requireCaller(c))),
   );
   route(
     r,
-    { method: 'post', path: '/new', summary: 'A new app', body: newAppRequest, status: 201 },
+    {
+      method: 'post',
+      path: '/new',
+      response: newAppResponse,
+      summary: 'A new app',
+      body: newAppRequest,
+      status: 201,
+    },
     async (c, { body }) => {
       const caller = requireCaller(c);
       const { kind } = await body();
@@ -85,7 +105,13 @@ export function appRoutes(
   );
   route(
     r,
-    { method: 'post', path: '/', summary: 'Saves an app and one of its tools', body: saveAppRequest },
+    {
+      method: 'post',
+      path: '/',
+      response: appViewSchema,
+      summary: 'Saves an app and one of its tools',
+      body: saveAppRequest,
+    },
     async (c, { body }) => {
       const caller = requireCaller(c);
       const sent = await body();
@@ -96,14 +122,17 @@ export function appRoutes(
     },
   );
   // before '/{appId}', which would take 'templates' for an app id
-  route(r, { method: 'get', path: '/templates', summary: 'Tool templates' }, async (c) =>
-    c.json(await listTemplates(c.get('platform'), requireCaller(c))),
+  route(
+    r,
+    { method: 'get', path: '/templates', response: toolTemplatesResponse, summary: 'Tool templates' },
+    async (c) => c.json(await listTemplates(c.get('platform'), requireCaller(c))),
   );
   route(
     r,
     {
       method: 'get',
       path: '/{appId}',
+      response: appViewSchema,
       summary: 'An app (its owner, or anyone once published)',
       params: appParams,
     },
@@ -111,7 +140,13 @@ export function appRoutes(
   );
   route(
     r,
-    { method: 'post', path: '/{appId}/publish', summary: 'Publishes an app', params: appParams },
+    {
+      method: 'post',
+      path: '/{appId}/publish',
+      response: appViewSchema,
+      summary: 'Publishes an app',
+      params: appParams,
+    },
     async (c, { params }) =>
       c.json(
         await publishApp({
@@ -128,6 +163,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/style',
+      response: appStyleResponse,
       summary: "An app's style",
       params: appParams,
       body: saveStyleRequest,
@@ -145,6 +181,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/settings',
+      response: appSettingsResponse,
       summary: "An app's settings",
       params: appParams,
       body: saveSettingsRequest,
@@ -170,6 +207,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/images',
+      response: urlResponse,
       summary: "Uploads an app's logo or background, or an image of its database's image cells (kind=data)",
       params: appParams,
       query: imageQuery,
@@ -206,6 +244,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/tools',
+      response: createToolResponse,
       summary: 'A new tool of a generated app',
       params: appParams,
       body: createToolRequest,
@@ -221,6 +260,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/tools/order',
+      response: toolsResponse,
       summary: "The order of an app's tools",
       params: appParams,
       body: reorderToolsRequest,
@@ -236,6 +276,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/tools/fromTemplate',
+      response: createToolResponse,
       summary: 'A new tool from a template',
       params: appParams,
       body: toolFromTemplateRequest,
@@ -254,6 +295,7 @@ export function appRoutes(
     {
       method: 'put',
       path: '/{appId}/tools/{toolId}',
+      response: toolResponse,
       summary: "A tool's definition",
       params: toolParams,
       body: aiAppSchema,
@@ -271,6 +313,7 @@ export function appRoutes(
     {
       method: 'patch',
       path: '/{appId}/tools/{toolId}',
+      response: toolResponse,
       summary: "A tool's title or path",
       params: toolParams,
       body: updateToolMetaRequest,
@@ -302,6 +345,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/tools/{toolId}/status',
+      response: toolResponse,
       summary: 'Activates or deactivates a tool',
       params: toolParams,
       body: toolStatusRequest,
@@ -319,6 +363,7 @@ export function appRoutes(
     {
       method: 'post',
       path: '/{appId}/tools/{toolId}/image',
+      response: toolImageResponse,
       summary: "Uploads a tool's image",
       params: toolParams,
       upload: true,
@@ -345,6 +390,7 @@ export function appRoutes(
     {
       method: 'delete',
       path: '/{appId}/tools/{toolId}/image',
+      response: toolResponse,
       summary: "Removes a tool's image",
       params: toolParams,
     },

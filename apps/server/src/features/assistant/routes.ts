@@ -4,11 +4,15 @@ import {
   assistantRequest,
   chatActivateRequest,
   chatCompletionsRequest,
+  assistantInfoResponse,
+  assistantMessagesResponse,
+  chatActivateResponse,
+  chatCompletionResponse,
 } from '@buildai/domain';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { accountUser, cookieUser, isAppUser, resolveEndUser } from '../../http/end-user';
 import { appParams } from '../../http/params';
-import { route } from '../../http/validation';
+import { answered, route } from '../../http/validation';
 import { authenticateKey, bearerOf } from '../api-keys';
 import type { AppChangeBus } from '../apps';
 import type { PublishedTools, RunAdmissions } from '../runtime';
@@ -44,6 +48,7 @@ export function assistantRoutes(services: AssistantServices) {
     {
       method: 'post',
       path: '/{appId}/chat/activate',
+      response: chatActivateResponse,
       summary: "Turns the app's chat assistant on or off (creates its chat app the first time)",
       params: appParams,
       body: chatActivateRequest,
@@ -67,6 +72,7 @@ export function assistantRoutes(services: AssistantServices) {
     {
       method: 'get',
       path: '/{appId}/assistant/info',
+      response: assistantInfoResponse,
       summary: "What an end user's chat page and the widget show of the app's assistant",
       params: appParams,
     },
@@ -105,6 +111,7 @@ export function assistantRoutes(services: AssistantServices) {
     {
       method: 'get',
       path: '/{appId}/assistant/messages',
+      response: assistantMessagesResponse,
       summary: "The caller's own conversation with the app's assistant",
       params: appParams,
       query: assistantMessagesQuery,
@@ -133,6 +140,9 @@ export function openAiCompatibleRoutes(services: Omit<AssistantServices, 'change
       path: '/chat/completions',
       summary: "OpenAI-compatible chat completions answered by the API key's app assistant",
       body: chatCompletionsRequest,
+      response: chatCompletionResponse,
+      produces: 'text/event-stream',
+      auth: 'apiKey',
     },
     async (c, { body }) => {
       const platform = c.get('platform');
@@ -145,8 +155,9 @@ export function openAiCompatibleRoutes(services: Omit<AssistantServices, 'change
         body: await body(),
         signal: c.req.raw.signal,
       });
-      if ('json' in answer) return c.json(answer.json);
-      return c.body(answer.stream, 200, STREAM_HEADERS);
+      // the OpenAI SDK's shapes, made by the use-case: the HTTP tests check them
+      if ('json' in answer) return answered(chatCompletionResponse, c.json(answer.json));
+      return answered(chatCompletionResponse, c.body(answer.stream, 200, STREAM_HEADERS));
     },
   );
   return r;

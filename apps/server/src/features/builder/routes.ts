@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { magicCreateRequest } from '@buildai/domain';
+import { magicCreateRequest, magicCreateResponse, modelsResponse } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
 import { requireBuilder } from '../apps';
@@ -14,6 +14,7 @@ export function builderRoutes() {
     {
       method: 'post',
       path: '/magicCreate',
+      response: magicCreateResponse,
       summary: 'A field written by the model',
       body: magicCreateRequest,
     },
@@ -23,10 +24,14 @@ export function builderRoutes() {
     },
   );
   /** The models a builder can pick in Tool settings, with their prices per 1M tokens; the default first. */
-  route(r, { method: 'get', path: '/models', summary: 'Models a builder can pick' }, async (c) => {
-    const platform = c.get('platform');
-    await requireBuilder(platform, requireCaller(c));
-    return c.json(await listModelChoices(platform));
-  });
+  route(
+    r,
+    { method: 'get', path: '/models', response: modelsResponse, summary: 'Models a builder can pick' },
+    async (c) => {
+      const platform = c.get('platform');
+      await requireBuilder(platform, requireCaller(c));
+      return c.json(await listModelChoices(platform));
+    },
+  );
   return r;
 }

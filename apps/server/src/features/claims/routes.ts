@@ -5,6 +5,10 @@ import {
   addCollaboratorRequest,
   claimRequest,
   resourceIdSchema,
+  appIdResponse,
+  claimInvitationInfoResponse,
+  claimInvitationResponse,
+  collaboratorsResponse,
 } from '@buildai/domain';
 import { clientIp, requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
@@ -30,6 +34,7 @@ export function appClaimRoutes(signingKey: SigningKey) {
     {
       method: 'get',
       path: '/{appId}/settings/claimInvitation',
+      response: claimInvitationResponse,
       summary: "The app's claim invitation (link and code), opened if none is",
       params: appParams,
     },
@@ -45,7 +50,13 @@ export function appClaimRoutes(signingKey: SigningKey) {
   );
   route(
     r,
-    { method: 'get', path: '/{appId}/collaborators', summary: "The app's collaborators", params: appParams },
+    {
+      method: 'get',
+      path: '/{appId}/collaborators',
+      response: collaboratorsResponse,
+      summary: "The app's collaborators",
+      params: appParams,
+    },
     async (c, { params }) =>
       c.json(await listCollaborators(c.get('platform'), requireCaller(c), params.appId)),
   );
@@ -54,6 +65,7 @@ export function appClaimRoutes(signingKey: SigningKey) {
     {
       method: 'post',
       path: '/{appId}/collaborators',
+      response: collaboratorsResponse,
       summary: 'Adds a builder as a collaborator',
       params: appParams,
       body: addCollaboratorRequest,
@@ -77,6 +89,7 @@ export function appClaimRoutes(signingKey: SigningKey) {
     {
       method: 'delete',
       path: '/{appId}/collaborators/{accountId}',
+      response: collaboratorsResponse,
       summary: 'Removes a collaborator',
       params: collaboratorParams,
     },
@@ -101,6 +114,7 @@ export function claimRoutes(signingKey: SigningKey, changes: AppChangeBus) {
     {
       method: 'get',
       path: '/{invitationId}',
+      response: claimInvitationInfoResponse,
       summary: 'What the claim page shows of an invitation',
       params: invitationParams,
     },
@@ -111,6 +125,7 @@ export function claimRoutes(signingKey: SigningKey, changes: AppChangeBus) {
     {
       method: 'post',
       path: '/{invitationId}',
+      response: appIdResponse,
       summary: 'Claims the app with the code',
       params: invitationParams,
       body: claimRequest,
@@ -142,6 +157,7 @@ export function collaborationRoutes(signingKey: SigningKey) {
     {
       method: 'post',
       path: '/accept',
+      response: appIdResponse,
       summary: 'Accepts an invitation to collaborate on an app',
       body: acceptCollaborationRequest,
     },

@@ -7,6 +7,10 @@ import {
   maxFileBytes,
   renameContextRequest,
   resourceIdSchema,
+  contextItemIdResponse,
+  contextItemIdsResponse,
+  contextItemSchema,
+  contextItemsResponse,
 } from '@buildai/domain';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { idParams } from '../../http/params';
@@ -52,7 +56,13 @@ export function contextRoutes(parseLimits: ParseLimits) {
 
   route(
     r,
-    { method: 'get', path: '/items', summary: "An app's data items", query: itemsQuery },
+    {
+      method: 'get',
+      path: '/items',
+      response: contextItemsResponse,
+      summary: "An app's data items",
+      query: itemsQuery,
+    },
     async (c, { query }) => {
       const b = await builderOf(c);
       const app = await appOf(b, query.appId);
@@ -81,6 +91,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     {
       method: 'post',
       path: '/ingest/text',
+      response: contextItemIdResponse,
       summary: 'Pasted text as a data item',
       query: appQuery,
       body: ingestTextRequest,
@@ -120,6 +131,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     {
       method: 'post',
       path: '/ingest/file',
+      response: contextItemIdResponse,
       summary: 'An uploaded file as a data item',
       query: fileQuery,
       upload: true,
@@ -167,6 +179,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     {
       method: 'post',
       path: '/ingest/metadata',
+      response: contextItemIdsResponse,
       summary: 'Items from Notion or Google Drive',
       query: appQuery,
       body: ingestMetadataRequest,
@@ -216,6 +229,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     {
       method: 'patch',
       path: '/{id}',
+      response: contextItemSchema,
       summary: 'Renames a data item',
       params: idParams,
       body: renameContextRequest,
@@ -228,7 +242,13 @@ export function contextRoutes(parseLimits: ParseLimits) {
 
   route(
     r,
-    { method: 'post', path: '/{id}/retry', summary: 'Syncs a failed item again', params: idParams },
+    {
+      method: 'post',
+      path: '/{id}/retry',
+      response: contextItemSchema,
+      summary: 'Syncs a failed item again',
+      params: idParams,
+    },
     async (c, { params }) => {
       const b = await builderOf(c);
       return c.json(await retryItem(b, params.id));

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { replaceDataItemRequest } from '@buildai/domain';
+import { replaceDataItemRequest, contextItemIdResponse } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
@@ -14,6 +14,7 @@ export function contextToolRoutes() {
     {
       method: 'post',
       path: '/{appId}/replaceDataItem',
+      response: contextItemIdResponse,
       summary: "Points an app's tools from one data item to another",
       params: appParams,
       body: replaceDataItemRequest,

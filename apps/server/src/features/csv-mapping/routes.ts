@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { generateMappingRequest } from '@buildai/domain';
+import { generateMappingRequest, generateMappingResponse } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
 import { requireBuilder } from '../apps';
@@ -13,6 +13,7 @@ export function csvMappingRoutes() {
     {
       method: 'post',
       path: '/generateMapping',
+      response: generateMappingResponse,
       summary: "A CSV file's columns mapped onto an entity's fields by the model",
       body: generateMappingRequest,
     },

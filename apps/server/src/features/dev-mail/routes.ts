@@ -5,6 +5,7 @@ import { cleanText } from '../../http/clean-json';
 import type { AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
 import { escapeHtml as escape } from '../../http/html';
+import { devMailResponse } from '@buildai/domain';
 
 function page(rows: OutboxRow[]): string {
   const items = rows
@@ -27,6 +28,7 @@ export function devMailRoutes() {
     {
       method: 'get',
       path: '/api/dev/mail',
+      response: devMailResponse,
       summary: 'The mail outbox (outside production, without SMTP)',
       query: z.object({ to: z.string().max(320).optional() }),
     },

@@ -10,6 +10,11 @@ import {
   putEntityRequest,
   recordFieldsSchema,
   resourceIdSchema,
+  bulkRecordsResponse,
+  entitiesResponse,
+  entityRecordSchema,
+  entitySchemaEntry,
+  recordsPage,
 } from '@buildai/domain';
 import type { AppEnv, Caller, Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
@@ -72,7 +77,13 @@ export function entityRoutes(validator: RecordValidator) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
-    { method: 'get', path: '/{appId}/entities', summary: "An app's entities (its owner)", params: appParams },
+    {
+      method: 'get',
+      path: '/{appId}/entities',
+      response: entitiesResponse,
+      summary: "An app's entities (its owner)",
+      params: appParams,
+    },
     async (c, { params }) => c.json(await listAppEntities(c.get('platform'), callerOf(c), params.appId)),
   );
   route(
@@ -80,6 +91,7 @@ export function entityRoutes(validator: RecordValidator) {
     {
       method: 'put',
       path: '/{appId}/entities/{name}',
+      response: entitySchemaEntry,
       summary: 'Creates or replaces an entity (its owner)',
       params: entityParams,
       body: putEntityBody,
@@ -115,6 +127,7 @@ export function entityRoutes(validator: RecordValidator) {
     {
       method: 'get',
       path: '/{appId}/entities/{name}/records',
+      response: recordsPage,
       summary: "A page of an entity's records the caller may read, newest first",
       params: entityParams,
       query: listRecordsQuery,
@@ -136,6 +149,7 @@ export function entityRoutes(validator: RecordValidator) {
     {
       method: 'post',
       path: '/{appId}/entities/{name}/records',
+      response: entityRecordSchema,
       summary: 'Creates a record',
       params: entityParams,
       body: createRecordRequest,
@@ -159,6 +173,7 @@ export function entityRoutes(validator: RecordValidator) {
     {
       method: 'post',
       path: '/{appId}/entities/{name}/records/bulk',
+      response: bulkRecordsResponse,
       summary: 'Creates many records; each bad one is reported by its index',
       params: entityParams,
       body: bulkRecordsRequest,
@@ -181,6 +196,7 @@ export function entityRoutes(validator: RecordValidator) {
     {
       method: 'get',
       path: '/{appId}/entities/{name}/records/{id}',
+      response: entityRecordSchema,
       summary: 'One record',
       params: recordParams,
     },
@@ -200,6 +216,7 @@ export function entityRoutes(validator: RecordValidator) {
     {
       method: 'patch',
       path: '/{appId}/entities/{name}/records/{id}',
+      response: entityRecordSchema,
       summary: "Changes some of a record's fields",
       params: recordParams,
       body: recordFieldsSchema,

@@ -13,6 +13,18 @@ function safeFilename(key: string): string {
 }
 
 /**
+ * The key of the path, as the image's address writes it (`accounts/…/logo-x.png`) or as an OpenAPI client sends a
+ * path parameter (`accounts%2F…%2Flogo-x.png`): decoded once, then held to the exact shape of an image key.
+ */
+function keyOf(path: string): string | null {
+  try {
+    return decodeURIComponent(path.slice(FILES_URL_PREFIX.length));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `GET /api/files/{key}`: an uploaded image, public and cached for good (its key changes with every upload).
  * Served so that it can never act as a page of our origin (docs/decisions/0006): an image is shown inline, anything
  * else downloads; a sandboxing CSP and nosniff hold even if the stored type lies (an SVG with a script).
@@ -31,8 +43,8 @@ export function filesRoutes() {
       produces: 'application/octet-stream',
     },
     async (c) => {
-      const key = c.req.path.slice(FILES_URL_PREFIX.length);
-      if (!isPublicImageKey(key)) throw new AppError('not-found');
+      const key = keyOf(c.req.path);
+      if (key === null || !isPublicImageKey(key)) throw new AppError('not-found');
       const blob = await c.get('platform').blobs.get(key);
       if (!blob) throw new AppError('not-found');
       const contentType = blob.contentType ?? DEFAULT_CONTENT_TYPE;

@@ -1,6 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { AppError, invokeFunctionRequest, resourceIdSchema, saveSecretsRequest } from '@buildai/domain';
+import {
+  AppError,
+  invokeFunctionRequest,
+  resourceIdSchema,
+  saveSecretsRequest,
+  appSecretsResponse,
+  functionLogResponse,
+  invokeFunctionResponse,
+} from '@buildai/domain';
 import { requireCaller, type AppEnv, type Caller, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
@@ -35,6 +43,7 @@ export function functionRoutes(options: FunctionRoutesOptions) {
     {
       method: 'get',
       path: '/{appId}/secrets',
+      response: appSecretsResponse,
       summary: "A space app's secrets (keys only)",
       params: appParams,
     },
@@ -45,6 +54,7 @@ export function functionRoutes(options: FunctionRoutesOptions) {
     {
       method: 'post',
       path: '/{appId}/secrets',
+      response: appSecretsResponse,
       summary: 'Sets secrets of a space app',
       params: appParams,
       body: saveSecretsRequest,
@@ -76,6 +86,7 @@ export function functionRoutes(options: FunctionRoutesOptions) {
     {
       method: 'get',
       path: '/{appId}/functions/logs',
+      response: functionLogResponse,
       summary: "A space app's newest function calls: errors, logs and timings (its builders)",
       params: appParams,
     },
@@ -86,6 +97,7 @@ export function functionRoutes(options: FunctionRoutesOptions) {
     {
       method: 'post',
       path: '/{appId}/functions/{name}',
+      response: invokeFunctionResponse,
       summary: "Runs a server function of a space app with the caller's input and access",
       params: functionParams,
       body: invokeFunctionRequest,

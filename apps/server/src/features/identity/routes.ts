@@ -10,6 +10,11 @@ import {
   signInRequest,
   signUpRequest,
   verifyEmailRequest,
+  authConfigResponse,
+  emailResponse,
+  sentResponse,
+  tokenResponse,
+  verifyEmailResponse,
 } from '@buildai/domain';
 import { clientIp, requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { optionalAppQuery } from '../../http/params';
@@ -53,7 +58,13 @@ export function identityRoutes(identity: IdentityServices) {
   }
   route(
     r,
-    { method: 'get', path: '/config', summary: 'Sign-in options of a tenant', query: optionalAppQuery },
+    {
+      method: 'get',
+      path: '/config',
+      response: authConfigResponse,
+      summary: 'Sign-in options of a tenant',
+      query: optionalAppQuery,
+    },
     async (c, { query }) => {
       const platform = c.get('platform');
       const tenant = await resolveTenant(platform, query.appId);
@@ -62,12 +73,12 @@ export function identityRoutes(identity: IdentityServices) {
   );
   route(
     r,
-    { method: 'post', path: '/signUp', summary: 'Signs up', body: signUpRequest },
+    { method: 'post', path: '/signUp', response: tokenResponse, summary: 'Signs up', body: signUpRequest },
     async (c, { body }) => session(c, await signUp(c.get('platform'), signingKey, await body())),
   );
   route(
     r,
-    { method: 'post', path: '/signIn', summary: 'Signs in', body: signInRequest },
+    { method: 'post', path: '/signIn', response: tokenResponse, summary: 'Signs in', body: signInRequest },
     async (c, { body }) => {
       const { tenantId, email, ...issued } = await signIn(
         c.get('platform'),
@@ -85,7 +96,12 @@ export function identityRoutes(identity: IdentityServices) {
   );
   route(
     r,
-    { method: 'post', path: '/refresh', summary: 'A new session from the refresh cookie' },
+    {
+      method: 'post',
+      path: '/refresh',
+      response: tokenResponse,
+      summary: 'A new session from the refresh cookie',
+    },
     async (c) => {
       try {
         return session(c, await refreshSession(c.get('platform'), signingKey, readRefreshCookie(c)));
@@ -110,6 +126,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/sendVerifyEmail',
+      response: sentResponse,
       summary: 'Sends the verification email again',
       body: sendVerifyEmailRequest,
     },
@@ -123,6 +140,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/verifyEmail',
+      response: verifyEmailResponse,
       summary: 'Verifies an email with its code',
       body: verifyEmailRequest,
     },
@@ -136,6 +154,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/resetPassword',
+      response: emailResponse,
       summary: 'Sets a new password with a reset code',
       body: resetPasswordRequest,
     },
@@ -154,7 +173,13 @@ export function identityRoutes(identity: IdentityServices) {
   );
   route(
     r,
-    { method: 'post', path: '/changeEmail', summary: "Changes the caller's email", body: changeEmailRequest },
+    {
+      method: 'post',
+      path: '/changeEmail',
+      response: sentResponse,
+      summary: "Changes the caller's email",
+      body: changeEmailRequest,
+    },
     async (c, { body }) => {
       const caller = requireCaller(c);
       return c.json(await changeEmail(c.get('platform'), loginThrottle, caller, await body(), clientIp(c)));
@@ -165,6 +190,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/applyEmailChange',
+      response: emailResponse,
       summary: 'Moves the account to the new address, from the link sent there',
       body: verifyEmailRequest,
     },
@@ -178,6 +204,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/recoverEmail',
+      response: emailResponse,
       summary: 'Undoes an email change, from the notice sent to the old address',
       body: verifyEmailRequest,
     },
@@ -191,6 +218,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/changePassword',
+      response: tokenResponse,
       summary: "Changes the caller's password",
       body: changePasswordRequest,
     },
@@ -215,6 +243,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/magicLink/verify',
+      response: tokenResponse,
       summary: 'Signs in with a magic link',
       body: magicLinkVerifyRequest,
     },
@@ -228,6 +257,7 @@ export function identityRoutes(identity: IdentityServices) {
     {
       method: 'post',
       path: '/customToken',
+      response: tokenResponse,
       summary: 'Signs in with a custom token',
       body: customTokenRequest,
     },

@@ -10,11 +10,16 @@ import {
   resourceIdSchema,
   type ConnectionStatus,
   type IntegrationProviderKey,
+  carbonTokensResponse,
+  connectionsResponse,
+  contextItemIdResponse,
+  providerItemsResponse,
+  urlResponse,
 } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { contextItems } from '../../db/schema/context';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
-import { route } from '../../http/validation';
+import { answered, route } from '../../http/validation';
 import { loadOwnedApp, requireBuilder } from '../apps';
 import { INGEST_JOB, type IngestJobData, assertRoomForItems, effectivePlan, lockAccount } from '../context';
 import { deleteConnection, loadConnection } from './connections';
@@ -61,7 +66,12 @@ export function integrationRoutes(services: IntegrationServices) {
 
   route(
     r,
-    { method: 'get', path: '/fetchCarbonTokens', summary: "The import widget's short-lived token" },
+    {
+      method: 'get',
+      path: '/fetchCarbonTokens',
+      response: carbonTokensResponse,
+      summary: "The import widget's short-lived token",
+    },
     async (c) => {
       const platform = c.get('platform');
       const account = await requireBuilder(platform, requireCaller(c));
@@ -92,6 +102,7 @@ export function integrationRoutes(services: IntegrationServices) {
       params: providerParams,
       query: appQuery,
       status: 302,
+      response: urlResponse,
     },
     async (c, { params, query }) => {
       const connector = accountConnectors[params.provider];
@@ -99,7 +110,7 @@ export function integrationRoutes(services: IntegrationServices) {
       const { account, app } = await builderAndApp(c, query.appId);
       const url = await startConnect(c, services, connector, account.accountId, app.appId);
       if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ url });
-      return c.redirect(url, 302);
+      return answered(urlResponse, c.redirect(url, 302));
     },
   );
 
@@ -121,7 +132,13 @@ export function integrationRoutes(services: IntegrationServices) {
   // per app: one Notion workspace serves all of a builder's apps). The app is named only to check ownership.
   route(
     r,
-    { method: 'get', path: '/connections', summary: "The builder's connections", query: appQuery },
+    {
+      method: 'get',
+      path: '/connections',
+      response: connectionsResponse,
+      summary: "The builder's connections",
+      query: appQuery,
+    },
     async (c, { query }) => {
       const { platform, account } = await builderAndApp(c, query.appId);
       const connections = await byProvider<ConnectionStatus>(async (connector) => ({
@@ -157,6 +174,7 @@ export function integrationRoutes(services: IntegrationServices) {
     {
       method: 'get',
       path: '/{provider}/items',
+      response: providerItemsResponse,
       summary: 'What can be imported from a provider',
       params: providerParams,
       query: appQuery,
@@ -183,6 +201,7 @@ export function webIngestRoutes({ scraper }: IntegrationServices) {
     {
       method: 'post',
       path: '/',
+      response: contextItemIdResponse,
       summary: 'A web page and its same-site links as a data item',
       query: appQuery,
       body: ingestWebRequest,

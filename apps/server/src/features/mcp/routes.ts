@@ -2,7 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
-import { route } from '../../http/validation';
+import { answered, route } from '../../http/validation';
+import { mcpResponse } from '@buildai/domain';
 import { authenticateKey, bearerOf } from '../api-keys';
 import type { PublishedTools, RunAdmissions } from '../runtime';
 import type { McpAssistant } from './assistant-tool';
@@ -43,11 +44,16 @@ export function mcpRoutes(options: McpRoutesOptions) {
       summary: "MCP (Streamable HTTP): the app's active tools, with an API key of the app as bearer",
       params: appParams,
       body: mcpMessage,
+      response: mcpResponse,
+      auth: 'apiKey',
     },
     async (c, { params, sent }) => {
       const platform = c.get('platform');
       const key = await authenticateKey({ platform, token: bearerOf(c), appId: params.appId });
-      return serveMcp({ ...options, platform, key, request: c.req.raw, body: await sent() });
+      return answered(
+        mcpResponse,
+        await serveMcp({ ...options, platform, key, request: c.req.raw, body: await sent() }),
+      );
     },
   );
   for (const method of ['get', 'delete'] as const)
@@ -58,8 +64,11 @@ export function mcpRoutes(options: McpRoutesOptions) {
         path: '/{appId}',
         summary: 'MCP: stateless, so no event stream to open and no session to end (405)',
         params: appParams,
+        status: 405,
+        response: mcpResponse,
+        auth: 'apiKey',
       },
-      () => methodNotAllowed(),
+      () => answered(mcpResponse, methodNotAllowed()),
     );
   return r;
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import { getMembership } from './get-membership';
+import { membershipStatusResponse } from '@buildai/domain';
 
 /** /api/apps: what an app's public pages need to gate their visitor. */
 export function membershipRoutes() {
@@ -12,6 +13,7 @@ export function membershipRoutes() {
     {
       method: 'get',
       path: '/{appId}/membership',
+      response: membershipStatusResponse,
       summary: "Whether the app asks for a membership, whether the caller has one, and the app's plan",
       params: appParams,
     },

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { getCookie } from 'hono/cookie';
-import { AppError } from '@buildai/domain';
+import { AppError, userMemoryResponse } from '@buildai/domain';
 import type { AppEnv } from '../../http/context';
 import { optionalAppQuery } from '../../http/params';
 import { route } from '../../http/validation';
@@ -21,6 +21,7 @@ export function memoryRoutes() {
     {
       method: 'get',
       path: '/memories/current',
+      response: userMemoryResponse,
       summary: 'What the caller asked an app to remember',
       query: optionalAppQuery,
     },

@@ -1,5 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { AppError, PLATFORM_TENANT_ID, connectPaymentsRequest, paymentProductsQuery } from '@buildai/domain';
+import {
+  AppError,
+  PLATFORM_TENANT_ID,
+  connectPaymentsRequest,
+  paymentProductsQuery,
+  connectPaymentsResponse,
+  okResponse,
+  paymentProductsResponse,
+} from '@buildai/domain';
 import { clientIp, requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { cleanJson } from '../../http/clean-json';
@@ -19,6 +27,7 @@ export function paymentRoutes(services: PaymentServices, changes: AppChangeBus) 
     {
       method: 'get',
       path: '/{appId}/payments/products',
+      response: paymentProductsResponse,
       summary: "The seller's Gumroad products (the token typed, or the app's stored one)",
       params: appParams,
       query: paymentProductsQuery,
@@ -39,6 +48,7 @@ export function paymentRoutes(services: PaymentServices, changes: AppChangeBus) 
     {
       method: 'post',
       path: '/{appId}/payments/connect',
+      response: connectPaymentsResponse,
       summary: "Connects the app's paid memberships to a Gumroad product",
       params: appParams,
       body: connectPaymentsRequest,
@@ -73,6 +83,8 @@ export function pingRoutes(services: PaymentServices) {
     {
       method: 'post',
       path: '/gumroad/ping/{appId}',
+      response: okResponse,
+      auth: 'none',
       summary: "Gumroad's ping for an app's product",
       params: appParams,
     },
@@ -83,7 +95,13 @@ export function pingRoutes(services: PaymentServices) {
   );
   route(
     r,
-    { method: 'post', path: '/gumroad/ping', summary: "Gumroad's ping for the operator's plan products" },
+    {
+      method: 'post',
+      path: '/gumroad/ping',
+      response: okResponse,
+      auth: 'none',
+      summary: "Gumroad's ping for the operator's plan products",
+    },
     async (c) => {
       await limitPings(c, PLATFORM_TENANT_ID);
       return c.json(

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { AppError, PLATFORM_TENANT_ID, adminSetPlanRequest } from '@buildai/domain';
+import {
+  AppError,
+  PLATFORM_TENANT_ID,
+  adminSetPlanRequest,
+  accountSchema,
+  paidPlansResponse,
+} from '@buildai/domain';
 import { accounts } from '../../db/schema';
 import { requireCaller, type AppEnv, type Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -29,6 +35,7 @@ export function paidPlanRoutes(plans: readonly PlanCard[], planLinks?: PlanLinks
     {
       method: 'get',
       path: '/paidPlans',
+      response: paidPlansResponse,
       summary: "Builder plans, or an app's memberships",
       query: optionalAppQuery,
     },
@@ -51,6 +58,7 @@ export function adminRoutes(plans: readonly PlanCard[]) {
     {
       method: 'post',
       path: '/accounts/plan',
+      response: accountSchema,
       summary: "Sets a builder's plan (admins)",
       body: adminSetPlanRequest,
     },

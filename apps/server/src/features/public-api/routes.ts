@@ -1,8 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { apiRunRequest, resourceIdSchema, type ApiRunResponse } from '@buildai/domain';
+import { apiRunRequest, apiRunResponse, resourceIdSchema, type ApiRunResponse } from '@buildai/domain';
 import type { AppEnv } from '../../http/context';
-import { route } from '../../http/validation';
+import { answered, route } from '../../http/validation';
 import { authenticateKey, bearerOf } from '../api-keys';
 import { collectRun, sseRun, type PublishedTools, type RunAdmissions } from '../runtime';
 import { prepareApiRun } from './prepare-api-run';
@@ -23,6 +23,9 @@ export function publicApiRoutes(publishedTools: PublishedTools, admissions: RunA
         'Runs an active tool of the app with an API key: the whole answer as JSON, or its server-sent events with stream',
       params: apiRunParams,
       body: apiRunRequest,
+      response: apiRunResponse,
+      produces: 'text/event-stream',
+      auth: 'apiKey',
       maxBodyBytes: API_RUN_BODY_MAX_BYTES,
     },
     async (c, { params, body }) => {
@@ -42,7 +45,7 @@ export function publicApiRoutes(publishedTools: PublishedTools, admissions: RunA
         },
         source: 'api',
       });
-      if (stream) return sseRun(c, run);
+      if (stream) return answered(apiRunResponse, sseRun(c, run));
       const done: ApiRunResponse = await collectRun(run, c.req.raw.signal);
       return c.json(done, 200, { 'X-Run-Id': done.runId });
     },

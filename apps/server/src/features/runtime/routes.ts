@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { AppError, resourceIdSchema, runRequest } from '@buildai/domain';
+import { AppError, resourceIdSchema, runRequest, runResultResponse } from '@buildai/domain';
 import { capBodyNow } from '../../http/body-cap';
 import type { AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
@@ -49,7 +49,13 @@ export function runtimeRoutes(publishedTools: PublishedTools, admissions: RunAdm
   );
   route(
     r,
-    { method: 'get', path: '/{appId}/runs/{runId}', summary: "A run's result", params: runResultParams },
+    {
+      method: 'get',
+      path: '/{appId}/runs/{runId}',
+      response: runResultResponse,
+      summary: "A run's result",
+      params: runResultParams,
+    },
     async (c, { params }) => c.json(await getRunResult(c.get('platform').db, params.appId, params.runId)),
   );
   return r;

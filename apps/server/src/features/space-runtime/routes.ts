@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context } from 'hono';
-import { AppError, resourceIdSchema } from '@buildai/domain';
+import { AppError, resourceIdSchema, appMeResponse, previewTokenResponse } from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
@@ -27,6 +27,7 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
     {
       method: 'post',
       path: '/{appId}/preview-token',
+      response: previewTokenResponse,
       summary: "A short-lived link to a space app's current files on the app origin",
       params: appParams,
     },
@@ -38,6 +39,7 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
     {
       method: 'post',
       path: '/{appId}/member-link',
+      response: previewTokenResponse,
       summary:
         "A short-lived link to a published space app's page for a caller who passes its membership gate",
       params: appParams,
@@ -50,6 +52,7 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
     {
       method: 'get',
       path: '/{appId}/me',
+      response: appMeResponse,
       summary: 'Who the caller is to the app: its end user with their role, the owner as admin, else null',
       params: appParams,
     },

@@ -9,6 +9,13 @@ import {
   resourceIdSchema,
   restoreVersionRequest,
   saveAppFileRequest,
+  appFileResponse,
+  appFilesResponse,
+  chatMessagesResponse,
+  okResponse,
+  ratingResponse,
+  versionFilesResponse,
+  versionsResponse,
 } from '@buildai/domain';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
@@ -59,7 +66,13 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
-    { method: 'get', path: '/{appId}/files', summary: "A space app's files", params: appParams },
+    {
+      method: 'get',
+      path: '/{appId}/files',
+      response: appFilesResponse,
+      summary: "A space app's files",
+      params: appParams,
+    },
     async (c, { params }) => c.json(await listFiles(c.get('platform'), requireCaller(c), params.appId)),
   );
   route(
@@ -67,6 +80,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
     {
       method: 'put',
       path: '/{appId}/files/{path}',
+      response: appFileResponse,
       honoPath: '/:appId/files/*',
       summary: 'Saves a file of a space app (admins)',
       params: fileParams,
@@ -88,6 +102,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
     {
       method: 'delete',
       path: '/{appId}/files/{path}',
+      response: okResponse,
       honoPath: '/:appId/files/*',
       summary: 'Deletes a file of a space app (admins)',
       params: fileParams,
@@ -103,6 +118,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
     {
       method: 'get',
       path: '/{appId}/versions',
+      response: versionsResponse,
       summary: "A space app's versions, newest first",
       params: appParams,
     },
@@ -113,6 +129,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
     {
       method: 'get',
       path: '/{appId}/versions/{versionId}',
+      response: versionFilesResponse,
       summary: 'A version and its files',
       params: versionParams,
     },
@@ -124,6 +141,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
     {
       method: 'post',
       path: '/{appId}/versions/{versionId}/restore',
+      response: chatMessagesResponse,
       summary: 'Restores a version: its files, and the chat up to the message that made it',
       params: versionParams,
       body: restoreVersionRequest,
@@ -136,7 +154,13 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
   );
   route(
     r,
-    { method: 'get', path: '/{appId}/chat/messages', summary: "A space app's chat", params: appParams },
+    {
+      method: 'get',
+      path: '/{appId}/chat/messages',
+      response: chatMessagesResponse,
+      summary: "A space app's chat",
+      params: appParams,
+    },
     async (c, { params }) => c.json(await listMessages(c.get('platform'), requireCaller(c), params.appId)),
   );
   route(
@@ -167,6 +191,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
     {
       method: 'post',
       path: '/{appId}/rating',
+      response: ratingResponse,
       summary: 'Rates an assistant message',
       params: appParams,
       body: ratingRequest,
