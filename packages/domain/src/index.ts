@@ -27,3 +27,5 @@ export * from './money';
 export * from './reach';
 export * from './secrets';
 export * from './csv-readings';
+export * from './model-choice';
+export * from './evaluations';

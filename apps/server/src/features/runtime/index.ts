@@ -11,3 +11,4 @@ export { sseRun } from './sse-run';
 export type { RunnableTool } from './find-runnable-tool';
 export { checkToolInputs, toolInputs, type ToolInput } from './tool-inputs';
 export { findKeyTool } from './find-key-tool';
+export { answerForEvaluation, type EvaluationAnswer } from './answer-for-evaluation';
