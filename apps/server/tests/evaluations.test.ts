@@ -85,7 +85,7 @@ describe('evaluations of a tool', () => {
       kind: 'tool',
       name: 'Slogan maker',
       fields: [
-        { name: 'input', label: 'Main input', required: false },
+        { name: 'input', label: 'Your input', required: true },
         { name: 'topic', label: 'Topic', required: true },
       ],
       prompt: 'Write a slogan about {{topic}}.',

@@ -3,6 +3,7 @@ import {
   AppError,
   ASSISTANT_TARGET,
   CHAT_APP_TYPE,
+  DEFAULT_INPUT_LABEL,
   MAIN_INPUT_NAME,
   modelFor,
   type AppSettings,
@@ -73,7 +74,12 @@ export function describeTarget(target: EvaluationTarget): Evaluation['target'] {
         ...(definition.isInputHidden
           ? []
           : [
-              { name: MAIN_INPUT_NAME, label: definition.inputLabel.trim() || 'Main input', required: false },
+              {
+                name: MAIN_INPUT_NAME,
+                label: definition.inputLabel.trim() || DEFAULT_INPUT_LABEL,
+                // as on the tool's page: required unless collapsed (the run itself checks only the fields)
+                required: !definition.isInputCollapsed,
+              },
             ]),
         ...fields.map((f) => ({ name: f.name, label: f.label.trim() || f.name, required: f.required })),
       ],

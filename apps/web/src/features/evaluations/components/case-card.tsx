@@ -49,7 +49,7 @@ function ExpectationRow({
     else onChange({ ...expectation, value });
   };
   return (
-    <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+    <div className="flex flex-col gap-2 rounded-lg bg-muted/50 p-2 sm:flex-row sm:items-start sm:bg-transparent sm:p-0">
       <NativeSelect
         aria-label={`${label}: kind`}
         className="sm:w-48 sm:shrink-0"

@@ -58,7 +58,7 @@ export function EvaluationPage() {
   // the saved cases become the draft once loaded, and again after each save
   React.useEffect(() => {
     if (data) setCases(data.cases);
-  }, [data?.updatedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data?.updatedAt]);
   React.useEffect(() => {
     if (data && selected === null && data.runs[0]) {
       setSelected(data.runs[0].runId);

@@ -17,7 +17,7 @@ export function RunHistory({
   onSelect: (runId: string) => void;
 }) {
   return (
-    <section aria-labelledby="history-title" className="rounded-xl border bg-card shadow-xs">
+    <section aria-labelledby="history-title" className="rounded-xl border bg-card shadow-xs lg:self-start">
       <h2 id="history-title" className="flex items-center gap-2 border-b px-4 py-3 text-sm font-semibold">
         <History className="size-4 text-muted-foreground" />
         Runs

@@ -68,7 +68,7 @@ function VariantEditor({
 }) {
   const promptName = target.kind === 'tool' ? 'prompt' : 'instructions';
   return (
-    <div className="grid min-w-0 gap-3 rounded-lg border bg-background p-3 sm:p-4">
+    <div className="grid min-w-0 content-start gap-3 rounded-lg border bg-background p-3 sm:p-4">
       <div className="flex items-center gap-2">
         <span className="flex size-6 items-center justify-center rounded-md bg-primary text-xs font-semibold text-primary-foreground">
           {side}
