@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { CheckResult, Expectation } from '@buildai/domain';
 import type { Platform } from '../../platform';
@@ -89,20 +90,22 @@ export interface JudgeOptions {
 /** A judge expectation, scored by a model; its cost is priced as usage is. A judge that fails fails the check. */
 export async function judge(options: JudgeOptions): Promise<{ check: CheckResult; cost: number }> {
   const { platform, modelId } = options;
+  const tag = randomBytes(6).toString('hex');
   try {
     const { object, usage, finishReason } = await generateStructured({
       model: platform.ai.languageModel(modelId),
       schema: verdictSchema,
       name: 'verdict',
       system: JUDGE_SYSTEM,
+      // markers with a random tag: an answer cannot close its block early by writing one
       prompt: [
         `Criterion: ${options.criteria}`,
-        '<<<input>>>',
+        `<<<input-${tag}>>>`,
         options.input,
-        '<<<end-input>>>',
-        '<<<answer>>>',
+        `<<<end-input-${tag}>>>`,
+        `<<<answer-${tag}>>>`,
         options.output,
-        '<<<end-answer>>>',
+        `<<<end-answer-${tag}>>>`,
       ].join('\n'),
       temperature: 0,
       maxOutputTokens: 300,
