@@ -216,6 +216,22 @@ describe('evaluations of a tool', () => {
     expect(run.variants[0]).toMatchObject({ passed: 0, total: 2, passRate: 0, latencyMs: null });
   });
 
+  it('fails a judged check when the judge answers no verdict, and uses the judge model the builder picked', async () => {
+    const { appId, toolId } = await makeTool(server, token);
+    await saveCases(appId, toolId, [
+      { id: 'tea', inputs: { topic: 'tea' }, expectations: [{ type: 'judge', criteria: 'It is about tea' }] },
+    ]);
+    llm.enqueue([{ text: 'Tea time' }, { text: 'I think it passes.' }]);
+    const started = await startRun(appId, toolId, { variants: [{}], judgeModel: 'gpt-4o' });
+    const run = await finished(appId, toolId, (await json(started)).runId);
+    expect(run.judgeModel).toBe('gpt-4o');
+    expect(sent().map((s) => s.model)).toEqual(['gpt-4o-mini', 'gpt-4o']);
+    expect(run.results[0].checks).toEqual([
+      { type: 'judge', passed: false, detail: 'The judge model did not answer with a verdict' },
+    ]);
+    expect(run.variants[0].passRate).toBe(0);
+  });
+
   it('runs one run at a time per evaluation', async () => {
     const { appId, toolId } = await makeTool(server, token);
     await saveCases(appId, toolId, [
