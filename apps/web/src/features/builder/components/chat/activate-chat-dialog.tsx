@@ -100,7 +100,7 @@ export function ActivateChatDialog({
           )}
         </div>
 
-        <div className="flex items-center justify-between gap-3 rounded-lg border p-3">
+        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
           <div className="grid min-w-0 gap-1">
             <p className="text-sm font-medium">Evaluations</p>
             <p className="text-xs text-muted-foreground">
