@@ -22,6 +22,7 @@ import {
 } from './features/assistant';
 import { devMailRoutes } from './features/dev-mail';
 import { apiKeyRoutes } from './features/api-keys';
+import { evaluationRoutes } from './features/evaluations';
 import { mcpRoutes, type McpAskOptions } from './features/mcp';
 import { publicApiRoutes } from './features/public-api';
 import { memoryRoutes } from './features/memories';
@@ -124,6 +125,7 @@ export function createApp(platform: Platform, services: Services = createService
   app.route('/api/apps', assistantRoutes(assistantServices));
   app.route('/api/v1', openAiCompatibleRoutes(assistantServices));
   app.route('/api/apps', apiKeyRoutes());
+  app.route('/api/apps', evaluationRoutes(publishedTools));
   // programmatic access with an app's API key (decision 0010): REST and MCP; the assistant is one more MCP tool
   app.route('/api/v1/apps', publicApiRoutes(publishedTools, services.runAdmissions));
   const mcpAssistant = services.mcpAssistant ?? {

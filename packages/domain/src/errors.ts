@@ -310,6 +310,14 @@ export const errorCatalogue = {
   'ai/provider-failed': { status: 502, message: 'The AI provider failed to answer, please try again later' },
   'ai/model-unknown': { status: 400, message: 'This AI model is not available' },
 
+  // evaluations (decision 0019)
+  'evaluation/no-cases': { status: 400, message: 'Add a test case before running the evaluation' },
+  'evaluation/busy': {
+    status: 409,
+    message: 'This evaluation is already running: wait for its results before starting another run',
+  },
+  'evaluation/run-not-found': { status: 404, message: 'Evaluation run not found' },
+
   // the chat assistant, API keys, the REST API, MCP and OpenAI-compatible chat (decision 0010)
   'chat/not-active': { status: 404, message: 'This chat assistant is not active' },
   'chat/not-available': { status: 400, message: 'This kind of app has no chat assistant' },

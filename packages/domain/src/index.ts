@@ -29,3 +29,5 @@ export * from './reach';
 export * from './secrets';
 export * from './csv-readings';
 export * from './api-responses';
+export * from './model-choice';
+export * from './evaluations';

@@ -10,6 +10,7 @@ import { RouterNavigation } from '@/lib/router-navigation';
 const builder = () => import('./routes/builder-routes');
 const runtime = () => import('./routes/runtime-routes');
 const analytics = () => import('./routes/analytics-routes');
+const evaluations = () => import('./routes/evaluations-routes');
 const login = () => import('./routes/login-routes');
 const auth = () => import('./routes/auth-routes');
 const shell = () => import('./routes/shell-routes');
@@ -79,6 +80,11 @@ export const routes = [
             path: '/analytics/app/:appId',
             ...page(analytics, 'AnalyticsRoute'),
             handle: { title: 'Analytics' },
+          },
+          {
+            path: '/evaluations/app/:appId/:target',
+            ...page(evaluations, 'EvaluationRoute'),
+            handle: { title: 'Evaluation' },
           },
           { path: '/build/app/:appId', ...page(builder, 'BuildAppRoute'), handle: { title: 'Builder' } },
           {

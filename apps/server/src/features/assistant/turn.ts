@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
-import { AppError, type RunSource, type UsageRecord } from '@buildai/domain';
+import { AppError, modelFor, type RunSource, type UsageRecord } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { runs } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -75,9 +75,9 @@ export function systemPrompt(assistant: LoadedAssistant, memory: Record<string, 
 }
 
 /** The user's message with the reference data found for it (fenced as data, as in tool runs). */
-async function searchData(
+export async function searchData(
   platform: Platform,
-  options: StartTurnOptions,
+  options: Pick<StartTurnOptions, 'assistant' | 'message' | 'publishedTools' | 'abortSignal'>,
 ): Promise<ReturnType<typeof contextBlock>> {
   const { assistant, message } = options;
   if (!(await options.publishedTools.hasData(assistant.chatAppId).catch(() => false))) return null;
@@ -113,8 +113,7 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
     platform.logger.warn({ appId: app.appId }, 'an assistant turn found no AI provider: set AI_PROVIDER');
     throw new AppError(assistant.isEditor ? 'ai/not-configured' : 'ai/unavailable');
   }
-  const modelChosen = typeof app.appSettings.aiModel === 'string' && app.appSettings.aiModel !== '';
-  const modelId = modelChosen ? settings.aiModel : platform.ai.defaultModel;
+  const modelId = modelFor(app.appSettings, platform.ai.defaultModel);
   const runId = newId();
   const row = {
     runId,

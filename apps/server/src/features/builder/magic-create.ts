@@ -1,4 +1,3 @@
-import { extractJsonMiddleware, generateText, NoObjectGeneratedError, Output, wrapLanguageModel } from 'ai';
 import {
   aiAppSchema,
   allowedFieldTypes,
@@ -6,6 +5,7 @@ import {
   FIELD_NAME_MAX_LENGTH,
   isReservedFieldName,
   magicFieldSchema,
+  modelFor,
   RESERVED_FIELD_NAMES,
   type CustomField,
   type FieldTypeRights,
@@ -15,6 +15,7 @@ import { checkToolDefinition } from '@buildai/domain';
 import type { z } from 'zod';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
+import { generateStructured, isUnusableAnswer } from '../../platform/ai/structured-output';
 import { loadOwnedApp, loadToolOf, loadTools, requireBuilderRights } from '../apps';
 
 export interface MagicCreateResult {
@@ -39,28 +40,25 @@ export async function magicCreate(
   const existing = tool?.definition.fields ?? [];
   const toolPrompt = input.prompt.trim() || tool?.definition.gptPrompt || '';
 
-  const stored = app.appSettings as { aiModel?: unknown };
-  const modelId =
-    typeof stored.aiModel === 'string' && stored.aiModel ? stored.aiModel : platform.ai.defaultModel;
+  const modelId = modelFor(app.appSettings, platform.ai.defaultModel);
   // throws ai/not-configured when the operator set no provider
   const model = platform.ai.languageModel(modelId);
 
   let answered: z.infer<typeof magicFieldSchema>;
   try {
-    ({ output: answered } = await generateText({
-      model: wrapLanguageModel({ model, middleware: extractJsonMiddleware({ transform: unwrapAnswer }) }),
-      output: Output.object({ schema: magicFieldSchema, name: 'field' }),
+    ({ object: answered } = await generateStructured({
+      model,
+      schema: magicFieldSchema,
+      name: 'field',
+      transform: unwrapAnswer,
       system: instructions(allowedFieldTypes(rights), existing),
       prompt: `Tool prompt:\n${toolPrompt || '(none yet)'}\n\nField wanted:\n${input.input}`,
-      // the schema has optional parts, which OpenAI's strict mode refuses
-      providerOptions: { openai: { strictJsonSchema: false } },
       temperature: 0.2,
       maxOutputTokens: 1000,
-      maxRetries: 0,
       abortSignal: signal,
     }));
   } catch (err) {
-    const why = NoObjectGeneratedError.isInstance(err) ? 'answered no usable field' : 'failed';
+    const why = isUnusableAnswer(err) ? 'answered no usable field' : 'failed';
     platform.logger.warn({ err, appId: app.appId, modelId }, `magic create: the model ${why}`);
     throw new AppError('magic/failed');
   }

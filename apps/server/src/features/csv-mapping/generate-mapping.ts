@@ -1,4 +1,3 @@
-import { extractJsonMiddleware, generateText, NoObjectGeneratedError, Output, wrapLanguageModel } from 'ai';
 import { z } from 'zod';
 import {
   AppError,
@@ -7,6 +6,7 @@ import {
   type GenerateMappingResponse,
 } from '@buildai/domain';
 import type { Platform } from '../../platform';
+import { generateStructured, isUnusableAnswer } from '../../platform/ai/structured-output';
 import { checkCsvMappings } from './check-mappings';
 import { mappingPrompt } from './mapping-prompt';
 
@@ -45,24 +45,18 @@ export async function generateCsvMapping(
   try {
     // throws ai/not-configured when the operator set no provider
     const model = platform.ai.languageModel(modelId);
-    ({ output: answered } = await generateText({
-      model: wrapLanguageModel({ model, middleware: extractJsonMiddleware() }),
-      output: Output.object({ schema: modelAnswer, name: 'csv_mapping' }),
+    ({ object: answered } = await generateStructured({
+      model,
+      schema: modelAnswer,
+      name: 'csv_mapping',
       system,
       prompt,
-      // the schema has optional parts, which OpenAI's strict mode refuses
-      providerOptions: { openai: { strictJsonSchema: false } },
       temperature: 0,
       maxOutputTokens: 4000,
-      maxRetries: 0,
       abortSignal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     }));
   } catch (err) {
-    const why = NoObjectGeneratedError.isInstance(err)
-      ? 'answered no mapping'
-      : err instanceof AppError
-        ? err.code
-        : 'failed';
+    const why = isUnusableAnswer(err) ? 'answered no mapping' : err instanceof AppError ? err.code : 'failed';
     platform.logger.warn({ err, modelId, entity: input.entityName }, `csv mapping: the model ${why}`);
     throw new AppError('csv/mapping-failed');
   }

@@ -1,4 +1,4 @@
-import { AppError } from '@buildai/domain';
+import { AppError, modelFor } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { isOwnerOf } from '../apps';
@@ -16,7 +16,7 @@ export interface ChooseModelOptions {
  * the rest.
  */
 export async function chooseModel({ platform, caller, found }: ChooseModelOptions) {
-  const modelId = found.modelChosen ? found.settings.aiModel : platform.ai.defaultModel;
+  const modelId = modelFor(found.app.appSettings, platform.ai.defaultModel);
   if (!platform.ai.configured) {
     platform.logger.warn(
       { appId: found.app.appId },

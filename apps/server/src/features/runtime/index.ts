@@ -12,3 +12,4 @@ export type { RunnableTool } from './find-runnable-tool';
 export { checkToolInputs, toolInputs, type ToolInput } from './tool-inputs';
 export { findKeyTool } from './find-key-tool';
 export { askModel, retryDelayMs, type ModelPart } from './ask-model';
+export { answerForEvaluation, type EvaluationAnswer } from './answer-for-evaluation';

@@ -12,8 +12,6 @@ export interface ToolWithApp {
   tool: ToolRow;
   /** the app's settings with their defaults, read once per cached entry */
   settings: AppSettings;
-  /** whether the builder picked the model (otherwise the operator's default model answers) */
-  modelChosen: boolean;
   /** names of the tool's fields remembered for the user (personal or memorize) */
   remembered: string[];
 }
@@ -76,7 +74,6 @@ export function createPublishedTools(platform: Platform, changes: AppChangeBus):
       const found: ToolWithApp = {
         ...row,
         settings: readSettings(row.app),
-        modelChosen: typeof row.app.appSettings.aiModel === 'string' && row.app.appSettings.aiModel !== '',
         remembered: rememberedFields(row.tool.definition.fields ?? []),
       };
       const isPublic = found.app.isPublished && found.tool.status === 'active';

@@ -10,6 +10,7 @@ import {
   AppError,
   MAX_AUTOFIX_IN_A_ROW,
   MAX_CHAT_MESSAGE_CHARS,
+  modelFor,
   type ChatRequest,
   type MessageAnnotation,
 } from '@buildai/domain';
@@ -122,7 +123,8 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
   const systemActionInfo = message.metadata?.systemActionInfo;
   const userId = message.id ?? newId();
   const assistantId = newId();
-  const modelId = platform.ai.defaultModel;
+  // the model the builder chose in the app's settings, as tool runs and the assistant ask (spec 000 §3)
+  const modelId = modelFor(access.app.appSettings, platform.ai.defaultModel);
   if (
     images.length > 0 &&
     modelReadsImages(modelId, platform.models.find(modelId)?.inputModalities) === false

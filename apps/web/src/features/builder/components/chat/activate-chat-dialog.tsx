@@ -1,5 +1,5 @@
 import { publicOrigin } from '@/lib/public-origin';
-import { Database, ExternalLink, Info, Loader2 } from 'lucide-react';
+import { Database, ExternalLink, FlaskConical, Info, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { chatMessages, embedSnippet, type AppView } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
@@ -98,6 +98,24 @@ export function ActivateChatDialog({
               Data sources
             </Button>
           )}
+        </div>
+
+        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+          <div className="grid min-w-0 gap-1">
+            <p className="text-sm font-medium">Evaluations</p>
+            <p className="text-xs text-muted-foreground">
+              Test the assistant's answers against cases, or compare models.
+            </p>
+          </div>
+          <Button variant="outline" size="sm" asChild>
+            <Link
+              to={`/evaluations/app/${encodeURIComponent(app.appId)}/assistant`}
+              onClick={() => onOpenChange(false)}
+            >
+              <FlaskConical />
+              Evaluate
+            </Link>
+          </Button>
         </div>
 
         {active && (

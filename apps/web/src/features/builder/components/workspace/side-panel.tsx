@@ -1,4 +1,5 @@
-import { Check, Code2, ExternalLink, Loader2, Rocket, Zap } from 'lucide-react';
+import { Check, Code2, ExternalLink, FlaskConical, Loader2, Rocket, Zap } from 'lucide-react';
+import { Link } from 'react-router';
 import type { AiApp, ToolSummary } from '@buildai/domain';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -164,11 +165,19 @@ function MenuArea(props: Props) {
   );
 }
 
-function PanelFooter({ scope, onOpenPanel }: Props) {
+function PanelFooter({ scope, tool, onOpenPanel }: Props) {
   const { app, account } = scope;
   return (
     <div className="flex flex-wrap items-center gap-2 border-t px-4 py-3">
       <AnalyticsButton appId={app.appId} isPublished={app.isPublished} />
+      {tool && (
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`/evaluations/app/${encodeURIComponent(app.appId)}/${encodeURIComponent(tool.toolId)}`}>
+            <FlaskConical />
+            Evaluate
+          </Link>
+        </Button>
+      )}
       {account.isAdmin && (
         <Button variant="ghost" size="sm" onClick={() => onOpenPanel('code')}>
           <Code2 />

@@ -1,0 +1,90 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { resourceIdSchema, saveEvaluationRequest, startEvaluationRunRequest } from '@buildai/domain';
+import { requireCaller, type AppEnv } from '../../http/context';
+import { route } from '../../http/validation';
+import type { PublishedTools } from '../runtime';
+import { getEvaluation } from './get-evaluation';
+import { getEvaluationRun } from './get-run';
+import { saveEvaluation } from './save-evaluation';
+import { startEvaluationRun } from './start-run';
+
+/** `{target}` is a tool's id or `assistant` (decision 0019). */
+const targetParams = z.object({ appId: resourceIdSchema, target: resourceIdSchema });
+const runParams = targetParams.extend({ runId: resourceIdSchema });
+
+/** `/api/apps/{appId}/evaluations/…` (builders who edit the app). */
+export function evaluationRoutes(publishedTools: PublishedTools) {
+  const r = new OpenAPIHono<AppEnv>();
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/evaluations/{target}',
+      summary: "A tool's (or the assistant's) evaluation: its cases and latest runs",
+      params: targetParams,
+    },
+    async (c, { params }) =>
+      c.json(await getEvaluation(c.get('platform'), requireCaller(c), params.appId, params.target)),
+  );
+  route(
+    r,
+    {
+      method: 'put',
+      path: '/{appId}/evaluations/{target}',
+      summary: "Saves the evaluation's test cases",
+      params: targetParams,
+      body: saveEvaluationRequest,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      return c.json(
+        await saveEvaluation(c.get('platform'), caller, params.appId, params.target, await body()),
+      );
+    },
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/evaluations/{target}/runs',
+      summary: 'Runs the evaluation against one variant, or two side by side',
+      params: targetParams,
+      body: startEvaluationRunRequest,
+      status: 201,
+    },
+    async (c, { params, body }) => {
+      const caller = requireCaller(c);
+      const input = await body();
+      const run = await startEvaluationRun({
+        platform: c.get('platform'),
+        publishedTools,
+        caller,
+        appId: params.appId,
+        targetId: params.target,
+        input,
+      });
+      return c.json(run, 201);
+    },
+  );
+  route(
+    r,
+    {
+      method: 'get',
+      path: '/{appId}/evaluations/{target}/runs/{runId}',
+      summary: 'One evaluation run with the answer and checks of every case',
+      params: runParams,
+    },
+    async (c, { params }) =>
+      c.json(
+        await getEvaluationRun(
+          c.get('platform'),
+          requireCaller(c),
+          params.appId,
+          params.target,
+          params.runId,
+        ),
+      ),
+  );
+  return r;
+}
