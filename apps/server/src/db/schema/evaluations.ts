@@ -14,6 +14,7 @@ import { apps, tools } from './apps';
 /**
  * The test cases of one tool of an app, or of its chat assistant (decision 0019). `target` is the tool's id or
  * `assistant`; a tool's cases go with the tool.
+ * @owner evaluations
  */
 export const evaluations = pgTable(
   'evaluations',
@@ -33,6 +34,7 @@ export const evaluations = pgTable(
 /**
  * One run of an evaluation: its variants (model and prompt of each side), every case's answer and checks, and the
  * totals per variant. Written as the cases finish, so a page that polls it sees the run fill in.
+ * @owner evaluations
  */
 export const evaluationRuns = pgTable(
   'evaluation_runs',

@@ -1,6 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { resourceIdSchema, saveEvaluationRequest, startEvaluationRunRequest } from '@buildai/domain';
+import {
+  evaluationRunSchema,
+  evaluationSchema,
+  resourceIdSchema,
+  saveEvaluationRequest,
+  startEvaluationRunRequest,
+} from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
 import type { PublishedTools } from '../runtime';
@@ -23,6 +29,7 @@ export function evaluationRoutes(publishedTools: PublishedTools) {
       path: '/{appId}/evaluations/{target}',
       summary: "A tool's (or the assistant's) evaluation: its cases and latest runs",
       params: targetParams,
+      response: evaluationSchema,
     },
     async (c, { params }) =>
       c.json(await getEvaluation(c.get('platform'), requireCaller(c), params.appId, params.target)),
@@ -35,6 +42,7 @@ export function evaluationRoutes(publishedTools: PublishedTools) {
       summary: "Saves the evaluation's test cases",
       params: targetParams,
       body: saveEvaluationRequest,
+      response: evaluationSchema,
     },
     async (c, { params, body }) => {
       const caller = requireCaller(c);
@@ -52,6 +60,7 @@ export function evaluationRoutes(publishedTools: PublishedTools) {
       params: targetParams,
       body: startEvaluationRunRequest,
       status: 201,
+      response: evaluationRunSchema,
     },
     async (c, { params, body }) => {
       const caller = requireCaller(c);
@@ -74,6 +83,7 @@ export function evaluationRoutes(publishedTools: PublishedTools) {
       path: '/{appId}/evaluations/{target}/runs/{runId}',
       summary: 'One evaluation run with the answer and checks of every case',
       params: runParams,
+      response: evaluationRunSchema,
     },
     async (c, { params }) =>
       c.json(
