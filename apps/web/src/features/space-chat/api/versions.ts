@@ -13,3 +13,21 @@ export function versionQuery(appId: string, versionId: string) {
     staleTime: Infinity,
   });
 }
+
+/**
+ * The same version read now, for a revert's confirmation: its `accessChanges` compare it with the app as it is at
+ * this moment, so they are never taken from a cache.
+ */
+export function versionAccessQuery(appId: string, versionId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.app(appId), 'versions', versionId, 'access'] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await api<VersionFilesResponse>(`${appPath(appId)}/versions/${encodeURIComponent(versionId)}`, {
+          signal,
+        })
+      ).accessChanges ?? [],
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

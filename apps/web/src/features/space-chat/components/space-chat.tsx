@@ -107,7 +107,8 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
                 <Thinking />
               </div>
             )}
-            {chat.error && !busy && (
+            {/* a failed answer shows its own error, with Retry: no second, vaguer block */}
+            {chat.error && !busy && !(last?.role === 'assistant' && last.metadata?.error) && (
               <div className="mt-6">
                 <ErrorBlock title={errorMessage(chat.error)} details={chat.error.message} />
               </div>
@@ -124,6 +125,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
                 images={draftImages}
                 onImagesChange={setDraftImages}
                 disabled={busy}
+                {...(busy ? { turn: { onStop: chat.stop, stopping: chat.stopping } } : {})}
                 onSend={(text, images) => {
                   setDraft('');
                   setDraftImages([]);
