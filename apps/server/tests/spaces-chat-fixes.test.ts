@@ -154,3 +154,30 @@ describe('Stop (issue 32, item 3)', () => {
     expect(res.status).toBe(404);
   }, 60_000);
 });
+
+describe('the version history (issue 32, item 5)', () => {
+  it('lists each kept version with the files it changed against the one before', async () => {
+    const appId = await newSpaceApp(server, token);
+    const write = async (id: string, path: string, content: string) => {
+      llm.enqueue([call('add_file', { path, content }), { text: 'Wrote.' }]);
+      await chatTurn(server, appId, `Write ${path}`, { token, id });
+    };
+    await write('turn_a', 'pages/A.tsx', 'a1');
+    await write('turn_b', 'pages/B.tsx', 'b1');
+    llm.enqueue([
+      call('add_entity', { name: 'Habit', schema: habit('creator', 'creator') }),
+      { text: 'Added.' },
+    ]);
+    await chatTurn(server, appId, 'Add habits', { token, id: 'turn_c' });
+    await write('turn_d', 'pages/A.tsx', 'a2');
+    const { versions } = await getJson(server, `/api/apps/${appId}/versions`, token);
+    expect(
+      versions.map((v: { userRequest: string; changes: unknown }) => [v.userRequest, v.changes]),
+    ).toEqual([
+      ['Write pages/A.tsx', [{ path: 'pages/A.tsx', status: 'modified' }]],
+      ['Add habits', [{ path: 'entities/Habit.json', status: 'added' }]],
+      ['Write pages/B.tsx', [{ path: 'pages/B.tsx', status: 'added' }]],
+      ['Write pages/A.tsx', null],
+    ]);
+  }, 60_000);
+});

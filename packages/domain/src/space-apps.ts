@@ -98,8 +98,20 @@ export const versionEntrySchema = z.object({
 });
 export type VersionEntry = z.infer<typeof versionEntrySchema>;
 
-/** GET /api/apps/{appId}/versions: newest first, at most MAX_APP_VERSIONS. */
-export const versionsResponse = z.object({ versions: z.array(versionEntrySchema) });
+export const diffStatuses = ['added', 'modified', 'deleted'] as const;
+
+/**
+ * GET /api/apps/{appId}/versions: newest first, at most MAX_APP_VERSIONS. `changes`: the files (and entity schemas,
+ * as `entities/{Name}.json`) that differ from the version before, in the diff's order; null for the oldest kept
+ * version, which has none before it (issue 32, item 5).
+ */
+export const versionsResponse = z.object({
+  versions: z.array(
+    versionEntrySchema.extend({
+      changes: z.array(z.object({ path: z.string(), status: z.enum(diffStatuses) })).nullable(),
+    }),
+  ),
+});
 export type VersionsResponse = z.infer<typeof versionsResponse>;
 
 /** GET /api/apps/{appId}/versions/{versionId}; `entities`: the entity schemas after that turn (the app database). */
@@ -119,7 +131,6 @@ export const versionFilesResponse = z.object({
 });
 export type VersionFilesResponse = z.infer<typeof versionFilesResponse>;
 
-export const diffStatuses = ['added', 'modified', 'deleted'] as const;
 export const versionDiffEntrySchema = z.object({
   path: z.string(),
   oldCode: z.string(),

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { VersionFilesResponse } from '@buildai/domain';
+import type { VersionFilesResponse, VersionsResponse } from '@buildai/domain';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { appPath } from './chat-messages';
@@ -29,5 +29,14 @@ export function versionAccessQuery(appId: string, versionId: string) {
       ).accessChanges ?? [],
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/** GET /api/apps/{appId}/versions: the kept versions, newest first, each with what it changed (read when opened). */
+export function versionsListQuery(appId: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.app(appId), 'versions'] as const,
+    queryFn: ({ signal }) => api<VersionsResponse>(`${appPath(appId)}/versions`, { signal }),
+    staleTime: 0,
   });
 }
