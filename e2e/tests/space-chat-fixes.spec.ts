@@ -291,3 +291,84 @@ test('the widget on a site that is not allowed shows nothing and tells the siteâ
     await site.close();
   }
 });
+
+/** A 2Ã—2 PNG (red), big enough to have a size once loaded. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const PHOTOS_PAGE = `import { useEffect, useState } from 'react';
+import { entities } from '@buildai/app-sdk';
+
+export default function Home() {
+  const [photos, setPhotos] = useState<{ id: string; title: string; image: string }[]>([]);
+  useEffect(() => {
+    entities.Photo.list().then((list) => setPhotos(list as unknown as { id: string; title: string; image: string }[]));
+  }, []);
+  return (
+    <main>
+      <h1>Photos</h1>
+      {photos.map((p) => (
+        <figure key={p.id}>
+          <img src={p.image} alt={p.title} width={64} height={64} />
+          <figcaption>{p.title}</figcaption>
+        </figure>
+      ))}
+    </main>
+  );
+}
+`;
+
+test('an image uploaded to an image cell shows inside the app (item 7)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const token = await adminIdToken();
+  const created = await api('/api/apps/new', token, { method: 'POST', json: { kind: 'space' } });
+  const { appId } = (await created.json()) as { appId: string };
+  const entity = await api(`/api/apps/${appId}/entities/Photo`, token, {
+    method: 'PUT',
+    json: {
+      schema: {
+        type: 'object',
+        properties: { title: { type: 'string' }, image: { type: 'string' } },
+        'x-accessControl': { permissions: { read: 'anonymous', write: 'admin' } },
+      },
+    },
+  });
+  expect(entity.status).toBeLessThan(300);
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'red.png');
+  const upload = await fetch(`${BASE_URL}/api/apps/${appId}/images?kind=data`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(upload.status).toBe(200);
+  const { url } = (await upload.json()) as { url: string };
+  expect(url).toMatch(/^\/api\/files\//);
+  const record = await api(`/api/apps/${appId}/entities/Photo/records`, token, {
+    method: 'POST',
+    json: { title: 'Red square', image: url },
+  });
+  expect(record.status).toBe(201);
+  const saved = await api(`/api/apps/${appId}/files/pages/Home.tsx`, token, {
+    method: 'PUT',
+    json: { content: PHOTOS_PAGE },
+  });
+  expect(saved.status).toBe(200);
+  expect((await api(`/api/apps/${appId}/publish`, token, { method: 'POST' })).status).toBe(200);
+
+  // an anonymous visitor: the image loads in the sandboxed frame
+  const visitor = await browser.newContext();
+  try {
+    const tab = await visitor.newPage();
+    await tab.goto(`${BASE_URL}/app/${appId}`);
+    const image = tab.frameLocator('iframe[title]').getByRole('img', { name: 'Red square' });
+    await expect(image).toBeVisible();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(2);
+  } finally {
+    await visitor.close();
+  }
+});
