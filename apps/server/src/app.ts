@@ -12,7 +12,7 @@ import { importExternal, integrationRoutes, webIngestRoutes } from './features/i
 import { analyticsRoutes } from './features/analytics';
 import { builderRoutes } from './features/builder';
 import { csvMappingRoutes } from './features/csv-mapping';
-import { filesRoutes } from './features/files';
+import { dataImageLinks, filesRoutes } from './features/files';
 import { createPublishedTools, runtimeRoutes } from './features/runtime';
 import {
   askAssistant,
@@ -167,7 +167,13 @@ export function createApp(platform: Platform, services: Services = createService
   );
   app.route('/api/apps', spaceRoutes(services.recordValidator, services.appChanges, checkBuild));
   app.route('/api/apps', appValidationRoutes());
-  app.route('/api/apps', entityRoutes(services.recordValidator));
+  app.route(
+    '/api/apps',
+    entityRoutes(
+      services.recordValidator,
+      dataImageLinks(services.identity.signingKey, appOrigin(platform.config)),
+    ),
+  );
   app.route(
     '/api/apps',
     functionRoutes({

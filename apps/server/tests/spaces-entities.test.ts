@@ -396,10 +396,16 @@ describe('versions hold the entity schemas', () => {
     ]);
     expect(await recordsOf(appId, 'Project')).toHaveLength(1);
 
+    // the revert's access changes, confirmed as the builder saw them (issue 32, item 6)
+    const { accessChanges } = await getJson(server, `/api/apps/${appId}/versions/${v1.id}`, token);
+    expect(accessChanges).toEqual([
+      { entity: 'Project', from: { read: 'creator', write: 'creator' }, to: null },
+      { entity: 'Task', from: { read: 'admin', write: 'admin' }, to: { read: 'all', write: 'creator' } },
+    ]);
     const res = await server.request(`/api/apps/${appId}/versions/${v1.id}/restore`, {
       method: 'POST',
       token,
-      json: {},
+      json: { accessChanges },
     });
     expect(res.status).toBe(200);
     // Project came after that version: it goes, with its records; Task has its old schema and keeps its records
@@ -421,10 +427,14 @@ describe('versions hold the entity schemas', () => {
     expect((await getJson(server, `/api/apps/${appId}/versions/${versions[1].id}`, token)).entities).toEqual(
       [],
     );
+    const { accessChanges } = await getJson(server, `/api/apps/${appId}/versions/${versions[1].id}`, token);
+    expect(accessChanges).toEqual([
+      { entity: 'Task', from: { read: 'all', write: 'creator' }, to: null },
+    ]);
     const res = await server.request(`/api/apps/${appId}/versions/${versions[1].id}/restore`, {
       method: 'POST',
       token,
-      json: {},
+      json: { accessChanges },
     });
     expect(res.status).toBe(200);
     expect(await listEntities(server.platform.db, appId)).toEqual([]);

@@ -1,6 +1,6 @@
 import { ENTITY_NAME_PATTERN } from './app-bridge-protocol';
 import { z } from 'zod';
-import { permissionLevelSchema, type PermissionPair } from './space-apps';
+import { permissionLevelSchema, type AccessChange, type PermissionPair } from './space-apps';
 
 /**
  * The app database (spec 001 §2–§9, issue "The app database"; architecture §7a): entities (a JSON schema with read and
@@ -256,6 +256,41 @@ export function permissionDescription(pair: PermissionPair): string {
     permissionPreset(pair)?.label ??
     `${permissionLevelLabels[pair.read]} Read, ${permissionLevelLabels[pair.write]} Write`
   );
+}
+
+/**
+ * What replacing the entities `now` with `target` (a revert) changes in access, by entity name: a changed pair, an
+ * entity that comes back, one that goes (issue 32, item 6).
+ */
+export function accessChanges(
+  now: readonly { name: string; schema: Pick<EntitySchema, 'x-accessControl'> }[],
+  target: readonly { name: string; schema: Pick<EntitySchema, 'x-accessControl'> }[],
+): AccessChange[] {
+  const before = new Map(now.map((e) => [e.name, entityPermissions(e.schema)]));
+  const after = new Map(target.map((e) => [e.name, entityPermissions(e.schema)]));
+  const names = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a.localeCompare(b));
+  return names.flatMap((entity) => {
+    const from = before.get(entity) ?? null;
+    const to = after.get(entity) ?? null;
+    if (from && to && from.read === to.read && from.write === to.write) return [];
+    return [{ entity, from, to }];
+  });
+}
+
+/** Whether two lists name the same access changes (in any order). */
+export function sameAccessChanges(a: readonly AccessChange[], b: readonly AccessChange[]): boolean {
+  const key = (c: AccessChange) =>
+    JSON.stringify([c.entity, c.from?.read, c.from?.write, c.to?.read, c.to?.write]);
+  const left = a.map(key).sort();
+  const right = b.map(key).sort();
+  return left.length === right.length && left.every((k, i) => k === right[i]);
+}
+
+/** An access change as the revert's confirmation names it: 'Habit: Creator Only → Anonymous Read, Admin Write'. */
+export function accessChangeText({ entity, from, to }: AccessChange): string {
+  if (!to) return `${entity}: removed, with its records`;
+  if (!from) return `${entity}: comes back as ${permissionDescription(to)}`;
+  return `${entity}: ${permissionDescription(from)} → ${permissionDescription(to)}`;
 }
 
 /** The chat message the database screen sends to change an entity's permissions (spec 001 §6). */

@@ -181,6 +181,11 @@ export const errorCatalogue = {
   'validation/repair-failed': { status: 502, message: 'Failed to repair with default model' },
   'version/no-message-id': { status: 400, message: 'No message ID found for this version' },
   'version/restore-failed': { status: 500, message: 'Failed to restore version' },
+  // a revert changes who may read or write data only as the builder saw it (issue 32, item 6)
+  'version/access-unconfirmed': {
+    status: 409,
+    message: 'This revert changes who can read or write data: review the changes and confirm them',
+  },
   // the app database (spec 001 §5, §8; issue "The app database")
   'entity/not-found': { status: 404, message: 'Entity not found' },
   'entity/builtin': {

@@ -31,3 +31,4 @@ export * from './csv-readings';
 export * from './api-responses';
 export * from './model-choice';
 export * from './evaluations';
+export * from './redact';

@@ -73,6 +73,22 @@ export function pageNameOf(path: string): string | null {
 // Versions (spec 001 §3 "Version history entry", "Version diff entry"; §7)
 // ---------------------------------------------------------------------------------------------------------------
 
+export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
+export const permissionLevelSchema = z.enum(permissionLevels);
+export const permissionPairSchema = z.object({ read: permissionLevelSchema, write: permissionLevelSchema });
+export type PermissionPair = z.infer<typeof permissionPairSchema>;
+
+/**
+ * What a revert does to who may read and write an entity's records (issue 32, item 6): `from` null, the entity comes
+ * back; `to` null, it goes with its records.
+ */
+export const accessChangeSchema = z.object({
+  entity: z.string(),
+  from: permissionPairSchema.nullable(),
+  to: permissionPairSchema.nullable(),
+});
+export type AccessChange = z.infer<typeof accessChangeSchema>;
+
 export const versionEntrySchema = z.object({
   id: z.string(),
   /** ms since the epoch */
@@ -84,8 +100,20 @@ export const versionEntrySchema = z.object({
 });
 export type VersionEntry = z.infer<typeof versionEntrySchema>;
 
-/** GET /api/apps/{appId}/versions: newest first, at most MAX_APP_VERSIONS. */
-export const versionsResponse = z.object({ versions: z.array(versionEntrySchema) });
+export const diffStatuses = ['added', 'modified', 'deleted'] as const;
+
+/**
+ * GET /api/apps/{appId}/versions: newest first, at most MAX_APP_VERSIONS. `changes`: the files (and entity schemas,
+ * as `entities/{Name}.json`) that differ from the version before, in the diff's order; null for the oldest kept
+ * version, which has none before it (issue 32, item 5).
+ */
+export const versionsResponse = z.object({
+  versions: z.array(
+    versionEntrySchema.extend({
+      changes: z.array(z.object({ path: z.string(), status: z.enum(diffStatuses) })).nullable(),
+    }),
+  ),
+});
 export type VersionsResponse = z.infer<typeof versionsResponse>;
 
 /** GET /api/apps/{appId}/versions/{versionId}; `entities`: the entity schemas after that turn (the app database). */
@@ -100,10 +128,11 @@ export const versionFilesResponse = z.object({
       }),
     )
     .optional(),
+  /** what restoring this version would change in the entities' access, against the app as it is now */
+  accessChanges: z.array(accessChangeSchema).optional(),
 });
 export type VersionFilesResponse = z.infer<typeof versionFilesResponse>;
 
-export const diffStatuses = ['added', 'modified', 'deleted'] as const;
 export const versionDiffEntrySchema = z.object({
   path: z.string(),
   oldCode: z.string(),
@@ -112,8 +141,15 @@ export const versionDiffEntrySchema = z.object({
 });
 export type VersionDiffEntry = z.infer<typeof versionDiffEntrySchema>;
 
-/** POST /api/apps/{appId}/versions/{versionId}/restore; without messageId the version's own is used. */
-export const restoreVersionRequest = z.object({ messageId: z.string().min(1).max(64).optional() });
+/**
+ * POST /api/apps/{appId}/versions/{versionId}/restore; without messageId the version's own is used. `accessChanges`:
+ * the access changes the builder confirmed (the version's `accessChanges`); a revert that changes access otherwise
+ * is refused (`version/access-unconfirmed`).
+ */
+export const restoreVersionRequest = z.object({
+  messageId: z.string().min(1).max(64).optional(),
+  accessChanges: z.array(accessChangeSchema).max(200).optional(),
+});
 export type RestoreVersionRequest = z.infer<typeof restoreVersionRequest>;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -144,11 +180,6 @@ export type ChatActionType = z.infer<typeof chatActionTypeSchema>;
  */
 export const plannedChatActionTypes = [] as const satisfies readonly ChatActionType[];
 export type PlannedChatActionType = (typeof plannedChatActionTypes)[number];
-
-export const permissionLevels = ['anonymous', 'all', 'admin', 'creator', 'none'] as const;
-export const permissionLevelSchema = z.enum(permissionLevels);
-export const permissionPairSchema = z.object({ read: permissionLevelSchema, write: permissionLevelSchema });
-export type PermissionPair = z.infer<typeof permissionPairSchema>;
 
 export const chatActionSchema = z.object({
   title: z.string(),
@@ -205,6 +236,8 @@ export const messageAnnotationSchema = z.object({
   model: z.string().optional(),
   /** the turn ended in an error; its text, shown in the expandable error block */
   error: z.string().optional(),
+  /** the builder stopped the turn (issue 32, item 3): what was complete is kept */
+  stopped: z.boolean().optional(),
   /** the turn ended with the app not building: its errors (the issues panel shows them too) */
   buildErrors: z
     .array(
@@ -366,6 +399,8 @@ export const spaceTexts = {
   truncated: 'The output was too long for one iteration',
   keepGoing: "Let's keep going",
   autofixNotice: 'BuildAI detected some issues and will try to auto fix them',
+  /** a 'Resolve with AI' message (issue 32, item 1: its details fold as an autofix message's do) */
+  fixNotice: 'You asked BuildAI to fix the issues in your app',
   showDetails: 'Show details',
   hideDetails: 'Hide details',
   rateThis: 'rate this',

@@ -24,11 +24,23 @@ export const STALE_TURN_MS = 6 * TURN_HEARTBEAT_MS;
  * Keeps a running turn's streaming row fresh until the answer is recorded (or fails): answers the stop. Only a row
  * still streaming is touched, so a late beat never reopens a closed turn.
  */
-export function keepTurnAlive(db: Db, messageId: string, logger: Logger): () => void {
+export function keepTurnAlive(
+  db: Db,
+  messageId: string,
+  logger: Logger,
+  /** the builder asked to stop the turn (on a server that does not hold it): read from the row at each beat */
+  onStopRequested?: () => void,
+): () => void {
   const timer = setInterval(() => {
     db.update(appChatMessages)
       .set({ updatedAt: sql`now()` })
       .where(and(eq(appChatMessages.messageId, messageId), eq(appChatMessages.status, 'streaming')))
+      .returning({
+        stop: sql<boolean>`coalesce((${appChatMessages.annotation}->>'stopRequested')::boolean, false)`,
+      })
+      .then(([row]) => {
+        if (row?.stop) onStopRequested?.();
+      })
       .catch((err: unknown) => logger.warn({ err, messageId }, 'a turn heartbeat was not written'));
   }, TURN_HEARTBEAT_MS);
   timer.unref();

@@ -17,6 +17,7 @@ import {
   recordsPage,
 } from '@buildai/domain';
 import type { AppEnv, Caller, Ctx } from '../../http/context';
+import type { DataImageLinks } from '../files';
 import { appParams } from '../../http/params';
 import { route, validateWith } from '../../http/validation';
 import { bulkCreateRecords } from './bulk-create-records';
@@ -73,8 +74,13 @@ function callerOf(c: Ctx): Caller | null {
  * The app database under /api/apps (issue "The app database", docs/decisions/0008): entities for the app's owner,
  * records for everyone the entity's permissions let in, as the app's owner, its end users or visitors.
  */
-export function entityRoutes(validator: RecordValidator) {
+export function entityRoutes(validator: RecordValidator, images?: DataImageLinks) {
   const r = new OpenAPIHono<AppEnv>();
+  // image cells: served as links the app's frame can load, stored as the cell's own URL (issue 32, item 7)
+  const link = <T extends Record<string, unknown>>(appId: string, record: T) =>
+    images ? images.link(appId, record) : Promise.resolve(record);
+  const unlink = <T extends Record<string, unknown>>(appId: string, fields: T) =>
+    images ? images.unlink(appId, fields) : fields;
   route(
     r,
     {
@@ -132,17 +138,18 @@ export function entityRoutes(validator: RecordValidator) {
       params: entityParams,
       query: listRecordsQuery,
     },
-    async (c, { params, query }) =>
-      c.json(
-        await listRecords({
-          platform: c.get('platform'),
-          caller: callerOf(c),
-          appId: params.appId,
-          entity: params.name,
-          limit: query.limit,
-          cursor: query.cursor,
-        }),
-      ),
+    async (c, { params, query }) => {
+      const page = await listRecords({
+        platform: c.get('platform'),
+        caller: callerOf(c),
+        appId: params.appId,
+        entity: params.name,
+        limit: query.limit,
+        cursor: query.cursor,
+      });
+      const records = await Promise.all(page.records.map((record) => link(params.appId, record)));
+      return c.json({ ...page, records });
+    },
   );
   route(
     r,
@@ -163,9 +170,15 @@ export function entityRoutes(validator: RecordValidator) {
         caller: callerOf(c),
         appId: params.appId,
         entity: params.name,
-        body,
+        body: async () => {
+          const sent = unlink(params.appId, await body());
+          const fields = sent.fields;
+          return fields && typeof fields === 'object' && !Array.isArray(fields)
+            ? { ...sent, fields: unlink(params.appId, fields as Record<string, unknown>) }
+            : sent;
+        },
       });
-      return c.json(record, 201);
+      return c.json(await link(params.appId, record), 201);
     },
   );
   route(
@@ -187,7 +200,7 @@ export function entityRoutes(validator: RecordValidator) {
           caller: callerOf(c),
           appId: params.appId,
           entity: params.name,
-          records: async () => (await body()).records,
+          records: async () => (await body()).records.map((fields) => unlink(params.appId, fields)),
         }),
       ),
   );
@@ -200,16 +213,16 @@ export function entityRoutes(validator: RecordValidator) {
       summary: 'One record',
       params: recordParams,
     },
-    async (c, { params }) =>
-      c.json(
-        await getRecord({
-          platform: c.get('platform'),
-          caller: callerOf(c),
-          appId: params.appId,
-          entity: params.name,
-          id: params.id,
-        }),
-      ),
+    async (c, { params }) => {
+      const record = await getRecord({
+        platform: c.get('platform'),
+        caller: callerOf(c),
+        appId: params.appId,
+        entity: params.name,
+        id: params.id,
+      });
+      return c.json(await link(params.appId, record));
+    },
   );
   route(
     r,
@@ -222,18 +235,18 @@ export function entityRoutes(validator: RecordValidator) {
       body: recordFieldsSchema,
       maxBodyBytes: RECORD_BODY_MAX_BYTES,
     },
-    async (c, { params, body }) =>
-      c.json(
-        await updateRecord({
-          platform: c.get('platform'),
-          validator,
-          caller: callerOf(c),
-          appId: params.appId,
-          entity: params.name,
-          id: params.id,
-          fields: body,
-        }),
-      ),
+    async (c, { params, body }) => {
+      const record = await updateRecord({
+        platform: c.get('platform'),
+        validator,
+        caller: callerOf(c),
+        appId: params.appId,
+        entity: params.name,
+        id: params.id,
+        fields: async () => unlink(params.appId, await body()),
+      });
+      return c.json(await link(params.appId, record));
+    },
   );
   route(
     r,

@@ -9,3 +9,4 @@ export {
   type ImageExt,
 } from './image-keys';
 export { filesRoutes } from './routes';
+export { dataImageLinks, verifyDataImageLink, type DataImageLinks } from './data-image-links';

@@ -4,16 +4,18 @@ import type { AppBuild } from './bundle-app';
 
 /**
  * The headers of every answer of the app origin (decision 0007, "CSP"): the sandbox keeps the document in an opaque
- * origin even when opened top-level; scripts run only with this answer's nonce.
+ * origin even when opened top-level; scripts run only with this answer's nonce. `appOrigin`: an app document's
+ * images may come from there (its image cells' links, issue 32 item 7).
  */
-export function appResponseHeaders(nonce?: string): Record<string, string> {
+export function appResponseHeaders(nonce?: string, appOrigin?: string): Record<string, string> {
   const policy = [
     'sandbox allow-scripts allow-forms allow-popups',
     "default-src 'none'",
     nonce ? `script-src 'nonce-${nonce}'` : "script-src 'none'",
     // an app's own CSS may import web fonts' stylesheets (it can load images and fonts from anywhere already)
     "style-src 'unsafe-inline' https:",
-    'img-src https: data: blob:',
+    // the app origin itself (named: a sandboxed document has an opaque origin) serves the images of image cells
+    `img-src https: data: blob:${appOrigin ? ` ${appOrigin}` : ''}`,
     'font-src https: data:',
     'media-src https: data: blob:',
     'connect-src https:',

@@ -5,6 +5,9 @@ import { requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import type { Platform } from '../../platform';
+import { appOrigin } from '../../config';
+import { DEFAULT_CONTENT_TYPE } from '../../platform/blobs/keys';
+import { verifyDataImageLink } from '../files';
 import type { SigningKey } from '../identity';
 import { getAppUser } from './get-app-user';
 import { renderAppDocument, renderMessagePage, renderSwapScript, appResponseHeaders } from './app-document';
@@ -100,7 +103,10 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
       return page(c, 503, 'This app is being updated', 'Please try again in a little while.');
     }
     const { html, nonce } = renderAppDocument(input);
-    return c.html(html, 200, { ...appResponseHeaders(nonce), 'Cache-Control': 'no-store' });
+    return c.html(html, 200, {
+      ...appResponseHeaders(nonce, appOrigin(platform.config)),
+      'Cache-Control': 'no-store',
+    });
   }
 
   app.get(`${RUNTIME_PATH}:file`, async (c) => {
@@ -137,6 +143,25 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
       ...appResponseHeaders(),
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'no-store',
+    });
+  });
+
+  // an image of the app database, by the signed link the data API put in the record that holds it (issue 32, item 7):
+  // only images under this app's own path, only while the link holds
+  app.get('/apps/:appId/files/:account/:name', async (c) => {
+    const key = await verifyDataImageLink(signingKey, c.req.path, {
+      exp: c.req.query('exp'),
+      sig: c.req.query('sig'),
+    });
+    const blob = key ? await platform.blobs.get(key) : null;
+    const contentType = blob?.contentType ?? DEFAULT_CONTENT_TYPE;
+    if (!blob || !contentType.toLowerCase().startsWith('image/'))
+      return page(c, 404, 'Not found', 'This file does not exist.');
+    return c.body(new Uint8Array(blob.body), 200, {
+      ...appResponseHeaders(),
+      'Content-Type': contentType,
+      'Content-Length': String(blob.body.length),
+      'Cache-Control': 'private, max-age=3600',
     });
   });
 

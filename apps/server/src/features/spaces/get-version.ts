@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, type EntityEntry, type VersionFilesResponse } from '@buildai/domain';
+import { accessChanges, AppError, type EntityEntry, type VersionFilesResponse } from '@buildai/domain';
 import { appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { loadChatApp } from './load-space-app';
+import { listEntities } from '../entities';
 import { versionView } from './views';
 
 /** GET /api/apps/{appId}/versions/{versionId}: the version, its files and its entity schemas. */
@@ -13,11 +14,15 @@ export async function getVersion(
   appId: string,
   versionId: string,
 ): Promise<VersionFilesResponse> {
-  await loadChatApp(platform, caller, appId);
+  const { app } = await loadChatApp(platform, caller, appId);
   const [row] = await platform.db
     .select()
     .from(appVersions)
     .where(and(eq(appVersions.appId, appId), eq(appVersions.versionId, versionId)));
   if (!row) throw new AppError('version/not-found');
-  return { version: versionView(row), files: row.files, entities: row.entities as EntityEntry[] };
+  const entities = row.entities as EntityEntry[];
+  // a generated app's versions hold no entities: restoring one leaves the app database as it is
+  const changes =
+    app.appType === 'generated' ? [] : accessChanges(await listEntities(platform.db, appId), entities);
+  return { version: versionView(row), files: row.files, entities, accessChanges: changes };
 }

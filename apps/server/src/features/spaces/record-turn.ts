@@ -47,6 +47,8 @@ export interface RecordTurnOptions {
   build?: TurnBuild;
   /** what a version of the app holds: a space app's files and schemas, a generated app's documents */
   appType?: 'space' | 'generated';
+  /** aborted when the builder stopped the turn: what was complete is kept, and the answer says it was stopped */
+  stopped?: AbortSignal;
 }
 
 /** The most build errors an answer keeps (the issues panel has them all once the preview loads). */
@@ -107,6 +109,9 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
     error = err instanceof Error ? err.message : String(err);
   }
 
+  const stopped = options.stopped?.aborted === true;
+  // a stopped turn is no failed one: the abort is what the builder asked for
+  if (stopped) error = undefined;
   const base: MessageAnnotation = {
     model: modelId,
     ...(options.systemActionInfo ? { systemActionInfo: options.systemActionInfo } : {}),
@@ -142,6 +147,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
         evals: contextEvals(retrieved, touched),
       },
       ...(error ? { error } : {}),
+      ...(stopped ? { stopped: true } : {}),
       ...(broken
         ? {
             buildErrors: broken

@@ -1,10 +1,17 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { AppError, type ChatMessagesResponse, type EntityEntry } from '@buildai/domain';
+import {
+  accessChanges,
+  AppError,
+  sameAccessChanges,
+  type AccessChange,
+  type ChatMessagesResponse,
+  type EntityEntry,
+} from '@buildai/domain';
 import { appChatMessages, appFiles, appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { lockChat, restoreAppDocuments } from '../apps';
-import { replaceEntities } from '../entities';
+import { listEntities, replaceEntities } from '../entities';
 import { loadChatApp } from './load-space-app';
 import { messageView } from './views';
 
@@ -13,8 +20,8 @@ export interface RestoreVersionOptions {
   caller: Caller;
   appId: string;
   versionId: string;
-  /** the body's message id, read once the caller is known to own the app */
-  messageId: () => Promise<string | undefined>;
+  /** the body's message id and confirmed access changes, read once the caller is known to own the app */
+  body: () => Promise<{ messageId?: string | undefined; accessChanges?: AccessChange[] | undefined }>;
 }
 
 /**
@@ -25,7 +32,8 @@ export interface RestoreVersionOptions {
 export async function restoreVersion(options: RestoreVersionOptions): Promise<ChatMessagesResponse> {
   const { platform, caller, appId, versionId } = options;
   const { app } = await loadChatApp(platform, caller, appId);
-  const sentMessageId = await options.messageId();
+  const sent = await options.body();
+  const sentMessageId = sent.messageId;
   return platform.db.transaction(async (tx) => {
     // locked first: a restore or a turn that ends meanwhile may delete or add versions
     await lockChat(tx, appId);
@@ -76,6 +84,11 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
         .insert(appFiles)
         .values(version.files.map((f) => ({ appId, path: f.path, content: f.content })));
     }
+    // who may read and write changes only as the builder confirmed it: the data API serves the app's records under
+    // the live rules at once, whatever code is published (issue 32, item 6)
+    const changes = accessChanges(await listEntities(tx, appId), version.entities as EntityEntry[]);
+    if (changes.length > 0 && !sameAccessChanges(changes, sent.accessChanges ?? []))
+      throw new AppError('version/access-unconfirmed', { details: { accessChanges: changes } });
     // the schemas become the version's: an entity made after it goes with its records (decision 0008)
     await replaceEntities(tx, appId, version.entities as EntityEntry[]);
     return { messages: messages.slice(0, answer + 1).map(messageView) };

@@ -32,6 +32,7 @@ import { rateMessage } from './rate-message';
 import { restoreVersion } from './restore-version';
 import { saveFile } from './save-file';
 import { sendChatMessage } from './send-chat-message';
+import { stopTurn } from './stop-turn';
 
 const versionParams = z.object({ appId: resourceIdSchema, versionId: resourceIdSchema });
 const fileParams = z.object({ appId: resourceIdSchema, path: appFilePathSchema });
@@ -148,8 +149,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
     },
     async (c, { params, body }) => {
       const caller = requireCaller(c);
-      const messageId = async () => (await body()).messageId;
-      return c.json(await restoreVersion({ platform: c.get('platform'), caller, ...params, messageId }));
+      return c.json(await restoreVersion({ platform: c.get('platform'), caller, ...params, body }));
     },
   );
   route(
@@ -185,6 +185,16 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
         body,
         changes,
       }),
+  );
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/{appId}/chat/stop',
+      summary: "Stops the chat's running turn; what was complete is kept",
+      params: appParams,
+    },
+    async (c, { params }) => c.json(await stopTurn(c.get('platform'), requireCaller(c), params.appId)),
   );
   route(
     r,

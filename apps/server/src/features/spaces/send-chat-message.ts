@@ -11,6 +11,7 @@ import {
   MAX_AUTOFIX_IN_A_ROW,
   MAX_CHAT_MESSAGE_CHARS,
   modelFor,
+  redactCredentials,
   type ChatRequest,
   type MessageAnnotation,
 } from '@buildai/domain';
@@ -33,6 +34,7 @@ import { readMessages } from './list-messages';
 import { loadChatApp } from './load-space-app';
 import { recordTurn, type TurnStep } from './record-turn';
 import { retrieveContext } from './retrieve-context';
+import { startTurn } from './stop-turn';
 import type { MessageRow } from './views';
 
 /** Model calls (steps) one turn may take: enough to write a few files, fix what does not build, and answer. */
@@ -111,7 +113,11 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     platform.logger.warn({ appId }, 'a space chat found no AI provider: set AI_PROVIDER');
     throw new AppError('space/ai-not-configured');
   }
-  const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+  // a credential in the text (a preview token in a stack trace) is neither kept nor sent to the model (issue 32)
+  const textParts = message.parts.flatMap((p) =>
+    p.type === 'text' ? [{ ...p, text: redactCredentials(p.text) }] : [],
+  );
+  const text = textParts.map((p) => p.text).join('\n');
   checkMessageText(text);
   const images = readChatImages(message);
   if (!text.trim() && images.length === 0) {
@@ -179,7 +185,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       appId,
       role: 'user',
       content: text,
-      parts: [...message.parts.filter((p) => p.type === 'text'), ...files],
+      parts: [...textParts, ...files],
       annotation: systemActionInfo ? { systemActionInfo } : {},
     });
     await tx.insert(appChatMessages).values({
@@ -193,7 +199,9 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
 
   // from here on the turn's rows exist: whatever fails before the model's stream is being recorded closes the
   // answer as an error, or the chat would stay busy until the row went stale; meanwhile its heartbeat says it lives
-  const stopHeartbeat = keepTurnAlive(platform.db, assistantId, platform.logger);
+  // the builder's Stop (issue 32, item 3) aborts the model call; here, or at a heartbeat on another server
+  const turn = startTurn(appId, assistantId);
+  const stopHeartbeat = keepTurnAlive(platform.db, assistantId, platform.logger, turn.stop);
   try {
     const history = (await readMessages(platform.db, appId)).filter(
       (row) => row.messageId !== userId && row.messageId !== assistantId,
@@ -264,7 +272,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       ),
       stopWhen: [stepCountIs(MAX_TURN_STEPS), cutOff],
       maxRetries: 1,
-      abortSignal: AbortSignal.timeout(TURN_TIMEOUT_MS),
+      abortSignal: AbortSignal.any([AbortSignal.timeout(TURN_TIMEOUT_MS), turn.signal]),
       onStepFinish: (step) => {
         steps.push({ finishReason: step.finishReason, usage: step.usage });
       },
@@ -294,7 +302,9 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       retrieved,
       build,
       appType: generated ? 'generated' : 'space',
+      stopped: turn.signal,
     });
+    turn.recorded(finished);
     void finished.finally(stopHeartbeat).catch(() => {});
     // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and
     // status closes the caller's stream once the turn is recorded
@@ -308,6 +318,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     return createUIMessageStreamResponse({ stream: forCaller.pipeThrough(closing) });
   } catch (err) {
     stopHeartbeat();
+    turn.drop();
     platform.logger.error({ appId, messageId: assistantId, err }, 'the chat turn failed to start');
     await platform.db
       .update(appChatMessages)

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChatMessage, ChatMessagesResponse } from '@buildai/domain';
+import type { AccessChange, ChatMessage, ChatMessagesResponse } from '@buildai/domain';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { SpaceUIMessage } from '../lib/types';
@@ -38,13 +38,26 @@ export function chatMessagesQuery(appId: string) {
   });
 }
 
-/** POST /api/apps/{appId}/versions/{versionId}/restore {messageId}: the whole chat after the restore. */
-export async function restoreVersion(appId: string, versionId: string, messageId: string) {
+/**
+ * POST /api/apps/{appId}/versions/{versionId}/restore {messageId, accessChanges}: the whole chat after the restore.
+ * `accessChanges` are the ones the builder saw in the confirmation (the server refuses a revert that does others).
+ */
+export async function restoreVersion(
+  appId: string,
+  versionId: string,
+  messageId: string,
+  accessChanges: AccessChange[] = [],
+) {
   const res = await api<ChatMessagesResponse>(
     `${path(appId)}/versions/${encodeURIComponent(versionId)}/restore`,
-    { method: 'POST', body: { messageId } },
+    { method: 'POST', body: { messageId, accessChanges } },
   );
   return res.messages.map(toUIMessage);
+}
+
+/** POST /api/apps/{appId}/chat/stop: answers once the stopped turn is recorded. */
+export function stopTurn(appId: string) {
+  return api<{ stopped: boolean }>(`${path(appId)}/chat/stop`, { method: 'POST' });
 }
 
 export { path as appPath };

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { RotateCcw, Sparkles, ThumbsUp } from 'lucide-react';
+import { CircleStop, RotateCcw, Sparkles, ThumbsUp } from 'lucide-react';
 import { spaceTexts, type MessageRating } from '@buildai/domain';
 import { Markdown } from '@/components/markdown/markdown';
 import { Badge } from '@/components/ui/badge';
@@ -35,6 +35,12 @@ interface Props {
   onFilesChanged?: () => void;
 }
 
+/** A failed answer's block says what failed in the error's own first line (the provider's words). */
+function errorTitle(error: string): string {
+  const first = error.trim().split('\n')[0]!.trim();
+  return first.length > 160 ? `${first.slice(0, 157)}...` : first || 'This answer failed';
+}
+
 /** The assistant's answer: text, the grouped actions, truncation with continue, errors, and its tools. */
 export function AssistantMessage(props: Props) {
   const { appId, message, isAdmin, readOnly, live, streaming, isLast } = props;
@@ -62,7 +68,13 @@ export function AssistantMessage(props: Props) {
             )}
           </div>
         )}
-        {meta?.error && <ErrorBlock details={meta.error} />}
+        {meta?.stopped && (
+          <p className="flex items-center gap-2 text-xs text-muted-foreground">
+            <CircleStop className="size-3.5" aria-hidden />
+            Stopped. What was complete is kept.
+          </p>
+        )}
+        {meta?.error && <ErrorBlock title={errorTitle(meta.error)} details={meta.error} />}
         {meta?.error && isLast && !readOnly && props.onRetry && (
           <div>
             <Button size="sm" variant="outline" disabled={streaming} onClick={props.onRetry}>

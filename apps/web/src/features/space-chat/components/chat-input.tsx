@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { ArrowUp, ImagePlus, X } from 'lucide-react';
+import { ArrowUp, ImagePlus, Loader2, Square, X } from 'lucide-react';
 import { MAX_CHAT_IMAGES, MAX_CHAT_MESSAGE_CHARS } from '@buildai/domain';
 import { MessageTextarea } from '@/components/message-textarea';
 import { Button } from '@/components/ui/button';
@@ -13,13 +13,18 @@ interface Props {
   onImagesChange: (images: ChatImage[]) => void;
   onSend: (text: string, images: ChatImage[]) => void;
   disabled: boolean;
+  /**
+   * A turn runs: Stop takes Send's place (issue 32, item 3). `onStop` is absent until the server has the turn;
+   * `stopping` while the server records what was complete.
+   */
+  turn?: { onStop: (() => void) | undefined; stopping: boolean };
 }
 
 /**
  * The message box: Enter sends, Shift+Enter breaks the line. A screenshot or a design goes with the message when
  * it is pasted, dropped on the box or picked with the image button (spec 001 §3, file parts).
  */
-export function ChatInput({ value, onChange, images, onImagesChange, onSend, disabled }: Props) {
+export function ChatInput({ value, onChange, images, onImagesChange, onSend, disabled, turn }: Props) {
   const text = value.trim();
   const picker = React.useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = React.useState(false);
@@ -125,9 +130,23 @@ export function ChatInput({ value, onChange, images, onImagesChange, onSend, dis
         >
           <ImagePlus />
         </Button>
-        <Button type="submit" size="icon-sm" aria-label="Send" disabled={!canSend} className="rounded-full">
-          <ArrowUp />
-        </Button>
+        {turn ? (
+          <Button
+            type="button"
+            size="icon-sm"
+            aria-label={turn.stopping ? 'Stopping…' : 'Stop'}
+            title="Stop: what is complete is kept"
+            disabled={turn.stopping || !turn.onStop}
+            className="rounded-full"
+            onClick={turn.onStop}
+          >
+            {turn.stopping ? <Loader2 className="animate-spin" /> : <Square className="fill-current" />}
+          </Button>
+        ) : (
+          <Button type="submit" size="icon-sm" aria-label="Send" disabled={!canSend} className="rounded-full">
+            <ArrowUp />
+          </Button>
+        )}
       </div>
     </form>
   );

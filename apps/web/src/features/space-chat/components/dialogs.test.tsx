@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spaceTexts, type ContextMetadata, type VersionEntry } from '@buildai/domain';
+import { spaceTexts, type AccessChange, type ContextMetadata, type VersionEntry } from '@buildai/domain';
 import { mockApi } from '@/test/mock-api';
 import { APP, renderChat, serveChat, stored, uiStream } from '../test/chat-fixtures';
 
@@ -107,6 +107,13 @@ describe('context files dialog', { timeout: 20_000 }, () => {
   });
 });
 
+const versionOf = (id: string, accessChanges: AccessChange[]) => ({
+  version: { id, timestamp: 1, messageId: null, content: '', userRequest: '' },
+  files: [],
+  entities: [],
+  accessChanges,
+});
+
 describe('revert', { timeout: 20_000 }, () => {
   const history = {
     messages: [
@@ -125,6 +132,7 @@ describe('revert', { timeout: 20_000 }, () => {
     let release!: () => void;
     const api = mockApi({
       [MESSAGES]: { body: history },
+      [`GET /api/apps/${APP}/versions/v1`]: { body: versionOf('v1', []) },
       [`POST /api/apps/${APP}/versions/v1/restore`]: () =>
         new Promise((resolve) => {
           release = () => resolve({ body: { messages: history.messages.slice(0, 2) } });
@@ -136,11 +144,15 @@ describe('revert', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Revert' })).toHaveLength(2);
     fireEvent.click(screen.getAllByRole('button', { name: 'Revert' })[1]!);
     const confirm = await screen.findByRole('alertdialog', { name: 'Revert to this point?' });
+    await waitFor(() =>
+      expect(within(confirm).getByRole('button', { name: 'Revert' }).hasAttribute('disabled')).toBe(false),
+    );
+    expect(within(confirm).queryByRole('group', { name: 'Data access changes' })).toBeNull();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Revert' }));
     const reverting = await within(confirm).findByRole('button', { name: spaceTexts.reverting });
     expect(reverting.hasAttribute('disabled')).toBe(true);
     expect(api.to(`POST /api/apps/${APP}/versions/v1/restore`).map((r) => r.body)).toEqual([
-      { messageId: 'u2' },
+      { messageId: 'u2', accessChanges: [] },
     ]);
 
     release();
@@ -153,13 +165,50 @@ describe('revert', { timeout: 20_000 }, () => {
   it('a failed restore says so and keeps the chat', async () => {
     mockApi({
       [MESSAGES]: { body: history },
+      [`GET /api/apps/${APP}/versions/v0`]: { body: versionOf('v0', []) },
       [`POST /api/apps/${APP}/versions/v0/restore`]: { status: 500, body: {} },
     });
     renderChat();
     fireEvent.click((await screen.findAllByRole('button', { name: 'Revert' }))[0]!);
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revert' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await waitFor(() =>
+      expect(within(confirm).getByRole('button', { name: 'Revert' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revert' }));
     expect(await screen.findByText(spaceTexts.restoreFailed)).toBeTruthy();
     expect(screen.getByText('Second')).toBeTruthy();
+  });
+
+  it('names every access change before anything changes, and sends the ones it named (issue 32, item 6)', async () => {
+    const opened = {
+      entity: 'Habit',
+      from: { read: 'creator', write: 'creator' },
+      to: { read: 'anonymous', write: 'admin' },
+    } as const;
+    const back = { entity: 'Note', from: null, to: { read: 'all', write: 'creator' } } as const;
+    const api = mockApi({
+      [MESSAGES]: { body: history },
+      [`GET /api/apps/${APP}/versions/v1`]: { body: versionOf('v1', [opened, back]) },
+      [`POST /api/apps/${APP}/versions/v1/restore`]: { body: { messages: history.messages.slice(0, 2) } },
+    });
+    renderChat();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Revert' }))[1]!);
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revert to this point?' });
+    const changes = await within(confirm).findByRole('group', { name: 'Data access changes' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Habit: Creator Only → Anonymous Read, Admin Write',
+      'Note: comes back as Public Read, Creator Write',
+    ]);
+    expect(api.to(`POST /api/apps/${APP}/versions/v1/restore`)).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revert' }));
+    await waitFor(() => expect(screen.queryByText('Second')).toBeNull());
+    expect(api.to(`POST /api/apps/${APP}/versions/v1/restore`).map((r) => r.body)).toEqual([
+      { messageId: 'u2', accessChanges: [opened, back] },
+    ]);
   });
 
   it('is disabled while a turn streams', async () => {

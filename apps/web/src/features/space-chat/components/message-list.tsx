@@ -60,11 +60,11 @@ export function Thinking() {
 /** The messages, each user message with its answer's context and each answer with its version neighbours. */
 export function MessageList({ appId, messages, isAdmin, readOnly, busy, ...on }: Props) {
   return (
-    <ol className="grid gap-6" aria-label="Messages">
+    <ol className="grid grid-cols-[minmax(0,1fr)] gap-6" aria-label="Messages">
       {messages.map((m, i) => {
         const isLast = i === messages.length - 1;
         return (
-          <li key={m.id}>
+          <li key={m.id} className="min-w-0">
             {m.role === 'user' ? (
               <UserMessage
                 appId={appId}

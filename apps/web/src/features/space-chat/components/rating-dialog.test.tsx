@@ -16,7 +16,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function openDialog() {
-  fireEvent.click(await screen.findByRole('button', { name: spaceTexts.rateThis }));
+  // the file's first render loads the chat (lazily, with its dialogs and panels)
+  fireEvent.click(await screen.findByRole('button', { name: spaceTexts.rateThis }, { timeout: 5_000 }));
   return screen.findByRole('dialog', { name: spaceTexts.rateTitle });
 }
 const submitButton = (d: HTMLElement) => within(d).getByRole('button', { name: 'Submit' });

@@ -221,6 +221,34 @@ describe('space chat', { timeout: 20_000 }, () => {
     expect(api.to(MESSAGES)).toHaveLength(2);
   });
 
+  it('a provider failure mid-turn shows its error once, with Retry and nothing to rate (issue 32, item 4)', async () => {
+    const api = mockApi({ [MESSAGES]: [{ body: { messages: [] } }, { status: 500, body: {} }] });
+    const failed = uiStream();
+    const again = uiStream();
+    const posts = serveChat(api, [failed, again]);
+    renderChat();
+    await screen.findByText(spaceTexts.emptyTitle);
+    send('Add a page');
+    act(() => {
+      failed.push(
+        { type: 'start', messageId: 'a1' },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Adding' },
+        { type: 'error', errorText: 'The AI provider answered 500: upstream overloaded' },
+      );
+      failed.end();
+    });
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'The AI provider answered 500: upstream overloaded',
+    ]);
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(screen.queryByRole('button', { name: spaceTexts.rateThis })).toBeNull();
+    fireEvent.click(retry);
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(JSON.stringify(posts[1])).toContain('Add a page');
+  });
+
   it('a turn the server still runs after a reload is read again until it is recorded', async () => {
     const running = {
       messages: [
@@ -278,13 +306,74 @@ describe('space chat', { timeout: 20_000 }, () => {
     mockApi({ [MESSAGES]: [{ body: running }, { body: done }] });
     const { props } = renderChat();
     await waitFor(() => expect(actionRows()[0]!.getAttribute('data-state')).toBe('running'));
-    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    // Stop takes Send's place while the server's turn runs
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop' }).hasAttribute('disabled')).toBe(false);
 
     expect(await screen.findByText('Added.', {}, { timeout: 6000 })).toBeTruthy();
     expect(actionRows()[0]!.getAttribute('data-state')).toBe('complete');
     expect(props.onFilesChanged).toHaveBeenCalledTimes(1);
     type('More');
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('Stop ends the turn here and on the server, then shows what the server kept (issue 32, item 3)', async () => {
+    let answerStop!: () => void;
+    const api = mockApi({
+      [MESSAGES]: [
+        { body: { messages: [] } },
+        {
+          body: {
+            messages: [
+              stored('user', 'Add two pages', { id: 'u1' }),
+              stored('assistant', '', { id: 'a1', annotation: { stopped: true } }),
+            ],
+          },
+        },
+      ],
+      [`POST /api/apps/${APP}/chat/stop`]: () =>
+        new Promise((resolve) => (answerStop = () => resolve({ body: { stopped: true } }))),
+    });
+    const turn = uiStream();
+    serveChat(api, [turn]);
+    renderChat();
+    await screen.findByText(spaceTexts.emptyTitle);
+    send('Add two pages');
+    // on its way to the server, there is nothing to stop yet
+    expect((await screen.findByRole('button', { name: 'Stop' })).hasAttribute('disabled')).toBe(true);
+    act(() => turn.push({ type: 'start', messageId: 'a1' }, { type: 'text-start', id: 't' }));
+    act(() => turn.push({ type: 'text-delta', id: 't', delta: 'Working' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Stop' }).hasAttribute('disabled')).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect((await screen.findByRole('button', { name: 'Stopping…' })).hasAttribute('disabled')).toBe(true);
+    expect(api.to(`POST /api/apps/${APP}/chat/stop`)).toHaveLength(1);
+    answerStop();
+    expect(await screen.findByText('Stopped. What was complete is kept.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+
+  it("a 'Resolve with AI' message shows a notice with its errors folded, as autofix does (issue 32, item 1)", async () => {
+    const trace =
+      'Please fix the following errors in my app:\n\n1. x is undefined\n```\nat Home (http://apps.test/apps/app1/preview?token=[redacted]:3:9)\n```';
+    mockApi({
+      [MESSAGES]: {
+        body: {
+          messages: [
+            stored('user', trace, { id: 'u1', annotation: { systemActionInfo: { type: 'fix' } } }),
+            stored('assistant', 'Fixed.', { id: 'a1' }),
+          ],
+        },
+      },
+    });
+    renderChat();
+    expect(await screen.findByText(spaceTexts.fixNotice)).toBeTruthy();
+    expect(screen.queryByText(/x is undefined/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: spaceTexts.showDetails }));
+    expect(screen.getByText(/x is undefined/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: spaceTexts.hideDetails }));
+    expect(screen.queryByText(/x is undefined/)).toBeNull();
   });
 
   it('admins see the usage summary, version id, model badge and copy; others do not', async () => {
@@ -322,16 +411,22 @@ describe('space chat', { timeout: 20_000 }, () => {
         body: {
           messages: [
             stored('user', 'Hi'),
-            stored('assistant', '', { annotation: { error: 'The model provider timed out' } }),
+            stored('assistant', '', {
+              annotation: { error: 'The model provider timed out\n(request r-1, after 60 s)' },
+            }),
           ],
         },
       },
     });
     renderChat();
     const block = await screen.findByRole('alert');
-    expect(within(block).queryByText('The model provider timed out')).toBeNull();
+    // the error's first line is the block's title; the whole text on demand
+    expect(within(block).getByRole('button', { expanded: false }).textContent).toBe(
+      'The model provider timed out',
+    );
+    expect(within(block).queryByText(/request r-1/)).toBeNull();
     fireEvent.click(within(block).getByRole('button', { expanded: false }));
-    expect(within(block).getByText('The model provider timed out')).toBeTruthy();
+    expect(within(block).getByText(/request r-1/)).toBeTruthy();
     // a failed answer offers Retry, and nothing to rate (issue 32, item 4)
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: spaceTexts.rateThis })).toBeNull();

@@ -18,6 +18,7 @@ import { useServerIssues } from '../hooks/use-server-issues';
 import { EmptyChat, MessageList, Thinking } from './message-list';
 import { ChatSkeleton, type SpaceChatProps } from './space-chat-lazy';
 import { UsageSummary } from './usage-summary';
+import { VersionsPanel } from './versions-panel';
 
 /** The spec's initial scroll delay (spec 001 §9). */
 const INITIAL_SCROLL_MS = 100;
@@ -84,6 +85,9 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
   return (
     <SecretsContext.Provider value={secrets}>
       <div className="relative flex h-full min-h-0 flex-col bg-background">
+        <div className="flex shrink-0 items-center justify-end border-b px-2 py-1">
+          <VersionsPanel appId={appId} readOnly={readOnly} streaming={busy} onRestored={onRestored} />
+        </div>
         <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto">
           <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-[280px]">
             {messages.length === 0 && !busy ? (
@@ -107,7 +111,8 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
                 <Thinking />
               </div>
             )}
-            {chat.error && !busy && (
+            {/* a failed answer shows its own error, with Retry: no second, vaguer block */}
+            {chat.error && !busy && !(last?.role === 'assistant' && last.metadata?.error) && (
               <div className="mt-6">
                 <ErrorBlock title={errorMessage(chat.error)} details={chat.error.message} />
               </div>
@@ -124,6 +129,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
                 images={draftImages}
                 onImagesChange={setDraftImages}
                 disabled={busy}
+                {...(busy ? { turn: { onStop: chat.stop, stopping: chat.stopping } } : {})}
                 onSend={(text, images) => {
                   setDraft('');
                   setDraftImages([]);

@@ -19,7 +19,11 @@ interface Props {
   onRestored: (messages: SpaceUIMessage[]) => void;
 }
 
-/** The builder's message: its text (or the autofix notice with hidden details), context files and revert. */
+/**
+ * The builder's message: its text (or, for an autofix or 'Resolve with AI' message, a notice with the errors as
+ * hidden details, spec 001 §4), context files and revert. Long unbroken text (a URL in a stack trace) wraps anywhere:
+ * nothing is wider than the chat's column.
+ */
 export function UserMessage({ appId, message, answer, isAdmin, readOnly, streaming, onRestored }: Props) {
   const [details, setDetails] = React.useState(false);
   const text = textOf(message);
@@ -32,11 +36,13 @@ export function UserMessage({ appId, message, answer, isAdmin, readOnly, streami
   const hasContext = Boolean(context?.contextMetadata || context?.contextFiles?.length);
   return (
     <div className="group flex flex-col items-end gap-1" data-role="user">
-      {kind === 'autofix' ? (
+      {kind === 'autofix' || kind === 'fix' ? (
         <div className="w-full max-w-[85%] rounded-2xl rounded-br-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p className="flex items-start gap-2">
             <Wrench className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span className="flex-1">{spaceTexts.autofixNotice}</span>
+            <span className="flex-1">
+              {kind === 'autofix' ? spaceTexts.autofixNotice : spaceTexts.fixNotice}
+            </span>
           </p>
           <Button
             variant="link"
@@ -48,7 +54,9 @@ export function UserMessage({ appId, message, answer, isAdmin, readOnly, streami
             {details ? spaceTexts.hideDetails : spaceTexts.showDetails}
           </Button>
           {details && (
-            <pre className="mt-2 max-h-60 overflow-auto font-mono text-xs whitespace-pre-wrap">{text}</pre>
+            <pre className="mt-2 max-h-60 overflow-auto font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">
+              {text}
+            </pre>
           )}
         </div>
       ) : (
@@ -67,7 +75,7 @@ export function UserMessage({ appId, message, answer, isAdmin, readOnly, streami
             </div>
           )}
           {text && (
-            <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm break-words whitespace-pre-wrap text-primary-foreground">
+            <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-sm whitespace-pre-wrap text-primary-foreground [overflow-wrap:anywhere]">
               {text}
             </div>
           )}

@@ -3,7 +3,7 @@ import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAppError } from '@/lib/api-client';
 import type { SystemActionInfo } from '@buildai/domain';
-import { chatMessagesQuery } from '../api/chat-messages';
+import { chatMessagesQuery, stopTurn } from '../api/chat-messages';
 import { createChatTransport } from '../api/transport';
 import { actionsOf } from '../lib/actions';
 import type { ChatImage } from '../lib/chat-images';
@@ -97,6 +97,14 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
         }
         return;
       }
+      // the turn failed while it streamed (the AI provider's error): the answer says so at once, with its Retry and
+      // nothing to rate, whether or not the re-read below reaches the server (issue 32, item 4)
+      const text = err.message.trim() || 'The AI model failed to answer';
+      chatRef.current?.setMessages((all) => {
+        const last = all.at(-1);
+        if (last?.role !== 'assistant' || last.metadata?.error) return all;
+        return [...all.slice(0, -1), { ...last, metadata: { ...last.metadata, error: text } }];
+      });
       void resync(); // a dropped stream: the server kept what it got
     },
   });
@@ -141,6 +149,21 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
 
   const busy = chat.status === 'submitted' || chat.status === 'streaming' || serverTurnRunning;
 
+  // Stop (issue 32, item 3): the stream here and the turn on the server end; the answer then reads as the server
+  // recorded it (what was complete). Offered once the server has the turn (not while the request is on its way).
+  const [stopping, setStopping] = React.useState(false);
+  const canStop = chat.status === 'streaming' || serverTurnRunning;
+  const stop = React.useCallback(async () => {
+    setStopping(true);
+    try {
+      void chatRef.current!.stop();
+      await stopTurn(appId).catch(() => undefined);
+      await resync();
+    } finally {
+      setStopping(false);
+    }
+  }, [appId, resync]);
+
   const send = React.useCallback(
     (text: string, systemActionInfo?: SystemActionInfo, images: ChatImage[] = []) => {
       chatRef.current!.clearError();
@@ -168,6 +191,9 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
     error: chat.error,
     busy,
     send,
+    /** stops the running turn; undefined while there is none to stop */
+    stop: canStop ? () => void stop() : undefined,
+    stopping,
     replaceMessages,
     setMessages: chat.setMessages,
     /** when a file action last completed in this panel (ms), for autofix */

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Info, LoaderCircle, X } from 'lucide-react';
 import type { AppErrorItem, AppFrameMessage } from '@buildai/domain';
 import { cn } from '@/lib/utils';
-import { BridgeGate, errorReply, type DataBridgeContext } from '../lib/data-bridge';
+import { BridgeGate, errorReply, frameGesture, type DataBridgeContext } from '../lib/data-bridge';
 import { postToFrame, replyToFrame, useFrameMessages } from '../lib/frame-bridge';
 
 /** The sandbox of every app frame (architecture §7): scripts, forms and popups, never the product's origin. */
@@ -139,9 +139,12 @@ export const AppFrame = React.forwardRef<AppFrameHandle, AppFrameProps>(function
         );
         return;
       }
-      void gate.run(request.request, { ...dataBridge, onNotice: showNotice }).then((reply) => {
-        if (frame.current === target) replyToFrame(target, reply);
-      });
+      const hasUserGesture = () => frameGesture(frame.current);
+      void gate
+        .run(request.request, { hasUserGesture, ...dataBridge, onNotice: showNotice })
+        .then((reply) => {
+          if (frame.current === target) replyToFrame(target, reply);
+        });
     },
   );
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_BRIDGE_SHELL_MAX_IN_FLIGHT, appBridgeReplySchema, appBridgeTexts } from '@buildai/domain';
 import { clearToken, getToken, setToken } from '@/lib/session';
 import { errorReply, mockApi } from '@/test/mock-api';
-import { answerRequest } from '../lib/data-bridge';
+import { answerRequest, frameGesture } from '../lib/data-bridge';
 import { SpaceAppFrame } from './space-app-frame';
 
 // The shell's side of the data bridge (decision 0008, "The data bridge"): which messages it takes, the calls it makes
@@ -281,6 +281,26 @@ describe('sign-in on the live page', () => {
     expect(getToken()).toBe('visitor-token');
     // me() needs no gesture
     expect(await answerRequest(auth('m', 'me'), ctx)).toMatchObject({ ok: true, result: null });
+  });
+
+  it('takes a gesture for one in the app only while its frame holds the focus (issue 32, item 21)', () => {
+    // Chromium gives a page opened from the address bar activation of its own: the frame was never touched
+    vi.stubGlobal('navigator', { ...navigator, userActivation: { isActive: true } });
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    try {
+      expect(frameGesture(frame)).toBe(false);
+      expect(frameGesture(null)).toBe(false);
+      frame.focus();
+      expect(document.activeElement).toBe(frame);
+      expect(frameGesture(frame)).toBe(true);
+      // focused, but no fresh click or tap
+      vi.stubGlobal('navigator', { ...navigator, userActivation: { isActive: false } });
+      expect(frameGesture(frame)).toBe(false);
+    } finally {
+      frame.remove();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('makes a call again as anonymous when the session has expired for good', async () => {

@@ -47,7 +47,7 @@ export interface DataBridgeContext {
    * Whether the visitor has just clicked or tapped (in the frame, or anywhere in the page): a click in a frame
    * activates the page around it too (HTML user activation). Sign-in, sign-up and sign-out wait for one, so an app
    * cannot sign its visitors out or send them away as it loads (ASVS 5.0 V3.5). Default: the browser's transient
-   * user activation; a browser without that API lets the call through.
+   * user activation; a browser without that API lets the call through. The frame passes `frameGesture`.
    */
   hasUserGesture?: () => boolean;
 }
@@ -55,6 +55,15 @@ export interface DataBridgeContext {
 function browserGesture(): boolean {
   const activation = (navigator as Navigator & { userActivation?: { isActive: boolean } }).userActivation;
   return activation ? activation.isActive : true;
+}
+
+/**
+ * A gesture in the app's frame: the page has transient user activation and the frame holds the focus (a click or tap
+ * in a frame focuses it). Activation alone is not enough: Chromium gives a document opened from the address bar
+ * activation of its own for a few seconds, which an app calling sign-out as it loads would ride on (issue 32, 21).
+ */
+export function frameGesture(frame: HTMLIFrameElement | null): boolean {
+  return frame !== null && document.activeElement === frame && browserGesture();
 }
 
 /** What the frame posted, if it is a request: the parsed request, or why it is refused (with its id to answer). */
