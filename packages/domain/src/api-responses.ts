@@ -350,6 +350,8 @@ export const apiRunResponse = z.object({
 
 export const appFileResponse = z.object({ file: appFileSchema });
 export const ratingResponse = z.object({ ok: z.boolean(), rating: messageRatingSchema });
+/** `POST /api/apps/{appId}/chat/stop`: whether a running turn was stopped (false: none was running) */
+export const stopTurnResponse = z.object({ stopped: z.boolean() });
 
 /** `POST /mcp/{appId}`: a JSON-RPC answer of MCP (Streamable HTTP, stateless). */
 export const mcpResponse = z.looseObject({

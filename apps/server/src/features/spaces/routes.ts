@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
+  stopTurnResponse,
   AppError,
   appFilePathSchema,
   CHAT_BODY_MAX_BYTES,
@@ -193,6 +194,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
       path: '/{appId}/chat/stop',
       summary: "Stops the chat's running turn; what was complete is kept",
       params: appParams,
+      response: stopTurnResponse,
     },
     async (c, { params }) => c.json(await stopTurn(c.get('platform'), requireCaller(c), params.appId)),
   );
