@@ -25,5 +25,6 @@ export * from './entity-csv';
 export * from './app-bridge';
 export * from './money';
 export * from './reach';
+export * from './assistant-settings';
 export * from './secrets';
 export * from './csv-readings';

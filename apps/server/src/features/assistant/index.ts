@@ -2,3 +2,4 @@
 export { assistantRoutes, openAiCompatibleRoutes, type AssistantServices } from './routes';
 export { askAssistant, type AskAssistantOptions } from './ask-assistant';
 export { isAssistantActive } from './load-assistant';
+export { ONLY_FROM_DATA_RULE } from './turn';

@@ -7,6 +7,7 @@ import {
   maxFileBytes,
   renameContextRequest,
   resourceIdSchema,
+  testRetrievalRequest,
 } from '@buildai/domain';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { idParams } from '../../http/params';
@@ -21,6 +22,7 @@ import { assertRoomForItems, effectivePlan } from './limits';
 import type { ParseLimits } from './parse';
 import { renameItem } from './rename-item';
 import { retryItem } from './retry-item';
+import { testRetrieval } from './test-retrieval';
 
 async function builderOf(c: Ctx): Promise<Builder> {
   const platform = c.get('platform');
@@ -232,6 +234,21 @@ export function contextRoutes(parseLimits: ParseLimits) {
     async (c, { params }) => {
       const b = await builderOf(c);
       return c.json(await retryItem(b, params.id));
+    },
+  );
+
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/test-retrieval',
+      summary: 'The passages each retrieval method returns for a question, with their scores',
+      body: testRetrievalRequest,
+    },
+    async (c, { body }) => {
+      const b = await builderOf(c);
+      const { appId, query } = await body();
+      return c.json(await testRetrieval(b, appId, query, c.req.raw.signal));
     },
   );
 

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { AlertCircle, Check, Clock, Copy, Link2, PauseCircle, RotateCcw, ServerCog } from 'lucide-react';
+import { Citations } from '@/components/citations';
 import { Markdown } from '@/components/markdown/markdown';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -84,6 +85,9 @@ export function RunResult({ state, onRunAgain, shareUrl, caption }: Props) {
                 <Skeleton className="h-4 w-2/3" />
               </div>
             )}
+            {state.text && state.citations?.length ? (
+              <Citations citations={state.citations} className="mt-4 border-t pt-3" />
+            ) : null}
           </div>
         </section>
       )}
