@@ -59,15 +59,18 @@ function PassagesChip({ citation, index }: { citation: Citation; index: number }
   const [open, setOpen] = React.useState(false);
   // a pointer that hovers opens it; leaving the chip and the card closes it (a short grace to cross the gap)
   const leaving = React.useRef<ReturnType<typeof setTimeout> | null>(null);
+  // while a mouse is over the chip or its card, a click does not close what the hover opened
+  const hovering = React.useRef(false);
   const hover = (next: boolean) => (event: React.PointerEvent) => {
     if (event.pointerType !== 'mouse') return;
+    hovering.current = next;
     if (leaving.current) clearTimeout(leaving.current);
     if (next) setOpen(true);
     else leaving.current = setTimeout(() => setOpen(false), 150);
   };
   React.useEffect(() => () => void (leaving.current && clearTimeout(leaving.current)), []);
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={(next) => (next || !hovering.current) && setOpen(next)}>
       <PopoverTrigger asChild>
         <button
           type="button"

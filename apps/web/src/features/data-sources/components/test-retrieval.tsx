@@ -82,7 +82,7 @@ export function TestRetrieval({ appId }: { appId: string }) {
 
 function Results({ data }: { data: TestRetrievalResponse }) {
   return (
-    <div className="grid gap-3 md:grid-cols-3" data-testid="retrieval-results">
+    <div className="grid gap-3" data-testid="retrieval-results">
       {data.results.map((result) => (
         <section
           key={result.method}
@@ -92,11 +92,13 @@ function Results({ data }: { data: TestRetrievalResponse }) {
             result.method === data.appMethod && 'border-primary/40 bg-primary/[0.03]',
           )}
         >
-          <div className="flex flex-wrap items-center gap-1.5">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <h4 className="text-sm font-medium">{METHOD_LABEL[result.method]}</h4>
             {result.method === data.appMethod && <Badge variant="secondary">Used by your runs</Badge>}
+            <span className="ml-auto text-[11px] text-muted-foreground">
+              Score: {SCORE_HINT[result.method]}
+            </span>
           </div>
-          <p className="text-[11px] text-muted-foreground">Score: {SCORE_HINT[result.method]}</p>
           {!result.available ? (
             <p className="text-xs text-muted-foreground">Not available here. {result.reason}</p>
           ) : result.passages.length === 0 ? (
@@ -117,7 +119,7 @@ function Results({ data }: { data: TestRetrievalResponse }) {
 function PassageRow({ passage, rank }: { passage: RetrievalPassage; rank: number }) {
   const [open, setOpen] = React.useState(false);
   return (
-    <li className="grid gap-1 rounded-md bg-muted/50 p-2">
+    <li className="grid min-w-0 gap-1 rounded-md bg-muted/50 p-2">
       <div className="flex items-center gap-1.5 text-xs">
         <span className="font-mono text-muted-foreground tabular-nums">{rank}.</span>
         <FileText className="size-3 shrink-0 text-muted-foreground" aria-hidden />
@@ -131,7 +133,7 @@ function PassageRow({ passage, rank }: { passage: RetrievalPassage; rank: number
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         className={cn(
-          'text-left text-xs leading-relaxed text-muted-foreground hover:text-foreground',
+          'min-w-0 text-left text-xs leading-relaxed break-words text-muted-foreground hover:text-foreground',
           !open && 'line-clamp-3',
         )}
       >
