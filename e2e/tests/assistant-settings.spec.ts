@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chatMessages } from '../../packages/domain/src/reach';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
-import { activateAndPublish, builderPanel, newTool, openPanel } from '../support/builder';
+import { activateAndPublish, builderPanel, newTool, openPanel, tokenOf } from '../support/builder';
 import { BASE_URL, LLM_URL, PORT, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -164,8 +164,38 @@ test('a builder shapes the assistant with a live preview, tests retrieval, and a
     await expect(frame.getByRole('button', { name: 'When do you open?' })).toBeVisible();
     await expect(widget.getByText('Questions about tea?')).toBeHidden();
     await screenshot(shop, 'assistant-widget-shaped');
+
+    // open on load: the chat opens by itself on a wide screen, and waits for a tap on a phone
+    await dialogSettings(page, appId, { openOnLoad: true });
+    await shop.reload();
+    await expect(shop.locator('iframe[title^="Chat with "]')).toBeVisible();
+    const phone = await visitor.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(SITE);
+    await expect(
+      phone.locator('[data-buildai-widget]').getByRole('button', { name: /^Chat with / }),
+    ).toBeVisible();
+    await expect(phone.locator('iframe[title^="Chat with "]')).toHaveCount(0);
   } finally {
     await visitor.close();
     await site.close();
   }
 });
+
+/** Changes the widget's settings as the dialog's autosave would, keeping the rest of the assistant's settings. */
+async function dialogSettings(page: Page, appId: string, widget: Record<string, unknown>) {
+  const headers = { Authorization: `Bearer ${await tokenOf(page)}` };
+  const app = (await (await page.request.get(`${BASE_URL}/api/apps/${appId}`, { headers })).json()) as {
+    appSettings: { assistantSettings: { widget: Record<string, unknown> } };
+  };
+  const assistantSettings = app.appSettings.assistantSettings;
+  const res = await page.request.post(`${BASE_URL}/api/apps/${appId}/settings`, {
+    headers,
+    data: {
+      appSettings: {
+        assistantSettings: { ...assistantSettings, widget: { ...assistantSettings.widget, ...widget } },
+      },
+    },
+  });
+  expect(res.status()).toBe(200);
+}
