@@ -371,7 +371,7 @@ describe('Data Sources dialog: web page, tiles and limits', () => {
   });
 });
 
-describe('Data Sources dialog: test retrieval', () => {
+describe('Data Sources dialog: test retrieval', { timeout: 20_000 }, () => {
   it('shows what each method returns for a question, with scores, and says why a method is off', async () => {
     const { api, dialog } = await openDialog([makeItem()], {
       routes: {
