@@ -85,7 +85,7 @@ describe('run result sources', () => {
     ];
     render(<RunResult state={{ ...done('Four euros.'), citations }} />);
     const result = screen.getByRole('region', { name: 'Result' });
-    const sources = within(result).getByRole('list', { name: 'Sources' });
+    const sources = await within(result).findByRole('list', { name: 'Sources' });
     expect(
       within(sources)
         .getAllByRole('button')

@@ -1,11 +1,14 @@
 import * as React from 'react';
 import { AlertCircle, Check, Clock, Copy, Link2, PauseCircle, RotateCcw, ServerCog } from 'lucide-react';
-import { Citations } from '@/components/citations';
 import { Markdown } from '@/components/markdown/markdown';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RUN_LIMIT_CODES, type RunState } from '../lib/run-state';
+
+// the sources of a result that drew on data sources load only then: most tool pages never show them (their popover
+// stays out of the result's chunk; docs/decisions/0005 "Page weight")
+const Citations = React.lazy(() => import('@/components/citations').then((m) => ({ default: m.Citations })));
 
 /** Codes of the per-user run limits (answered 429 before the run starts). */
 
@@ -86,7 +89,9 @@ export function RunResult({ state, onRunAgain, shareUrl, caption }: Props) {
               </div>
             )}
             {state.text && state.citations?.length ? (
-              <Citations citations={state.citations} className="mt-4 border-t pt-3" />
+              <React.Suspense fallback={null}>
+                <Citations citations={state.citations} className="mt-4 border-t pt-3" />
+              </React.Suspense>
             ) : null}
           </div>
         </section>
