@@ -131,7 +131,7 @@ export function createApp(platform: Platform, services: Services = createService
   const mcpAssistant = services.mcpAssistant ?? {
     isActive: (appId: string) => isAssistantActive(platform, appId),
     ask: async (o: McpAskOptions) => {
-      const { text } = await askAssistant({
+      const { text, citations } = await askAssistant({
         platform,
         publishedTools,
         admissions: services.runAdmissions,
@@ -142,7 +142,7 @@ export function createApp(platform: Platform, services: Services = createService
         messages: [{ role: 'user', text: o.message }],
         signal: o.signal,
       });
-      return { text };
+      return { text, citations };
     },
   };
   app.route(

@@ -152,7 +152,16 @@ describe('the assistant of an app', () => {
       header: 'Tea shop',
       description: 'Teas from the hills',
       welcomeMessage: '',
+      starters: [],
       appStyle: { primaryColor: '#2563eb', logoUrl: '', backgroundColor: '' },
+      // the widget as the builder left it, its colour the app's (decision 0017)
+      widget: {
+        position: 'bottom-right',
+        color: '#2563eb',
+        icon: 'chat',
+        greeting: '',
+        openOnLoad: false,
+      },
     });
     await activate(server, builder.idToken, appId, false);
     await expectError(

@@ -44,7 +44,11 @@ describe('MCP ask_assistant on the composed server', () => {
         name: ASSISTANT_TOOL_NAME,
         arguments: { message: 'When do you open?' },
       });
-      expect(result).toEqual({ content: [{ type: 'text', text: 'We open at nine.' }] });
+      // without data sources: no sources after the text, an empty list in the structured answer
+      expect(result).toEqual({
+        content: [{ type: 'text', text: 'We open at nine.' }],
+        structuredContent: { answer: 'We open at nine.', citations: [] },
+      });
       // the question reached the model
       expect(JSON.stringify(llm.requests.at(-1))).toContain('When do you open?');
 

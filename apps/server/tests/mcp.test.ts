@@ -241,7 +241,11 @@ describe('MCP at /mcp/{appId} with the official TypeScript SDK client', () => {
       name: ASSISTANT_TOOL_NAME,
       arguments: { message: 'What do you know?' },
     });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'You asked: What do you know?' }] });
+    // the structured answer its output schema declares: no data sources here, so no citations
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'You asked: What do you know?' }],
+      structuredContent: { answer: 'You asked: What do you know?', citations: [] },
+    });
     expect(asked.at(-1)).toMatchObject({
       appId: withChat.appId,
       user: { userKey: `key:${chatKey.id}`, userId: null },

@@ -271,6 +271,43 @@ describe('vector and hybrid retrieval', () => {
     expect(def?.indexdef).toContain(`vector_dims(embedding) = ${DIMENSIONS}`);
   });
 
+  it('tests retrieval for the builder: each method answers the passages and scores its runs would get', async () => {
+    const { idToken, appId } = await start(withEmbeddings());
+    await seedEmbedded(appId, 'Teas', [
+      'Oolong is a semi-oxidised tea from Taiwan.',
+      'Sencha is a green tea from Japan.',
+      'The shop opens at nine on Sundays.',
+    ]);
+    const query = 'green tea from Japan';
+    const res = await server.request('/api/context/test-retrieval', {
+      method: 'POST',
+      token: idToken,
+      json: { appId, query },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as {
+      results: { method: 'fulltext' | 'vector' | 'hybrid'; available: boolean; passages: RetrievedChunk[] }[];
+    };
+    expect(body.results.map((r) => [r.method, r.available])).toEqual([
+      ['fulltext', true],
+      ['vector', true],
+      ['hybrid', true],
+    ]);
+    for (const result of body.results) {
+      const direct = await retrieveContext(server.platform, {
+        appId,
+        query,
+        method: result.method,
+        limit: 5,
+      });
+      expect(direct.length).toBeGreaterThan(0);
+      expect(result.passages.map((p) => [p.itemName, p.content, p.score])).toEqual(
+        direct.map((c) => [c.itemName, c.content, c.score]),
+      );
+    }
+    expect(body.results[1]!.passages[0]!.content).toBe('Sencha is a green tea from Japan.');
+  });
+
   it('ranks by cosine similarity to the embedded query, within the app and its synced items', async () => {
     const { idToken, appId } = await start(withEmbeddings());
     await seedEmbedded(appId, 'tea.txt', DOCS);

@@ -7,6 +7,7 @@ import {
   type RunSource,
 } from './reach';
 import { DEFAULT_AI_MODEL, DEFAULT_TEMPERATURE } from './constants';
+import { assistantSettingsSchema, DEFAULT_ASSISTANT_SETTINGS } from './assistant-settings';
 import { customFieldSchema } from './apps';
 import { CUSTOM_DOMAIN_PATTERN, paidMembershipsProductSchema, paidMembershipsSettingsSchema } from './money';
 import {
@@ -124,6 +125,8 @@ export const appSettingsSchema = z.object({
   chatSettings: chatSettingsSchema.default(DEFAULT_CHAT_SETTINGS),
   /** the site origins that may embed the assistant's widget (frame-ancestors); empty: any site */
   chatEmbedOrigins: z.array(embedOriginSchema).max(MAX_EMBED_ORIGINS).default([]),
+  /** how the builder shaped the assistant and its widget (decision 0017) */
+  assistantSettings: assistantSettingsSchema.default(DEFAULT_ASSISTANT_SETTINGS),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 

@@ -26,6 +26,7 @@ export * from './app-bridge-protocol';
 export * from './app-bridge';
 export * from './money';
 export * from './reach';
+export * from './assistant-settings';
 export * from './secrets';
 export * from './csv-readings';
 export * from './api-responses';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UsageRecord } from './run-events';
 import { resourceIdSchema } from './edge';
+import type { Citation, WidgetSettings } from './assistant-settings';
 
 /**
  * The end-user chat assistant, the embeddable widget, API keys, the REST API, MCP and OpenAI-compatible access
@@ -109,6 +110,8 @@ export interface AssistantMessageMetadata {
   runId?: string;
   createdAt?: string;
   usage?: UsageRecord | null;
+  /** the data items the answer drew on, with the passages the model read (decision 0017) */
+  citations?: Citation[];
 }
 /** A stored message as the AI SDK's UI message: id, role and parts (text, tool-*, source-*), typed metadata. */
 export interface AssistantUIMessage {
@@ -128,8 +131,12 @@ export interface AssistantInfo {
   header: string;
   description: string;
   welcomeMessage: string;
+  /** questions the end user can send with one click before the conversation starts */
+  starters: string[];
   /** the app's colours and logo, for the page and the widget's bubble */
   appStyle: { primaryColor: string; logoUrl: string; backgroundColor: string };
+  /** the widget's look, its colour resolved (the builder's, else the app's primary colour) */
+  widget: WidgetSettings;
 }
 
 // ---- API keys -------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { citationSchema } from './assistant-settings';
 
 /** Usage record of spec 001 §3; rates are dollars per 1M tokens. */
 export const usageRecordSchema = z.object({
@@ -28,7 +29,13 @@ export type UsageRecord = z.infer<typeof usageRecordSchema>;
  * event through this schema and the browser parses every event with it (docs/decisions/0005).
  */
 export const runEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('start'), runId: z.string(), model: z.string() }),
+  z.object({
+    type: z.literal('start'),
+    runId: z.string(),
+    model: z.string(),
+    /** the data items the run's prompt drew on (decision 0017 "Citations"); absent when none */
+    citations: z.array(citationSchema).optional(),
+  }),
   z.object({ type: z.literal('delta'), text: z.string() }),
   z.object({ type: z.literal('finish'), runId: z.string(), usage: usageRecordSchema.nullable() }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),

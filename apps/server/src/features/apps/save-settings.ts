@@ -14,6 +14,7 @@ import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
 
+import { checkAssistantSettings } from './assistant-settings';
 import { checkCustomDomain, isDomainTaken } from './custom-domain';
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireOwnedApp } from './rights';
@@ -67,6 +68,7 @@ export async function saveSettings(opts: SaveSettingsOptions): Promise<{ appSett
   if (!rights.isAdmin && adminOnly.length > 0)
     throw new AppError('settings/admin-only', { field: `appSettings.${adminOnly[0]}` });
 
+  await checkAssistantSettings({ platform, appId: app.appId, rights, stored, settings });
   settings.templateCategories = checkCategories(settings.templateCategories);
   settings.templateCategory = settings.templateCategory.trim();
   settings.supportEmail = checkSupportEmail(settings.supportEmail);

@@ -1,4 +1,4 @@
-import type { RunSource, UsageRecord } from '@buildai/domain';
+import type { Citation, RunSource, UsageRecord } from '@buildai/domain';
 import { AppError } from '@buildai/domain';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
@@ -56,9 +56,9 @@ export async function startKeyTurn(options: AskAssistantOptions): Promise<Turn> 
  */
 export async function askAssistant(
   options: AskAssistantOptions,
-): Promise<{ runId: string; text: string; usage: UsageRecord | null }> {
+): Promise<{ runId: string; text: string; usage: UsageRecord | null; citations: Citation[] }> {
   const turn = await startKeyTurn(options);
   const outcome = await turn.finished;
   if (outcome.status === 'failed') throw new AppError('ai/provider-failed');
-  return { runId: turn.runId, text: outcome.text, usage: outcome.usage };
+  return { runId: turn.runId, text: outcome.text, usage: outcome.usage, citations: turn.citations };
 }

@@ -13,6 +13,8 @@ export interface AssistantToolsOptions {
   caller: Caller | null;
   user: EndUser;
   appId: string;
+  /** the tools the builder lets the assistant call, by id; null: every active tool (decision 0017) */
+  toolIds?: readonly string[] | null;
   source: RunSource;
   apiKeyId?: string;
 }
@@ -77,7 +79,10 @@ export function toolDescription(row: ToolRow): string {
  */
 export async function assistantTools(options: AssistantToolsOptions): Promise<ToolSet> {
   const { platform, appId } = options;
-  const rows = (await loadTools(platform.db, appId)).filter((t) => t.status === 'active');
+  const allowed = options.toolIds ? new Set(options.toolIds) : null;
+  const rows = (await loadTools(platform.db, appId)).filter(
+    (t) => t.status === 'active' && (!allowed || allowed.has(t.toolId)),
+  );
   const set: ToolSet = {};
   for (const row of rows) {
     const name = functionName(row.path);

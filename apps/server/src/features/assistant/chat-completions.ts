@@ -99,6 +99,8 @@ export async function chatCompletions(
           },
         ],
         usage: openAiUsage(outcome.usage),
+        // the data items the answer drew on (decision 0017 "Citations"); OpenAI's clients keep unknown fields
+        citations: turn.citations,
       },
     };
   }
@@ -114,8 +116,11 @@ export async function chatCompletions(
     async pull(controller) {
       if (!started) {
         started = true;
+        // the citations are known before the first word: the first chunk carries them
         controller.enqueue(
-          chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]),
+          chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }], {
+            citations: turn.citations,
+          }),
         );
         return;
       }

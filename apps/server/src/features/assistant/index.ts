@@ -5,3 +5,4 @@ export { isAssistantActive } from './load-assistant';
 // evaluations ask the assistant as a conversation does (decision 0019)
 export { answerAssistantForEvaluation, assistantInstructions } from './answer-for-evaluation';
 export type { LoadedAssistant } from './load-assistant';
+export { ONLY_FROM_DATA_RULE } from './turn';

@@ -42,24 +42,28 @@ export async function listAssistantMessages(
 /** The bubble's colour of an app that chose no button colour. */
 export const DEFAULT_PRIMARY_COLOR = '#2563eb';
 
-/** GET /api/apps/{appId}/assistant/info: what the end user's page and the widget's bubble show. */
+/**
+ * GET /api/apps/{appId}/assistant/info: what the end user's page and the widget's bubble show, read from the saved
+ * settings on every call (no cache), so a saved change shows on the next load.
+ */
 export async function getAssistantInfo(
   platform: Platform,
   caller: Caller | null,
   appId: string,
 ): Promise<AssistantInfo> {
-  const { app } = await loadAssistant(platform, caller, appId);
+  const { app, settings } = await loadAssistant(platform, caller, appId);
   const style = readStyle(app);
-  const welcome = app.genApp?.welcomeMessage;
+  const shaped = settings.assistantSettings;
+  // the builder's welcome; an older assistant's is the generated app's welcome message
+  const welcome = shaped.welcomeMessage || app.genApp?.welcomeMessage;
+  const primaryColor = style.buttonBackgroundColor || DEFAULT_PRIMARY_COLOR;
   return {
     appId: app.appId,
     header: app.header,
     description: app.description,
     welcomeMessage: typeof welcome === 'string' ? welcome : '',
-    appStyle: {
-      primaryColor: style.buttonBackgroundColor || DEFAULT_PRIMARY_COLOR,
-      logoUrl: style.logoUrl,
-      backgroundColor: style.backgroundColor,
-    },
+    starters: shaped.starters,
+    appStyle: { primaryColor, logoUrl: style.logoUrl, backgroundColor: style.backgroundColor },
+    widget: { ...shaped.widget, color: shaped.widget.color || primaryColor },
   };
 }

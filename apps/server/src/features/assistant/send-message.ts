@@ -110,6 +110,8 @@ export async function sendAssistantMessage(options: SendAssistantMessageOptions)
     conversationId,
     runId: turn.runId,
     createdAt: startedAt.toISOString(),
+    // the data sources the answer drew on, known before the first word (decision 0017 "Citations")
+    ...(turn.citations.length > 0 ? { citations: turn.citations } : {}),
   };
   let answered: AssistantMessage | undefined;
   const ui = turn.result.toUIMessageStream<AssistantMessage>({

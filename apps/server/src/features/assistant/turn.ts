@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { stepCountIs, streamText, type LanguageModelUsage, type ModelMessage } from 'ai';
-import { AppError, modelFor, type RunSource, type UsageRecord } from '@buildai/domain';
+import { AppError, modelFor, type Citation, type RunSource, type UsageRecord } from '@buildai/domain';
 import { newId } from '../../db/ids';
 import { runs } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -9,7 +9,14 @@ import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
 import { priceUsage, usageTokens } from '../../platform/ai/model-list';
 import { readMemory } from '../memories';
-import { admitRun, contextBlock, PROVIDER_FAILED, type PublishedTools, type RunAdmissions } from '../runtime';
+import {
+  admitRun,
+  citationsOf,
+  contextBlock,
+  PROVIDER_FAILED,
+  type PublishedTools,
+  type RunAdmissions,
+} from '../runtime';
 import { DEFAULT_RETRIEVE_LIMIT, MAX_QUERY_CHARS, retrieveContext } from '../context';
 import { assistantTools } from './assistant-tools';
 import type { LoadedAssistant } from './load-assistant';
@@ -48,18 +55,35 @@ export interface Turn {
   result: ReturnType<typeof streamText>;
   /** the priced usage of the model's steps, as the stream's finish part gives it */
   price(usage: LanguageModelUsage, finishReason: string): UsageRecord;
+  /** the data items the answer drew on (decision 0017 "Citations"), known before the model answers */
+  citations: Citation[];
   /** resolves once the model's answer ended and the run row holds its outcome */
   finished: Promise<TurnOutcome>;
 }
 
-/** The instructions: who the assistant is, what it remembers of the user (as data), how to use its tools. */
+/** What the assistant says when it may answer only from its data sources and they do not hold the answer. */
+export const ONLY_FROM_DATA_RULE =
+  "Answer only from the reference data given with the user's message. When it does not hold the answer, or no reference data is given, say that you do not have that information and do not answer from general knowledge.";
+
+/**
+ * The instructions: who the assistant is, the builder's own instructions, what it remembers of the user (as data),
+ * how to use its data and tools.
+ */
 export function systemPrompt(assistant: LoadedAssistant, memory: Record<string, unknown>): string {
   const { app } = assistant;
+  const shaped = assistant.settings.assistantSettings;
   const name = app.header.trim() || 'this app';
   const lines = [
     `You are the chat assistant of ${JSON.stringify(name)}.`,
     ...(app.description.trim() ? [`About the app: ${app.description.trim()}`] : []),
     'Answer the user helpfully and concisely, in Markdown. When the reference data given with a message answers the question, answer from it. When one of your tools does what the user asks, call it with the values the user gave.',
+    ...(shaped.answerBeyondData ? [] : [ONLY_FROM_DATA_RULE]),
+    ...(shaped.instructions
+      ? [
+          "The app's builder gave you these instructions (persona, tone, what to refuse):",
+          shaped.instructions,
+        ]
+      : []),
   ];
   const remembered = Object.entries(memory);
   if (remembered.length > 0) {
@@ -113,7 +137,9 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
     platform.logger.warn({ appId: app.appId }, 'an assistant turn found no AI provider: set AI_PROVIDER');
     throw new AppError(assistant.isEditor ? 'ai/not-configured' : 'ai/unavailable');
   }
-  const modelId = modelFor(app.appSettings, platform.ai.defaultModel);
+  const shaped = settings.assistantSettings;
+  // the assistant's own model when the builder chose one, else the app's rule (decision 0017)
+  const modelId = shaped.model || modelFor(app.appSettings, platform.ai.defaultModel);
   const runId = newId();
   const row = {
     runId,
@@ -149,6 +175,7 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
           caller: options.caller,
           user,
           appId: app.appId,
+          toolIds: shaped.toolIds,
           source: options.source,
           ...(options.apiKeyId ? { apiKeyId: options.apiKeyId } : {}),
         })
@@ -184,7 +211,7 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
     ],
     tools,
     stopWhen: stepCountIs(MAX_ASSISTANT_STEPS),
-    temperature: settings.modelTemperature,
+    temperature: shaped.temperature ?? settings.modelTemperature,
     abortSignal: options.abortSignal,
     maxRetries: 1,
     onChunk: ({ chunk }) => {
@@ -222,5 +249,5 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
         return { status: 'succeeded', text: output, usage };
       }),
   );
-  return { runId, modelId, result, price, finished };
+  return { runId, modelId, result, price, citations: citationsOf(context), finished };
 }

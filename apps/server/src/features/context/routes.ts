@@ -11,6 +11,7 @@ import {
   contextItemIdsResponse,
   contextItemSchema,
   contextItemsResponse,
+  testRetrievalRequest,
 } from '@buildai/domain';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { idParams } from '../../http/params';
@@ -25,6 +26,7 @@ import { assertRoomForItems, effectivePlan } from './limits';
 import type { ParseLimits } from './parse';
 import { renameItem } from './rename-item';
 import { retryItem } from './retry-item';
+import { testRetrieval } from './test-retrieval';
 
 async function builderOf(c: Ctx): Promise<Builder> {
   const platform = c.get('platform');
@@ -252,6 +254,21 @@ export function contextRoutes(parseLimits: ParseLimits) {
     async (c, { params }) => {
       const b = await builderOf(c);
       return c.json(await retryItem(b, params.id));
+    },
+  );
+
+  route(
+    r,
+    {
+      method: 'post',
+      path: '/test-retrieval',
+      summary: 'The passages each retrieval method returns for a question, with their scores',
+      body: testRetrievalRequest,
+    },
+    async (c, { body }) => {
+      const b = await builderOf(c);
+      const { appId, query } = await body();
+      return c.json(await testRetrieval(b, appId, query, c.req.raw.signal));
     },
   );
 

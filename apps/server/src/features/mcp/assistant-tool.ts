@@ -1,3 +1,4 @@
+import type { Citation } from '@buildai/domain';
 import type { EndUser } from '../../http/end-user';
 
 /**
@@ -6,7 +7,7 @@ import type { EndUser } from '../../http/end-user';
  */
 export interface McpAssistant {
   isActive(appId: string): Promise<boolean>;
-  ask(options: McpAskOptions): Promise<{ text: string }>;
+  ask(options: McpAskOptions): Promise<{ text: string; citations?: Citation[] }>;
 }
 
 export interface McpAskOptions {
@@ -21,3 +22,32 @@ export interface McpAskOptions {
 
 /** The assistant tool's name: no tool path can be it (paths have letters, numbers and dashes only). */
 export const ASSISTANT_TOOL_NAME = 'ask_assistant';
+
+/**
+ * The structured answer of `ask_assistant` (decision 0017 "Citations"): the reply and the data items it drew on,
+ * each with the passages the assistant read. Declared as the tool's output schema, so clients can rely on it.
+ */
+export const ASSISTANT_OUTPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    answer: { type: 'string' },
+    citations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          itemId: { type: 'string' },
+          itemName: { type: 'string' },
+          passages: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['itemId', 'itemName', 'passages'],
+      },
+    },
+  },
+  required: ['answer', 'citations'],
+} as const;
+
+/** The sources as text after the answer, for a model that reads only the text content. */
+export function sourcesText(citations: readonly Citation[]): string {
+  return ['Sources:', ...citations.map((c, i) => `[${i + 1}] ${c.itemName}`)].join('\n');
+}

@@ -10,7 +10,7 @@ import type { Platform } from '../../platform';
 import type { KeyCaller } from '../api-keys';
 import { prepareApiRun } from '../public-api';
 import { collectRun, type PublishedTools, type RunAdmissions } from '../runtime';
-import { ASSISTANT_TOOL_NAME, type McpAssistant } from './assistant-tool';
+import { ASSISTANT_TOOL_NAME, sourcesText, type McpAssistant } from './assistant-tool';
 
 export interface CallMcpToolOptions {
   platform: Platform;
@@ -54,7 +54,7 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
       if (message === '') return toolError('message: Write a message first');
       if (message.length > ASSISTANT_MESSAGE_MAX_CHARS)
         return toolError(`message: ${ASSISTANT_MESSAGE_MAX_CHARS} characters max`);
-      const { text } = await assistant.ask({
+      const { text, citations = [] } = await assistant.ask({
         appId: key.appId,
         user: key.user,
         apiKeyId: key.keyId,
@@ -62,7 +62,13 @@ export async function callMcpTool(options: CallMcpToolOptions): Promise<CallTool
         message,
         signal,
       });
-      return answer(text);
+      return {
+        content: [
+          { type: 'text', text },
+          ...(citations.length > 0 ? [{ type: 'text' as const, text: sourcesText(citations) }] : []),
+        ],
+        structuredContent: { answer: text, citations },
+      };
     }
     const run = await prepareApiRun({
       platform,

@@ -4,7 +4,7 @@ import { apps } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { loadTools, type ToolRow } from '../apps';
 import { toolInputs, type ToolInput } from '../runtime';
-import { ASSISTANT_TOOL_NAME, type McpAssistant } from './assistant-tool';
+import { ASSISTANT_OUTPUT_SCHEMA, ASSISTANT_TOOL_NAME, type McpAssistant } from './assistant-tool';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -68,6 +68,7 @@ export async function listMcpTools(options: ListMcpToolsOptions): Promise<Tool[]
         required: ['message'],
         additionalProperties: false,
       },
+      outputSchema: ASSISTANT_OUTPUT_SCHEMA as unknown as Tool['outputSchema'],
     });
   }
   return listed;

@@ -1,6 +1,6 @@
 // The runtime feature as other parts of the server see it (decision 0005, "Feature boundaries").
 export { createPublishedTools } from './published-tools';
-export { CONTEXT_PREAMBLE, contextBlock, MAX_CONTEXT_CHARS } from './run-context';
+export { citationsOf, CONTEXT_PREAMBLE, contextBlock, MAX_CONTEXT_CHARS } from './run-context';
 export { admitRun, PROVIDER_FAILED, RunAdmissions } from './run-limits';
 export { runtimeRoutes } from './routes';
 export { prepareRun, type PrepareRunOptions, type PreparedRun } from './run-tool';

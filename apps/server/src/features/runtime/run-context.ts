@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { MAIN_INPUT_NAME, type CustomField, type RunInputs } from '@buildai/domain';
+import {
+  CITATION_PASSAGE_MAX_CHARS,
+  CITATION_PASSAGES_PER_ITEM,
+  MAIN_INPUT_NAME,
+  type Citation,
+  type CustomField,
+  type RunInputs,
+} from '@buildai/domain';
 import type { Platform } from '../../platform';
 import {
   DEFAULT_RETRIEVE_LIMIT,
@@ -37,6 +44,29 @@ export interface RunContext {
   text: string;
   /** the items whose chunks are in it, best first */
   itemIds: string[];
+  /** the chunks in it, best first */
+  chunks: RetrievedChunk[];
+}
+
+/**
+ * The items a run or an answer drew on, best first, each with the passages of it the model read (decision 0017
+ * "Citations"): what the model was given, not a guess at which words came from where.
+ */
+export function citationsOf(context: RunContext | null): Citation[] {
+  const byItem = new Map<string, Citation>();
+  for (const chunk of context?.chunks ?? []) {
+    let citation = byItem.get(chunk.itemId);
+    if (!citation) {
+      citation = { itemId: chunk.itemId, itemName: chunk.itemName, passages: [] };
+      byItem.set(chunk.itemId, citation);
+    }
+    if (citation.passages.length >= CITATION_PASSAGES_PER_ITEM) continue;
+    const text = chunk.content.replace(/\s+/g, ' ').trim();
+    citation.passages.push(
+      text.length > CITATION_PASSAGE_MAX_CHARS ? `${text.slice(0, CITATION_PASSAGE_MAX_CHARS - 1)}…` : text,
+    );
+  }
+  return [...byItem.values()];
 }
 
 /**
@@ -63,6 +93,7 @@ export function contextBlock(
   return {
     text: `${CONTEXT_PREAMBLE}\n<<<reference-data-${tag}>>>\n${body}\n<<<end-reference-data-${tag}>>>`,
     itemIds: [...new Set(picked.map((c) => c.itemId))],
+    chunks: picked,
   };
 }
 

@@ -11,7 +11,7 @@ import { findRunnableTool, type RunnableTool } from './find-runnable-tool';
 import type { PublishedTools } from './published-tools';
 import type { RunAdmissions } from './run-limits';
 import { renderRunPrompt } from './render-run-prompt';
-import { retrievalQuery, runContext } from './run-context';
+import { citationsOf, retrievalQuery, runContext } from './run-context';
 import { storeRun } from './store-run';
 import { streamRunEvents } from './stream-run-events';
 
@@ -120,6 +120,7 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
         signal,
         stop: () => controller.abort(),
         contextItemIds: context?.itemIds ?? [],
+        citations: citationsOf(context),
       }),
   };
 }

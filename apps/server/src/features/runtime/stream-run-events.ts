@@ -1,4 +1,4 @@
-import { AppError, runEventSchema, type RunEvent, type UsageRecord } from '@buildai/domain';
+import { AppError, runEventSchema, type Citation, type RunEvent, type UsageRecord } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { PROVIDER_FAILED } from './run-limits';
 import type { ModelPart } from './ask-model';
@@ -21,6 +21,8 @@ export interface StreamRunEventsOptions {
   stop(): void;
   /** the data source items whose chunks went into the prompt */
   contextItemIds: string[];
+  /** the same items with the passages the model read, for the result to list (decision 0017) */
+  citations?: Citation[];
 }
 
 /** The events of a run, each built through the domain's schema, so the server never sends one the browser cannot parse. */
@@ -43,7 +45,8 @@ export async function* streamRunEvents(options: StreamRunEventsOptions): AsyncGe
   if (signal.aborted) stop();
   else signal.addEventListener('abort', stop, { once: true });
   let started = false;
-  const start = () => event({ type: 'start', runId, model: modelId });
+  const cited = options.citations?.length ? { citations: options.citations } : {};
+  const start = () => event({ type: 'start', runId, model: modelId, ...cited });
   let output = '';
   let failure: unknown;
   try {

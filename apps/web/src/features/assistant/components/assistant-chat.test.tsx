@@ -303,6 +303,54 @@ describe('the assistant chat page', { timeout: 20_000 }, () => {
   });
 });
 
+describe('starters and citations', { timeout: 20_000 }, () => {
+  it('offers the builder’s starter questions, sends one on a click, and lists the answer’s sources with their passages', async () => {
+    const api = mockApi({
+      [INFO]: { body: info({ starters: ['How long is delivery?', 'Can I return shoes?'] }) },
+      [MESSAGES]: { body: { conversationId: null, messages: [] } },
+    });
+    const reply = uiStream();
+    const posts = serveAssistant(api, [reply]);
+    renderChat();
+    const starters = await screen.findByRole('list', { name: 'Suggested questions' });
+    expect(
+      within(starters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['How long is delivery?', 'Can I return shoes?']);
+    fireEvent.click(within(starters).getByRole('button', { name: 'Can I return shoes?' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body.message).toBe('Can I return shoes?');
+
+    const conversationId = posts[0]!.body.conversationId as string;
+    const citations = [
+      {
+        itemId: 'item1',
+        itemName: 'Returns policy',
+        passages: ['Shoes can be returned within 30 days, unworn.'],
+      },
+    ];
+    act(() => {
+      reply.push(
+        { type: 'start', messageId: 'a1', messageMetadata: { conversationId, citations } },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Yes, within 30 days.' },
+        { type: 'text-end', id: 't' },
+        { type: 'finish' },
+      );
+      reply.end();
+    });
+    expect(await screen.findByText('Yes, within 30 days.')).toBeTruthy();
+    const sources = screen.getByRole('list', { name: 'Sources' });
+    const chip = within(sources).getByRole('button', { name: /Returns policy/ });
+    // a tap shows the passage the answer drew on
+    fireEvent.click(chip);
+    expect(await screen.findByText('Shoes can be returned within 30 days, unworn.')).toBeTruthy();
+    // the starters are gone once the conversation began
+    expect(screen.queryByRole('list', { name: 'Suggested questions' })).toBeNull();
+  });
+});
+
 describe('the widget’s chat', { timeout: 20_000 }, () => {
   it('keeps the visitor id the server issues and sends it back, without cookies, as the widget', async () => {
     const api = mockApi({

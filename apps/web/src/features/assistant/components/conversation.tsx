@@ -68,7 +68,15 @@ export function Conversation({
         }}
       >
         {chat.messages.length === 0 && !error ? (
-          <Welcome info={info} compact={compact} />
+          <Welcome
+            info={info}
+            compact={compact}
+            disabled={chat.busy}
+            onStarter={(text) => {
+              pinned.current = true;
+              chat.send(text);
+            }}
+          />
         ) : (
           <div
             role="log"
@@ -134,8 +142,19 @@ export function Conversation({
   );
 }
 
-/** The empty conversation: the assistant introduces itself. */
-function Welcome({ info, compact }: { info: AssistantInfo; compact: boolean }) {
+/** The empty conversation: the assistant introduces itself and offers the builder's starter questions. */
+function Welcome({
+  info,
+  compact,
+  disabled,
+  onStarter,
+}: {
+  info: AssistantInfo;
+  compact: boolean;
+  disabled: boolean;
+  onStarter: (text: string) => void;
+}) {
+  const starters = info.starters ?? [];
   const name = info.header.trim() || 'Assistant';
   const welcome = info.welcomeMessage.trim() || `Hi! I'm ${name}. Ask me anything.`;
   return (
@@ -152,6 +171,25 @@ function Welcome({ info, compact }: { info: AssistantInfo; compact: boolean }) {
       </p>
       {!compact && info.description.trim() && info.description.trim() !== welcome && (
         <p className="mt-1 max-w-md text-sm text-muted-foreground/80">{info.description}</p>
+      )}
+      {starters.length > 0 && (
+        <ul
+          aria-label="Suggested questions"
+          className={cn('mt-6 grid w-full gap-2', compact ? 'max-w-sm' : 'max-w-xl sm:grid-cols-2')}
+        >
+          {starters.map((starter) => (
+            <li key={starter} className="min-w-0">
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => onStarter(starter)}
+                className="flex h-full w-full items-center rounded-xl border bg-card px-3.5 py-2.5 text-left text-sm leading-snug text-card-foreground shadow-xs transition-colors hover:border-primary/50 hover:bg-primary/5 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-hidden disabled:opacity-60"
+              >
+                {starter}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

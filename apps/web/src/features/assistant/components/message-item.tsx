@@ -1,9 +1,10 @@
 import * as React from 'react';
-import { Check, Copy, FileText, Loader2, RotateCcw, Sparkles, Wrench, XCircle } from 'lucide-react';
+import { Check, Copy, Loader2, RotateCcw, Sparkles, Wrench, XCircle } from 'lucide-react';
+import { Citations } from '@/components/citations';
 import { Markdown } from '@/components/markdown/markdown';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { sourcesOf, textOf, toolUsesOf, type ChatMessage } from '../lib/messages';
+import { citationsOf, textOf, toolUsesOf, type ChatMessage } from '../lib/messages';
 
 export function UserMessage({ message }: { message: ChatMessage }) {
   return (
@@ -49,7 +50,7 @@ interface AssistantProps {
 export function AssistantMessage({ message, logoUrl, live, canRetry, onRetry }: AssistantProps) {
   const text = textOf(message);
   const tools = toolUsesOf(message);
-  const sources = sourcesOf(message);
+  const citations = citationsOf(message);
   return (
     <div className="group flex gap-3" data-role="assistant">
       <AssistantAvatar logoUrl={logoUrl} className="mt-0.5" />
@@ -78,19 +79,7 @@ export function AssistantMessage({ message, logoUrl, live, canRetry, onRetry }: 
         ) : live ? (
           <Thinking />
         ) : null}
-        {sources.length > 0 && (
-          <ul aria-label="Sources" className="flex flex-wrap gap-1.5">
-            {sources.map((s) => (
-              <li
-                key={s}
-                className="inline-flex max-w-60 items-center gap-1 truncate rounded-md border bg-card px-2 py-0.5 text-xs text-muted-foreground"
-              >
-                <FileText className="size-3 shrink-0" aria-hidden />
-                <span className="truncate">{s}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        {text && <Citations citations={citations} />}
         {!live && text && (
           <div className="-ml-1.5 flex items-center gap-0.5 opacity-70 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
             <CopyButton text={text} />

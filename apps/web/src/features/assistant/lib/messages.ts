@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { AssistantMessageMetadata } from '@buildai/domain';
+import type { AssistantMessageMetadata, Citation } from '@buildai/domain';
 
 /** An assistant conversation's message as the chat holds it (the server's UI messages, typed metadata). */
 export type ChatMessage = UIMessage<AssistantMessageMetadata>;
@@ -38,14 +38,23 @@ export function readableToolName(name: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }
 
-/** The documents an answer drew on, when the server names them (source parts), without repeats. */
-export function sourcesOf(message: ChatMessage): string[] {
+/**
+ * The data items an answer drew on: the server's citations (decision 0017), with the passages the model read; an
+ * answer that names its documents as source parts instead lists them without passages.
+ */
+export function citationsOf(message: ChatMessage): Citation[] {
+  const cited = message.metadata?.citations;
+  if (Array.isArray(cited) && cited.length > 0) return cited;
   const titles = message.parts.flatMap((p) => {
     if (p.type === 'source-document') return [p.title];
     if (p.type === 'source-url') return [p.title ?? p.url];
     return [];
   });
-  return [...new Set(titles.filter(Boolean))];
+  return [...new Set(titles.filter(Boolean))].map((title) => ({
+    itemId: title,
+    itemName: title,
+    passages: [],
+  }));
 }
 
 /** A new conversation's id: the chat's id, sent as `conversationId` (8 to 64 letters, numbers, dashes). */

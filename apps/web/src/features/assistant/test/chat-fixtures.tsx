@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { AssistantInfo, AssistantUIMessage } from '@buildai/domain';
+import { DEFAULT_ASSISTANT_SETTINGS, type AssistantInfo, type AssistantUIMessage } from '@buildai/domain';
 import type { mockApi } from '@/test/mock-api';
 import { AssistantChat, type AssistantChatProps } from '../index';
 
@@ -16,7 +16,9 @@ export function info(over: Partial<AssistantInfo> = {}): AssistantInfo {
     header: 'Help desk',
     description: 'Answers about our shop',
     welcomeMessage: 'Hi! Ask me about orders, returns and delivery.',
+    starters: [],
     appStyle: { primaryColor: '#0f766e', logoUrl: '', backgroundColor: '' },
+    widget: { ...DEFAULT_ASSISTANT_SETTINGS.widget, color: '#0f766e' },
     ...over,
   };
 }

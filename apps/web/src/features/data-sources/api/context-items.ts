@@ -7,6 +7,7 @@ import {
   type ContextItemStatus,
   type ContextItemEvent,
   type ContextItemsResponse,
+  type TestRetrievalResponse,
 } from '@buildai/domain';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiResponse } from '@/lib/api-client';
@@ -176,4 +177,12 @@ export async function discardItem(id: string): Promise<void> {
   } catch {
     // best effort: the list shows it and the builder can delete it
   }
+}
+
+/** POST /api/context/test-retrieval: what each retrieval method returns for a question (decision 0017). */
+export function useTestRetrieval(appId: string) {
+  return useMutation({
+    mutationFn: (query: string) =>
+      api<TestRetrievalResponse>('/api/context/test-retrieval', { body: { appId, query } }),
+  });
 }

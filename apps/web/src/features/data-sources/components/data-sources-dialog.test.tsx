@@ -370,3 +370,63 @@ describe('Data Sources dialog: web page, tiles and limits', () => {
     expect(onUpgrade).toHaveBeenCalled();
   });
 });
+
+describe('Data Sources dialog: test retrieval', { timeout: 20_000 }, () => {
+  it('shows what each method returns for a question, with scores, and says why a method is off', async () => {
+    const { api, dialog } = await openDialog([makeItem()], {
+      routes: {
+        'POST /api/context/test-retrieval': {
+          body: {
+            query: 'price of oolong',
+            appMethod: 'hybrid',
+            results: [
+              {
+                method: 'fulltext',
+                available: true,
+                reason: null,
+                passages: [
+                  {
+                    itemId: 'c1',
+                    itemName: 'Products.csv',
+                    chunkId: 'k1',
+                    content: 'Oolong, 4 euros a pot',
+                    score: 0.0607927,
+                  },
+                ],
+              },
+              {
+                method: 'vector',
+                available: false,
+                reason: 'This database has no pgvector.',
+                passages: [],
+              },
+              { method: 'hybrid', available: true, reason: null, passages: [] },
+            ],
+          },
+        },
+      },
+    });
+    const section = within(dialog).getByRole('region', { name: 'Test retrieval' });
+    // a blank question is refused before anything is sent
+    fireEvent.click(within(section).getByRole('button', { name: 'Test' }));
+    expect(within(section).getByRole('alert').textContent).toBe('Write a question to test');
+    expect(api.to('POST /api/context/test-retrieval')).toHaveLength(0);
+
+    fireEvent.change(within(section).getByLabelText('Test question'), {
+      target: { value: ' price of oolong ' },
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Test' }));
+    const fulltext = await within(section).findByRole('region', { name: 'Full text results' });
+    expect(api.to('POST /api/context/test-retrieval')[0]!.body).toEqual({
+      appId: 'a1',
+      query: 'price of oolong',
+    });
+    expect(within(fulltext).getByText('Oolong, 4 euros a pot')).toBeTruthy();
+    expect(within(fulltext).getByTitle('Score').textContent).toBe('0.0608');
+    const vector = within(section).getByRole('region', { name: 'Vector results' });
+    expect(within(vector).getByText(/This database has no pgvector/)).toBeTruthy();
+    const hybrid = within(section).getByRole('region', { name: 'Hybrid results' });
+    expect(within(hybrid).getByText('Used by your runs')).toBeTruthy();
+    expect(within(hybrid).getByText('No passage matches this question.')).toBeTruthy();
+  });
+});

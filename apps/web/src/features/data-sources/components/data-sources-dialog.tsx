@@ -25,6 +25,7 @@ import { SourceOptionPicker, type DialogOption } from './add-data/source-option-
 import { inputProblem, useAddData, type AddDataInput } from './add-data/use-add-data';
 import { ImportSources, useImportAvailable } from './import-sources';
 import { DataLimitBanner, LITE_ITEM_LIMIT_MESSAGE, UpgradeBanner } from './limit-banners';
+import { TestRetrieval } from './test-retrieval';
 
 export const HINT =
   'Personalise the results of your AI with your own business data, such as product lists, FAQs, policies or price lists. Do not include sensitive information like passwords, personal data or payment details.';
@@ -53,7 +54,7 @@ export function DataSourcesDialog(props: DataSourcesDialogProps) {
   const formKey = `${open ? 'open' : 'closed'}-${props.replacing?.id ?? 'add'}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-5 sm:max-w-2xl">
+      <DialogContent className="max-h-[calc(100svh-2rem)] gap-5 overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{contextMessages.title}</DialogTitle>
           <DialogDescription>
@@ -63,6 +64,10 @@ export function DataSourcesDialog(props: DataSourcesDialogProps) {
           </DialogDescription>
         </DialogHeader>
         {open && <DialogForm key={formKey} {...props} />}
+        {/* beside the form, not in it: its question is its own */}
+        {open && !props.replacing && props.appId && props.items.some((i) => i.status === 'synced') && (
+          <TestRetrieval appId={props.appId} />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_RUN, type RunState } from '../lib/run-state';
 import { RunResult } from './run-result';
@@ -74,5 +74,29 @@ describe('run result as Markdown', () => {
       <RunCta app={{ ctaMessage: 'Like it? **Book a call**', ctaButton: 'Book', ctaLink: 'example.com' }} />,
     );
     expect((await screen.findByText('Book a call')).tagName).toBe('STRONG');
+  });
+});
+
+describe('run result sources', () => {
+  it('lists the data items the result drew on below it, the passage on a tap', async () => {
+    const citations = [
+      { itemId: 'i1', itemName: 'Price list', passages: ['A pot of oolong costs four euros.'] },
+      { itemId: 'i2', itemName: 'Opening hours', passages: ['Open at nine.'] },
+    ];
+    render(<RunResult state={{ ...done('Four euros.'), citations }} />);
+    const result = screen.getByRole('region', { name: 'Result' });
+    const sources = await within(result).findByRole('list', { name: 'Sources' });
+    expect(
+      within(sources)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1Price list', '2Opening hours']);
+    fireEvent.click(within(sources).getByRole('button', { name: /Price list/ }));
+    expect(await screen.findByText('A pot of oolong costs four euros.')).toBeTruthy();
+  });
+
+  it('lists nothing when the run used no data', () => {
+    render(<RunResult state={done('Four euros.')} />);
+    expect(screen.queryByRole('list', { name: 'Sources' })).toBeNull();
   });
 });

@@ -6,6 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RUN_LIMIT_CODES, type RunState } from '../lib/run-state';
 
+// the sources of a result that drew on data sources load only then: most tool pages never show them (their popover
+// stays out of the result's chunk; docs/decisions/0005 "Page weight")
+const Citations = React.lazy(() => import('@/components/citations').then((m) => ({ default: m.Citations })));
+
 /** Codes of the per-user run limits (answered 429 before the run starts). */
 
 interface Props {
@@ -84,6 +88,11 @@ export function RunResult({ state, onRunAgain, shareUrl, caption }: Props) {
                 <Skeleton className="h-4 w-2/3" />
               </div>
             )}
+            {state.text && state.citations?.length ? (
+              <React.Suspense fallback={null}>
+                <Citations citations={state.citations} className="mt-4 border-t pt-3" />
+              </React.Suspense>
+            ) : null}
           </div>
         </section>
       )}

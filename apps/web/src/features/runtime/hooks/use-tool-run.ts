@@ -44,7 +44,12 @@ export function useToolRun(appId: string, toolPath: string, { onFinish }: Option
             if (ctrl.signal.aborted) return;
             if (event.type === 'start') {
               runId = event.runId;
-              dispatch({ type: 'started', runId: event.runId, model: event.model });
+              dispatch({
+                type: 'started',
+                runId: event.runId,
+                model: event.model,
+                ...(event.citations ? { citations: event.citations } : {}),
+              });
             } else if (event.type === 'delta') {
               text += event.text;
               dispatch({ type: 'delta', text: event.text });

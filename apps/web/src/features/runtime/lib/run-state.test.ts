@@ -65,7 +65,8 @@ describe('run state machine', () => {
 describe('runReducer data', () => {
   it('streams a run from Idle to Success with its id, model and text', () => {
     let s = runReducer(IDLE_RUN, { type: 'generate' });
-    s = runReducer(s, { type: 'started', runId: 'r9', model: 'gpt-4o-mini' });
+    const citations = [{ itemId: 'i1', itemName: 'Prices', passages: ['Oolong: four euros.'] }];
+    s = runReducer(s, { type: 'started', runId: 'r9', model: 'gpt-4o-mini', citations });
     s = runReducer(s, { type: 'delta', text: 'Hello' });
     s = runReducer(s, { type: 'delta', text: ' world' });
     s = runReducer(s, { type: 'success' });
@@ -76,6 +77,7 @@ describe('runReducer data', () => {
       model: 'gpt-4o-mini',
       error: null,
       cancelled: false,
+      citations,
     });
   });
 

@@ -1,3 +1,5 @@
+import type { Citation } from '@buildai/domain';
+
 /**
  * The run state machine of spec 001 §4. Idle goes to Loading on generate, search-similar-item or
  * query-context-items; Loading goes to Success on success and to Error on error or cancel; Success goes to Loading
@@ -39,6 +41,8 @@ export interface RunState {
   error: { code: string; message: string } | null;
   /** Error reached by a cancel (the user pressed Stop) */
   cancelled: boolean;
+  /** the data items the answer drew on, as the stream's start named them (decision 0017) */
+  citations: Citation[];
 }
 
 export const IDLE_RUN: RunState = {
@@ -48,6 +52,7 @@ export const IDLE_RUN: RunState = {
   model: null,
   error: null,
   cancelled: false,
+  citations: [],
 };
 
 export type RunAction =
@@ -55,7 +60,7 @@ export type RunAction =
   | { type: 'success'; runId?: string | null }
   | { type: 'error'; code: string; message: string }
   /** the stream named its run and model (Loading only) */
-  | { type: 'started'; runId: string; model: string }
+  | { type: 'started'; runId: string; model: string; citations?: Citation[] }
   /** more of the answer (Loading only) */
   | { type: 'delta'; text: string };
 
@@ -64,7 +69,7 @@ export function runReducer(state: RunState, action: RunAction): RunState {
   if (action.type === 'started' || action.type === 'delta') {
     if (state.status !== 'loading') return state;
     return action.type === 'started'
-      ? { ...state, runId: action.runId, model: action.model }
+      ? { ...state, runId: action.runId, model: action.model, citations: action.citations ?? [] }
       : { ...state, text: state.text + action.text };
   }
   const next = runTransition(state.status, action.type);

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   appSettingsSchema,
+  assistantSettingsMessages,
   chatMessages,
   embedOriginMessage,
   type AppView,
@@ -17,6 +18,8 @@ afterEach(() => {
 });
 
 const ORIGIN = window.location.origin;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 function withChat(chatSettings: ChatSettings, over: Partial<AppView> = {}): AppView {
   return appView({ appSettings: appSettingsSchema.parse({ chatSettings }), ...over });
@@ -169,6 +172,87 @@ describe('App chat: Activate Your Chat Assistant', () => {
       appSettings: { chatEmbedOrigins: ['http://localhost:3000'] },
     });
   });
+
+  it(
+    'shapes the assistant beside a live preview, saving what reads and refusing what does not',
+    { timeout: 20_000 },
+    async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { api, dialog } = await openDialog(withChat({ chatAppId: 'chat1', status: 'active' }), {
+        'POST /api/apps/a1/settings': (req) => ({ body: req.body }),
+      });
+      const saves = () => api.to('POST /api/apps/a1/settings').map((r) => (r.body as Json).appSettings);
+      fireEvent.mouseDown(within(dialog).getByRole('tab', { name: 'Behaviour' }));
+      const preview = within(dialog).getByTestId('widget-preview');
+
+      fireEvent.change(within(dialog).getByLabelText('Welcome message'), {
+        target: { value: 'Welcome to the tea shop!' },
+      });
+      expect(within(preview).getByText('Welcome to the tea shop!')).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add a starter question' }));
+      // an empty starter does not read: said beside it, and not saved
+      expect(await within(dialog).findByText(assistantSettingsMessages.starterEmpty)).toBeTruthy();
+      await act(async () => void vi.advanceTimersByTime(2000));
+      await vi.waitFor(() => expect(saves()).toHaveLength(1));
+      expect(saves()[0].assistantSettings).toMatchObject({
+        welcomeMessage: 'Welcome to the tea shop!',
+        starters: [],
+      });
+
+      fireEvent.change(within(dialog).getByLabelText('Starter question 1'), {
+        target: { value: 'When do you open?' },
+      });
+      expect(within(dialog).queryByText(assistantSettingsMessages.starterEmpty)).toBeNull();
+      expect(within(preview).getByText('When do you open?')).toBeTruthy();
+
+      fireEvent.mouseDown(within(dialog).getByRole('tab', { name: 'Widget' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Bottom left' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Sparkles' }));
+      fireEvent.change(within(dialog).getByLabelText('Greeting bubble'), { target: { value: 'Questions?' } });
+      expect(within(preview).getByTestId('widget-preview-bubble').dataset.position).toBe('bottom-left');
+      fireEvent.click(within(preview).getByRole('button', { name: 'Closed' }));
+      expect(within(preview).getByTestId('widget-preview-greeting').textContent).toBe('Questions?');
+
+      await act(async () => void vi.advanceTimersByTime(2000));
+      await vi.waitFor(() => expect(saves()).toHaveLength(2));
+      expect(saves()[1].assistantSettings).toMatchObject({
+        starters: ['When do you open?'],
+        widget: { position: 'bottom-left', icon: 'sparkles', greeting: 'Questions?' },
+      });
+    },
+  );
+
+  it(
+    'offers the model and temperature to admins only, as the tools’ settings do',
+    { timeout: 20_000 },
+    async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const models = {
+        'GET /api/builder/models': { body: { models: [{ id: 'openai/gpt-4o', name: 'GPT-4o' }] } },
+        'POST /api/apps/a1/settings': (req: { body: unknown }) => ({ body: req.body }),
+      };
+      const asBuilder = await openDialog(withChat({ chatAppId: 'chat1', status: 'active' }), models);
+      fireEvent.mouseDown(within(asBuilder.dialog).getByRole('tab', { name: 'Behaviour' }));
+      expect(within(asBuilder.dialog).queryByLabelText('Model')).toBeNull();
+      asBuilder.unmount();
+
+      const { api, dialog } = await openDialog(
+        withChat({ chatAppId: 'chat1', status: 'active' }),
+        models,
+        builder({ isAdmin: true }),
+      );
+      fireEvent.mouseDown(within(dialog).getByRole('tab', { name: 'Behaviour' }));
+      const model = within(dialog).getByLabelText('Model') as HTMLSelectElement;
+      expect(model.value).toBe('');
+      await within(dialog).findByRole('option', { name: 'GPT-4o' });
+      fireEvent.change(model, { target: { value: 'openai/gpt-4o' } });
+      await act(async () => void vi.advanceTimersByTime(2000));
+      await vi.waitFor(() => expect(api.to('POST /api/apps/a1/settings')).toHaveLength(1));
+      expect(api.to('POST /api/apps/a1/settings')[0]!.body).toMatchObject({
+        appSettings: { assistantSettings: { model: 'openai/gpt-4o', temperature: null } },
+      });
+    },
+  );
 
   it('says an unpublished app’s assistant is for its builders until published', async () => {
     const { dialog } = await openDialog(

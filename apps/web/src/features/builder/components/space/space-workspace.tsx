@@ -307,8 +307,9 @@ export function SpaceWorkspace({
       )}
       <LazyActivateChatDialog
         app={app}
-        origins={settings.value.chatEmbedOrigins}
-        onOriginsChange={(chatEmbedOrigins) => settings.update({ chatEmbedOrigins })}
+        settings={settings.value}
+        onSettingsChange={settings.update}
+        isAdmin={account.isAdmin}
         open={chatOpen}
         onOpenChange={setChatOpen}
       />

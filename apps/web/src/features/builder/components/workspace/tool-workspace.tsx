@@ -172,8 +172,9 @@ export function ToolWorkspace({ scope, tool }: Props) {
       )}
       <LazyActivateChatDialog
         app={app}
-        origins={settings.value.chatEmbedOrigins}
-        onOriginsChange={(chatEmbedOrigins) => settings.update({ chatEmbedOrigins })}
+        settings={settings.value}
+        onSettingsChange={settings.update}
+        isAdmin={scope.account.isAdmin}
         open={chatOpen}
         onOpenChange={setChatOpen}
       />
