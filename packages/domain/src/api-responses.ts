@@ -393,3 +393,26 @@ export const openApiDocumentResponse = z.looseObject({
   info: jsonObject,
   paths: jsonObject,
 });
+
+const retrievalMethod = z.enum(['fulltext', 'vector', 'hybrid']);
+/** `POST /api/context/test-retrieval` (decision 0017): each retrieval method's passages for a question */
+export const testRetrievalResponse = z.object({
+  query: z.string(),
+  appMethod: retrievalMethod,
+  results: z.array(
+    z.object({
+      method: retrievalMethod,
+      available: z.boolean(),
+      reason: z.string().nullable(),
+      passages: z.array(
+        z.object({
+          itemId: z.string(),
+          itemName: z.string(),
+          chunkId: z.string(),
+          content: z.string(),
+          score: z.number(),
+        }),
+      ),
+    }),
+  ),
+});

@@ -12,6 +12,7 @@ import {
   contextItemSchema,
   contextItemsResponse,
   testRetrievalRequest,
+  testRetrievalResponse,
 } from '@buildai/domain';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { idParams } from '../../http/params';
@@ -264,6 +265,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
       path: '/test-retrieval',
       summary: 'The passages each retrieval method returns for a question, with their scores',
       body: testRetrievalRequest,
+      response: testRetrievalResponse,
     },
     async (c, { body }) => {
       const b = await builderOf(c);
