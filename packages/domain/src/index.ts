@@ -27,3 +27,4 @@ export * from './money';
 export * from './reach';
 export * from './secrets';
 export * from './csv-readings';
+export * from './logs';

@@ -73,7 +73,7 @@ export interface RouteSpec<P, Q, B> {
   upload?: boolean;
   status?: 200 | 201 | 204 | 302;
   /** the document's media type of a success that is not JSON */
-  produces?: 'text/event-stream' | 'text/html' | 'application/octet-stream';
+  produces?: 'text/event-stream' | 'text/html' | 'text/csv' | 'application/octet-stream';
   /** the Hono path when it cannot be written in the OpenAPI form (a key with slashes) */
   honoPath?: string;
 }

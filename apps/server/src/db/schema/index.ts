@@ -7,3 +7,4 @@ export * from './app-database';
 export * from './money';
 export * from './reach';
 export * from './functions';
+export * from './logs';
