@@ -8,6 +8,7 @@
 // otherwise on the embedded PGlite. The runs are seeded straight into the table (one INSERT … SELECT per 5,000), then
 // VACUUM ANALYZE, as autovacuum would have done by then.
 // Alone, in bench/: `node --import tsx logs-list.ts` after `npm run build -w @buildai/server`.
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,7 +112,13 @@ async function timeRequests(url: string, headers: Record<string, string>, sample
 }
 
 interface LogsPage {
-  items: { runId: string; createdAt: string; rating: string | null; source: string; inputs: Record<string, unknown> }[];
+  items: {
+    runId: string;
+    createdAt: string;
+    rating: string | null;
+    source: string;
+    inputs: Record<string, unknown>;
+  }[];
   nextCursor: string | null;
 }
 
@@ -119,7 +126,7 @@ export function benchLogsList() {
   return inThrowawayDatabase(POSTGRES_URL, measureAll);
 }
 
-async function measureAll(databaseUrl: string | undefined, children: import('node:child_process').ChildProcess[]) {
+async function measureAll(databaseUrl: string | undefined, children: ChildProcess[]) {
   const db: BenchDb = { url: databaseUrl, dataDir: mkdtempSync(path.join(tmpdir(), 'buildai-bench-logs-')) };
   const seedStarted = performance.now();
   const platform = await openPlatform(db);
@@ -167,7 +174,10 @@ async function measureAll(databaseUrl: string | undefined, children: import('nod
     throw new Error('page 2 does not follow page 1');
   const filteredPath = `${listPath}?rating=down&source=widget`;
   const filtered = await get(filteredPath);
-  if (filtered.items.length !== 50 || filtered.items.some((e) => e.rating !== 'down' || e.source !== 'widget'))
+  if (
+    filtered.items.length !== 50 ||
+    filtered.items.some((e) => e.rating !== 'down' || e.source !== 'widget')
+  )
     throw new Error('the filtered page holds other runs');
 
   let baselineDb: BenchDb;

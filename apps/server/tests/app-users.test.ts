@@ -19,7 +19,10 @@ async function start() {
   const { appId } = builder;
   const annToken = await signUpEndUser(server, appId, 'ann@example.com');
   const bobToken = await signUpEndUser(server, appId, 'bob@example.com');
-  const [ann] = await server.platform.db.select().from(schema.users).where(eq(schema.users.email, 'ann@example.com'));
+  const [ann] = await server.platform.db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.email, 'ann@example.com'));
   await server.platform.db
     .update(schema.users)
     .set({ emailVerifiedAt: new Date() })
@@ -78,10 +81,18 @@ describe("an app's users", () => {
     );
     expect(record.role).toBe('admin');
 
-    for (const body of [{ role: 'owner' }, {}, { disabled: 'yes' }, { role: 'user', email: 'x@example.com' }]) {
+    for (const body of [
+      { role: 'owner' },
+      {},
+      { disabled: 'yes' },
+      { role: 'user', email: 'x@example.com' },
+    ]) {
       expect((await patch(appId, annId, builder.idToken, body)).status, JSON.stringify(body)).toBe(400);
     }
-    const [unchanged] = await server.platform.db.select().from(schema.users).where(eq(schema.users.id, annId));
+    const [unchanged] = await server.platform.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, annId));
     expect(unchanged).toMatchObject({ appRole: 'admin', disabledAt: null, email: 'ann@example.com' });
 
     const disabled = await json(await patch(appId, annId, builder.idToken, { disabled: true }));
@@ -103,7 +114,12 @@ describe("an app's users", () => {
 
     // another builder: 404; an end user of the app: 403; nobody changed
     const other = await signUpBuilder(server);
-    await expectError(await patch(appId, annId, other.idToken, { role: 'user' }), 404, 'app/not-found', 'App not found');
+    await expectError(
+      await patch(appId, annId, other.idToken, { role: 'user' }),
+      404,
+      'app/not-found',
+      'App not found',
+    );
     // (ann's session ended when she was disabled: her token is refused)
     expect((await patch(appId, annId, annToken, { role: 'user' })).status).toBe(401);
     expect((await patch(appId, annId, bobToken, { role: 'user' })).status).toBe(403);

@@ -52,7 +52,12 @@ async function startWithRuns() {
   const userToken = await signUpEndUser(server, app.appId, 'bea@example.com');
   llm.enqueue({ text: 'We open at nine.' });
   await readChunks(
-    await ask(server, app.appId, { message: 'When do you open?', conversationId: 'conv-bea-1' }, { token: userToken }),
+    await ask(
+      server,
+      app.appId,
+      { message: 'When do you open?', conversationId: 'conv-bea-1' },
+      { token: userToken },
+    ),
   );
   const turn = await eventually(
     () => server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, app.appId)),
@@ -107,12 +112,16 @@ describe('the logs of an app', () => {
     // revealing shows the value and is recorded with who did it
     const revealed = await json(await logs(appId, builder.idToken, '?reveal=true'));
     expect(revealed.items[1].inputs.email).toBe('ada@example.com');
-    const privacy = await json(await server.request(`/api/apps/${appId}/privacy`, { token: builder.idToken }));
+    const privacy = await json(
+      await server.request(`/api/apps/${appId}/privacy`, { token: builder.idToken }),
+    );
     expect(privacy).toMatchObject({ retentionDays: null, keepConversations: true });
     expect(privacy.reveals).toEqual([{ email: builder.email, at: expect.any(String), what: 'list' }]);
     // a search does not find a masked value, only a revealed one
     expect((await json(await logs(appId, builder.idToken, '?q=ada%40example'))).items).toEqual([]);
-    expect((await json(await logs(appId, builder.idToken, '?q=ada%40example&reveal=true'))).items).toHaveLength(1);
+    expect(
+      (await json(await logs(appId, builder.idToken, '?q=ada%40example&reveal=true'))).items,
+    ).toHaveLength(1);
   });
 
   it("takes the end user's rating on their own run only, and filters by it, source, tool, error and date", async () => {
@@ -125,14 +134,27 @@ describe('the logs of an app', () => {
         ...(who.token ? { token: who.token } : {}),
       });
     // someone else's run: 404, nothing stored
-    await expectError(await rate(toolRunId, { rating: 'up' }, { uid: newUid() }), 404, 'run/not-found', 'Result not found');
-    await expectError(await rate(toolRunId, { rating: 'up' }, { token: userToken }), 404, 'run/not-found', 'Result not found');
+    await expectError(
+      await rate(toolRunId, { rating: 'up' }, { uid: newUid() }),
+      404,
+      'run/not-found',
+      'Result not found',
+    );
+    await expectError(
+      await rate(toolRunId, { rating: 'up' }, { token: userToken }),
+      404,
+      'run/not-found',
+      'Result not found',
+    );
     // bad input: 400, nothing stored
     const bad = await rate(toolRunId, { rating: 'meh' }, { uid: visitor });
     expect(bad.status).toBe(400);
     const long = await rate(toolRunId, { rating: 'down', reason: 'x'.repeat(501) }, { uid: visitor });
     expect(long.status).toBe(400);
-    const [untouched] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.runId, toolRunId));
+    const [untouched] = await server.platform.db
+      .select()
+      .from(schema.runs)
+      .where(eq(schema.runs.runId, toolRunId));
     expect(untouched).toMatchObject({ rating: null, ratingReason: null });
 
     const up = await rate(toolRunId, { rating: 'up' }, { uid: visitor });
@@ -163,11 +185,20 @@ describe('the logs of an app', () => {
     expect(second.nextCursor).toBeNull();
 
     // the analytics count the ratings
-    const analytics = await json(await server.request(`/api/apps/${appId}/analytics`, { token: builder.idToken }));
+    const analytics = await json(
+      await server.request(`/api/apps/${appId}/analytics`, { token: builder.idToken }),
+    );
     expect(analytics.ratings).toEqual({ up: 1, down: 1 });
 
     // bad filters are refused
-    for (const query of ['?from=2024-13-45', '?limit=0', '?limit=101', '?source=fax', '?rating=maybe', '?cursor=%25%25']) {
+    for (const query of [
+      '?from=2024-13-45',
+      '?limit=0',
+      '?limit=101',
+      '?source=fax',
+      '?rating=maybe',
+      '?cursor=%25%25',
+    ]) {
       expect((await logs(appId, builder.idToken, query)).status, query).toBe(400);
     }
   });
@@ -213,7 +244,9 @@ describe('the logs of an app', () => {
       token: builder.idToken,
     });
     expect(Papa.parse((await filtered.text()).trim(), { header: true }).data).toHaveLength(1);
-    const privacy = await json(await server.request(`/api/apps/${appId}/privacy`, { token: builder.idToken }));
+    const privacy = await json(
+      await server.request(`/api/apps/${appId}/privacy`, { token: builder.idToken }),
+    );
     expect(privacy.reveals.map((r: Json) => r.what)).toEqual(['export']);
 
     // deleting the turn erases its conversation; the run still counts for limits and analytics
@@ -222,22 +255,32 @@ describe('the logs of an app', () => {
       token: builder.idToken,
     });
     expect(del.status).toBe(204);
-    expect((await json(await logs(appId, builder.idToken))).items.map((e: Json) => e.runId)).toEqual([toolRunId]);
+    expect((await json(await logs(appId, builder.idToken))).items.map((e: Json) => e.runId)).toEqual([
+      toolRunId,
+    ]);
     expect(await server.platform.db.select().from(schema.assistantConversations)).toEqual([]);
-    const [erased] = await server.platform.db.select().from(schema.runs).where(eq(schema.runs.runId, turnRunId));
+    const [erased] = await server.platform.db
+      .select()
+      .from(schema.runs)
+      .where(eq(schema.runs.runId, turnRunId));
     expect(erased).toMatchObject({ inputs: {}, output: '', erasedAt: expect.any(Date) });
     expect(
       (
-        await server.request(`/api/apps/${appId}/logs/${turnRunId}`, { method: 'DELETE', token: builder.idToken })
+        await server.request(`/api/apps/${appId}/logs/${turnRunId}`, {
+          method: 'DELETE',
+          token: builder.idToken,
+        })
       ).status,
     ).toBe(404);
     const all = await server.request(`/api/apps/${appId}/logs`, { method: 'DELETE', token: builder.idToken });
     expect(await json(all)).toEqual({ erased: 1 });
     expect((await json(await logs(appId, builder.idToken))).items).toEqual([]);
-    expect(await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId))).toHaveLength(2);
+    expect(
+      await server.platform.db.select().from(schema.runs).where(eq(schema.runs.appId, appId)),
+    ).toHaveLength(2);
   });
 
-  it("answers another builder and an end user 404 or 403 at every route, changing nothing", async () => {
+  it('answers another builder and an end user 404 or 403 at every route, changing nothing', async () => {
     const { appId, userToken, turnRunId } = await startWithRuns();
     const other = await signUpBuilder(server);
     const calls: Array<[string, string, unknown?]> = [
@@ -251,9 +294,17 @@ describe('the logs of an app', () => {
       ['GET', `/api/apps/${appId}/users`],
     ];
     for (const [method, path, body] of calls) {
-      const res = await server.request(path, { method, token: other.idToken, ...(body ? { json: body } : {}) });
+      const res = await server.request(path, {
+        method,
+        token: other.idToken,
+        ...(body ? { json: body } : {}),
+      });
       await expectError(res, 404, 'app/not-found', 'App not found');
-      const asUser = await server.request(path, { method, token: userToken, ...(body ? { json: body } : {}) });
+      const asUser = await server.request(path, {
+        method,
+        token: userToken,
+        ...(body ? { json: body } : {}),
+      });
       expect(asUser.status, `${method} ${path}`).toBe(403);
       const anonymous = await server.request(path, { method, ...(body ? { json: body } : {}) });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
@@ -309,7 +360,12 @@ describe('privacy of what users asked', () => {
     });
     llm.enqueue({ text: 'Noted.' });
     await readChunks(
-      await ask(server, appId, { message: 'My secret plan', conversationId: 'conv-bea-2' }, { token: userToken }),
+      await ask(
+        server,
+        appId,
+        { message: 'My secret plan', conversationId: 'conv-bea-2' },
+        { token: userToken },
+      ),
     );
     await eventually(
       () => server.platform.db.select().from(schema.assistantConversations),
@@ -334,7 +390,9 @@ describe('privacy of what users asked', () => {
         }),
       );
     expect(((await mine({ uid: visitor })) as unknown as Json[]).map((e) => e.runId)).toEqual([toolRunId]);
-    expect(((await mine({ token: userToken })) as unknown as Json[]).map((e) => e.runId)).toEqual([turnRunId]);
+    expect(((await mine({ token: userToken })) as unknown as Json[]).map((e) => e.runId)).toEqual([
+      turnRunId,
+    ]);
     expect(await mine({ uid: newUid() })).toEqual([]);
     expect(await mine({})).toEqual([]);
 

@@ -167,7 +167,6 @@ export const appUsersQuery = z.object({
     .optional(),
 });
 
-
 export interface AppUserEntry {
   id: string;
   email: string;

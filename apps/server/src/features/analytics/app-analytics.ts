@@ -68,7 +68,12 @@ async function bySource(db: Db, appId: string, fromMs: number, toMs: number): Pr
   return (result as unknown as { rows: SourceRow[] }).rows;
 }
 /** The range's thumbs up and down (decision 0018), on the same runs. */
-async function ratings(db: Db, appId: string, fromMs: number, toMs: number): Promise<{ up: number; down: number }> {
+async function ratings(
+  db: Db,
+  appId: string,
+  fromMs: number,
+  toMs: number,
+): Promise<{ up: number; down: number }> {
   const result = await db.execute(sql`
     select count(*) filter (where ${runs.rating} = 'up')::int as up,
       count(*) filter (where ${runs.rating} = 'down')::int as down

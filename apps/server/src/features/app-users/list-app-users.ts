@@ -68,25 +68,23 @@ export async function listAppUsers(
   const page = more ? rows.slice(0, PAGE_SIZE) : rows;
   const last = page.at(-1);
   return {
-    items: page.map(
-      (r): AppUserEntry => ({
-        id: r.id,
-        email: r.email,
-        createdAt: new Date(r.created_at).toISOString(),
-        verified: Boolean(r.verified),
-        role: r.role === 'admin' ? 'admin' : 'user',
-        disabled: Boolean(r.disabled),
-        membership: r.state
-          ? {
-              state: r.state,
-              saleId: r.sale_id,
-              subscriptionId: r.subscription_id,
-              paidUntil: iso(r.paid_until),
-              renewedAt: iso(r.renewed_at),
-            }
-          : null,
-      }),
-    ),
+    items: page.map((r): AppUserEntry => ({
+      id: r.id,
+      email: r.email,
+      createdAt: new Date(r.created_at).toISOString(),
+      verified: Boolean(r.verified),
+      role: r.role === 'admin' ? 'admin' : 'user',
+      disabled: Boolean(r.disabled),
+      membership: r.state
+        ? {
+            state: r.state,
+            saleId: r.sale_id,
+            subscriptionId: r.subscription_id,
+            paidUntil: iso(r.paid_until),
+            renewedAt: iso(r.renewed_at),
+          }
+        : null,
+    })),
     nextCursor:
       more && last ? Buffer.from(`${last.created_at}|${last.id}`, 'utf8').toString('base64url') : null,
   };

@@ -55,17 +55,15 @@ export async function getLog(
     conversation: {
       conversationId: row.conversation_id,
       title: conversation.title,
-      messages: messages.map(
-        (m): LogMessage => ({
-          id: m.id,
-          role: m.role,
-          text: textOf(m.parts),
-          createdAt: m.createdAt.toISOString(),
-          runId: m.runId,
-          rating: m.rating ?? null,
-          ratingReason: m.ratingReason ?? null,
-        }),
-      ),
+      messages: messages.map((m): LogMessage => ({
+        id: m.id,
+        role: m.role,
+        text: textOf(m.parts),
+        createdAt: m.createdAt.toISOString(),
+        runId: m.runId,
+        rating: m.rating ?? null,
+        ratingReason: m.ratingReason ?? null,
+      })),
     },
   };
 }

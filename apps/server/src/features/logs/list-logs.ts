@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AppError, LOGS_PAGE_SIZE, logsQuery, type LogsPage } from '@buildai/domain';
+import { AppError, LOGS_PAGE_SIZE, type logsQuery, type LogsPage } from '@buildai/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Caller } from '../../http/context';
@@ -85,7 +85,10 @@ export async function readLogRows(
   const more = rows.length > options.limit;
   const page = more ? rows.slice(0, options.limit) : rows;
   const last = page.at(-1);
-  return { rows: page, nextCursor: more && last ? writeCursor({ at: last.cursor_at, runId: last.run_id }) : null };
+  return {
+    rows: page,
+    nextCursor: more && last ? writeCursor({ at: last.cursor_at, runId: last.run_id }) : null,
+  };
 }
 
 export interface LogsContext {

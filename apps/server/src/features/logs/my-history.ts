@@ -44,7 +44,11 @@ export async function myHistory(
  * `DELETE /api/apps/{appId}/my-history`: the end user erases everything they asked the app (runs' inputs and
  * answers, their conversations). Their runs still count toward the run limits.
  */
-export async function deleteMyHistory(platform: Platform, user: EndUser | null, appId: string): Promise<number> {
+export async function deleteMyHistory(
+  platform: Platform,
+  user: EndUser | null,
+  appId: string,
+): Promise<number> {
   if (!user) return 0;
   return platform.db.transaction(async (tx) => {
     const db = tx as unknown as typeof platform.db;

@@ -23,7 +23,10 @@ export async function readPrivacy(platform: Platform, appId: string): Promise<Ap
 export async function getPrivacy(platform: Platform, caller: Caller, appId: string): Promise<AppPrivacyView> {
   const account = await requireBuilder(platform, caller);
   await loadOwnedApp(platform.db, account.accountId, appId);
-  const [privacy, reveals] = await Promise.all([readPrivacy(platform, appId), latestReveals(platform, appId)]);
+  const [privacy, reveals] = await Promise.all([
+    readPrivacy(platform, appId),
+    latestReveals(platform, appId),
+  ]);
   return { ...privacy, reveals };
 }
 

@@ -9,7 +9,11 @@ export const RETENTION_JOB = 'logs.retention';
 export const RETENTION_EVERY_MS = 60 * 60_000;
 
 /** Erases what the app keeps past its retention, by the platform's clock. */
-export async function sweepApp(platform: Platform, appId: string, retentionDays: number | null): Promise<number> {
+export async function sweepApp(
+  platform: Platform,
+  appId: string,
+  retentionDays: number | null,
+): Promise<number> {
   if (retentionDays === null) return 0;
   const cutoff = new Date(platform.clock.now().getTime() - retentionDays * DAY_MS);
   return eraseBefore(platform.db, appId, cutoff);
@@ -29,7 +33,11 @@ export async function applyRetention(platform: Platform): Promise<number> {
 
 /** Runs the retention round now (the clock moved, or the server started). */
 export async function enqueueRetention(platform: Platform, reason: string): Promise<void> {
-  await platform.jobs.enqueue(RETENTION_JOB, { scheduled: false }, { jobId: `retention-${reason}-${Date.now().toString(36)}` });
+  await platform.jobs.enqueue(
+    RETENTION_JOB,
+    { scheduled: false },
+    { jobId: `retention-${reason}-${Date.now().toString(36)}` },
+  );
 }
 
 /** Registers the round; it runs at start and then every RETENTION_EVERY_MS, once per slot across instances. */

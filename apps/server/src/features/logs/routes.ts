@@ -72,7 +72,13 @@ export function logRoutes() {
     },
     async (c, { params, query }) =>
       c.json(
-        await getLog(c.get('platform'), requireCaller(c), params.appId, params.runId, query.reveal === 'true'),
+        await getLog(
+          c.get('platform'),
+          requireCaller(c),
+          params.appId,
+          params.runId,
+          query.reveal === 'true',
+        ),
       ),
   );
   route(
@@ -131,7 +137,12 @@ export function logRoutes() {
   );
   route(
     r,
-    { method: 'get', path: '/{appId}/my-history', summary: "The caller's own runs of the app", params: appParams },
+    {
+      method: 'get',
+      path: '/{appId}/my-history',
+      summary: "The caller's own runs of the app",
+      params: appParams,
+    },
     async (c, { params }) =>
       c.json(await myHistory(c.get('platform'), endUserOf(c, params.appId), params.appId)),
   );

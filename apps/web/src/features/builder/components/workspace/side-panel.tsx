@@ -9,6 +9,7 @@ import { chatSettingsOf } from '../../api/chat-assistant';
 import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
 import type { AppScope } from './app-workspace';
 import { AnalyticsButton } from './analytics-button';
+import { InsightLinks } from './insight-links';
 import { GeneratedChatTab } from './generated-chat-tab';
 import { MainMenu } from './main-menu';
 import { PanelBody } from './panel-body';
@@ -169,6 +170,7 @@ function PanelFooter({ scope, onOpenPanel }: Props) {
   return (
     <div className="flex flex-wrap items-center gap-2 border-t px-4 py-3">
       <AnalyticsButton appId={app.appId} isPublished={app.isPublished} />
+      <InsightLinks appId={app.appId} />
       {account.isAdmin && (
         <Button variant="ghost" size="sm" onClick={() => onOpenPanel('code')}>
           <Code2 />
