@@ -12,14 +12,19 @@ import { filtersToQuery, type LogFilterValues } from '../lib/filters';
 
 const base = (appId: string) => `/api/apps/${encodeURIComponent(appId)}`;
 const logsKey = (appId: string) => [...queryKeys.app(appId), 'logs'] as const;
+export const privacyKey = (appId: string) => [...queryKeys.app(appId), 'privacy'] as const;
 
 /** `GET /api/apps/{appId}/logs`: pages of runs, newest first, for the filters (and personal fields when revealed). */
 export function useLogs(appId: string, filters: LogFilterValues, reveal: boolean) {
+  const client = useQueryClient();
   return useInfiniteQuery({
     queryKey: [...logsKey(appId), 'list', filters, reveal],
-    queryFn: ({ pageParam, signal }) => {
+    queryFn: async ({ pageParam, signal }) => {
       const query = filtersToQuery(filters, { reveal, cursor: pageParam });
-      return api<LogsPage>(`${base(appId)}/logs${query}`, { signal });
+      const page = await api<LogsPage>(`${base(appId)}/logs${query}`, { signal });
+      // the reveal was recorded: the privacy card lists it
+      if (reveal) void client.invalidateQueries({ queryKey: privacyKey(appId) });
+      return page;
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -29,12 +34,17 @@ export function useLogs(appId: string, filters: LogFilterValues, reveal: boolean
 
 /** `GET /api/apps/{appId}/logs/{runId}`: one run and its conversation. */
 export function useLogDetail(appId: string, runId: string | null, reveal: boolean) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: [...logsKey(appId), 'run', runId, reveal],
-    queryFn: ({ signal }) =>
-      api<LogDetail>(`${base(appId)}/logs/${encodeURIComponent(runId!)}${reveal ? '?reveal=true' : ''}`, {
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      const detail = await api<LogDetail>(
+        `${base(appId)}/logs/${encodeURIComponent(runId!)}${reveal ? '?reveal=true' : ''}`,
+        { signal },
+      );
+      if (reveal) void client.invalidateQueries({ queryKey: privacyKey(appId) });
+      return detail;
+    },
     enabled: runId !== null,
   });
 }
@@ -77,8 +87,6 @@ export async function downloadLogsCsv(
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
-
-const privacyKey = (appId: string) => [...queryKeys.app(appId), 'privacy'] as const;
 
 export function usePrivacy(appId: string) {
   return useQuery({

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Download, Eye, EyeOff, Loader2, ScrollText, Trash2 } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppInsightsNav } from '@/components/app-insights-nav';
 import { PageError } from '@/components/page-state';
 import {
@@ -20,7 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { appQuery } from '@/lib/app-query';
 import { cn } from '@/lib/utils';
-import { downloadLogsCsv, useDeleteAllLogs, useLogs } from '../api/logs-api';
+import { downloadLogsCsv, privacyKey, useDeleteAllLogs, useLogs } from '../api/logs-api';
 import { FILTER_KEYS, isFiltered, readFilters, type LogFilterValues } from '../lib/filters';
 import { LogDetailSheet } from './log-detail-sheet';
 import { LogsFilters } from './logs-filters';
@@ -52,6 +52,7 @@ export function LogsPage() {
   const app = useQuery({ ...appQuery(appId), select: (a) => ({ header: a.header, tools: a.tools }) });
   const logs = useLogs(appId, filters, reveal);
   const removeAll = useDeleteAllLogs(appId);
+  const client = useQueryClient();
   const entries = logs.data?.pages.flatMap((p) => p.items) ?? [];
   const refreshing = logs.isFetching && logs.isPlaceholderData;
 
@@ -85,6 +86,7 @@ export function LogsPage() {
     setExportError(null);
     try {
       await downloadLogsCsv(appId, filters, reveal);
+      if (reveal) void client.invalidateQueries({ queryKey: privacyKey(appId) });
     } catch (err) {
       setExportError(errorMessage(err));
     } finally {
