@@ -81,7 +81,7 @@ function UserActions({ appId, user }: { appId: string; user: AppUserEntry }) {
 
 function UserStatus({ user }: { user: AppUserEntry }) {
   return (
-    <div className="flex flex-wrap items-center gap-1.5">
+    <div className="flex shrink-0 flex-wrap items-center gap-1.5">
       {user.verified ? (
         <Badge variant="outline" className="text-emerald-700">
           <BadgeCheck aria-hidden />
@@ -216,9 +216,9 @@ export function UsersPage() {
               </table>
               <ul className="divide-y md:hidden" aria-label="Users">
                 {list.map((u) => (
-                  <li key={u.id} className="grid gap-2 px-4 py-3" data-testid="user-row">
+                  <li key={u.id} className="grid grid-cols-1 gap-2 px-4 py-3" data-testid="user-row">
                     <div className="flex items-start justify-between gap-2">
-                      <div className="min-w-0">
+                      <div className="min-w-0 flex-1">
                         <p className="truncate font-medium">{u.email}</p>
                         <p className="text-xs text-muted-foreground">
                           Signed up {formatDay(u.createdAt, true)}

@@ -68,6 +68,7 @@ export const isMasked = (value: unknown) => value === MASKED_VALUE;
 
 export function formatCost(cost: number): string {
   if (cost === 0) return '$0';
+  if (cost < 0.0001) return '<$0.0001';
   if (cost < 0.01) return `$${cost.toFixed(4)}`;
   return `$${cost.toFixed(2)}`;
 }

@@ -36,13 +36,13 @@ export function LogsList({ entries, onOpen }: Props) {
       <table className="hidden w-full table-fixed text-sm md:table" aria-label="Logs">
         <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
           <tr>
-            <th className="w-28 px-4 py-2.5 font-medium">When</th>
-            <th className="w-44 px-3 py-2.5 font-medium">Who</th>
-            <th className="w-36 px-3 py-2.5 font-medium">Tool</th>
+            <th className="w-36 px-4 py-2.5 font-medium">When</th>
+            <th className="w-40 px-3 py-2.5 font-medium">Who</th>
+            <th className="w-32 px-3 py-2.5 font-medium">Tool</th>
             <th className="px-3 py-2.5 font-medium">Asked and answered</th>
             <th className="w-24 px-3 py-2.5 font-medium">Source</th>
             <th className="w-20 px-3 py-2.5 text-right font-medium">Tokens</th>
-            <th className="w-16 px-4 py-2.5 text-center font-medium">Rating</th>
+            <th className="w-20 px-4 py-2.5 text-center font-medium">Rating</th>
           </tr>
         </thead>
         <tbody>

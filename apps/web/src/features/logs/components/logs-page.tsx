@@ -95,7 +95,7 @@ export function LogsPage() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+    <div className="mx-auto w-full max-w-[96rem] px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
       <Button variant="ghost" size="sm" asChild className="-ml-2 text-muted-foreground">
         <Link to={`/build/app/${encodeURIComponent(appId)}`}>
           <ArrowLeft />
@@ -115,7 +115,7 @@ export function LogsPage() {
       </div>
       <AppInsightsNav appId={appId} className="mt-4" />
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="mt-6 grid gap-6 2xl:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="logs-title" className="grid min-w-0 content-start gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             <div>
@@ -229,7 +229,7 @@ export function LogsPage() {
             </Button>
           )}
         </section>
-        <aside className="grid content-start gap-6">
+        <aside className="grid content-start gap-6 lg:max-w-xl 2xl:max-w-none">
           <PrivacyCard appId={appId} />
         </aside>
       </div>
