@@ -7,6 +7,7 @@ import { benchFunctions, printFunctions } from './functions';
 import { benchGeneratedPreview, printGeneratedPreview } from './generated-preview';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchDatabases } from './lib';
+import { benchLogsList, printLogsList } from './logs-list';
 import { benchPageWeight, printPageWeight } from './page-weight';
 import { benchRecordsImport, printRecordsImport } from './records-import';
 import { benchRecordsList, printRecordsList } from './records-list';
@@ -56,3 +57,6 @@ if (!printTableScroll(await benchTableScroll())) process.exitCode = 1;
 
 // server functions: a warm call in the isolate against the same handler in plain Node, a cold call, 50 at once
 if (!printFunctions(await benchFunctions())) process.exitCode = 1;
+
+// the logs of an app: 50 of 100,000 runs, newest first, page 2 and a filtered page, p95 against the same SQL bare
+if (!printLogsList(await benchLogsList())) process.exitCode = 1;

@@ -21,6 +21,8 @@ import {
   openAiCompatibleRoutes,
 } from './features/assistant';
 import { devMailRoutes } from './features/dev-mail';
+import { devClockRoutes, logRoutes, registerRetentionJob } from './features/logs';
+import { appUserRoutes } from './features/app-users';
 import { apiKeyRoutes } from './features/api-keys';
 import { evaluationRoutes } from './features/evaluations';
 import { mcpRoutes, type McpAskOptions } from './features/mcp';
@@ -63,6 +65,7 @@ export function createApp(platform: Platform, services: Services = createService
     importExternal: (p, item, signal) => importExternal(p, services.integrations, item, signal),
   });
   registerPaymentJobs(platform, services.payments);
+  registerRetentionJob(platform);
   if (platform.database.kind === 'pglite') {
     // the only process on its data directory: turns left streaming are the last process's (docs/decisions/0016)
     void closeTurnsOfLastProcess(platform.db)
@@ -115,6 +118,8 @@ export function createApp(platform: Platform, services: Services = createService
   // the mail outbox for operators, outside production and only while mail stays in the outbox
   if (platform.config.NODE_ENV !== 'production' && platform.mail.kind === 'outbox')
     app.route('/', devMailRoutes());
+  // the clock of scheduled work (log retention), movable by tests outside production (decision 0018)
+  if (platform.config.NODE_ENV !== 'production') app.route('/', devClockRoutes());
   const publishedTools = createPublishedTools(platform, services.appChanges);
   app.route('/api/apps', runtimeRoutes(publishedTools, services.runAdmissions));
   const assistantServices = {
@@ -183,6 +188,8 @@ export function createApp(platform: Platform, services: Services = createService
     }),
   );
   app.route('/api/apps', membershipRoutes());
+  app.route('/api/apps', logRoutes());
+  app.route('/api/apps', appUserRoutes());
   app.route('/api/builder', builderRoutes());
   app.route('/api/csv', csvMappingRoutes());
   app.route('/api/context/ingest/web', webIngestRoutes(services.integrations));

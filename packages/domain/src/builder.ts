@@ -299,6 +299,8 @@ export interface AppAnalytics {
   tools: AnalyticsTool[];
   /** the same figures by where the runs came from (the app's page, the widget, the API, MCP), every source listed */
   sources: AnalyticsSource[];
+  /** end users' thumbs up and down on the range's results and answers (decision 0018) */
+  ratings?: { up: number; down: number };
 }
 export interface AnalyticsSource {
   source: RunSource;

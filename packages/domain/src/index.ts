@@ -33,3 +33,4 @@ export * from './api-responses';
 export * from './model-choice';
 export * from './evaluations';
 export * from './redact';
+export * from './logs';

@@ -91,7 +91,7 @@ export interface RouteSpec<P, Q, B, R = undefined> {
   upload?: boolean;
   status?: 200 | 201 | 204 | 302 | 405;
   /** the document's media type of a success that is not JSON */
-  produces?: 'text/event-stream' | 'text/html' | 'application/octet-stream';
+  produces?: 'text/event-stream' | 'text/html' | 'text/csv' | 'application/octet-stream';
   /** the Hono path when it cannot be written in the OpenAPI form (a key with slashes) */
   honoPath?: string;
   /**
@@ -119,6 +119,7 @@ const uploadBody = z.object({ file: z.string().meta({ format: 'binary' }) });
 const producedBody = {
   'text/event-stream': z.string().meta({ description: 'Server-sent events' }),
   'text/html': z.string(),
+  'text/csv': z.string().meta({ description: 'Comma-separated values, a header row first' }),
   'application/octet-stream': z.string().meta({ format: 'binary' }),
 } as const;
 

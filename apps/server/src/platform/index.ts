@@ -3,6 +3,7 @@ import { openDatabase, type Database, type Db } from '../db/client';
 import { createAiProvider, type AiProvider } from './ai/provider';
 import { createModelList, type ModelList } from './ai/model-list';
 import { createBlobs } from './blobs';
+import { createClock, type Clock } from './clock';
 import type { Blobs } from './blobs/types';
 import { createEvents } from './events';
 import type { Events } from './events/types';
@@ -27,6 +28,8 @@ export interface Platform {
   limits: Limits;
   ai: AiProvider;
   models: ModelList;
+  /** the time scheduled work reads (movable outside production) */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export async function createPlatform(
     limits,
     ai,
     models,
+    clock: createClock(),
     async close() {
       models.stop();
       await jobs.close();

@@ -11,6 +11,7 @@ const builder = () => import('./routes/builder-routes');
 const runtime = () => import('./routes/runtime-routes');
 const analytics = () => import('./routes/analytics-routes');
 const evaluations = () => import('./routes/evaluations-routes');
+const logs = () => import('./routes/logs-routes');
 const login = () => import('./routes/login-routes');
 const auth = () => import('./routes/auth-routes');
 const shell = () => import('./routes/shell-routes');
@@ -86,6 +87,8 @@ export const routes = [
             ...page(evaluations, 'EvaluationRoute'),
             handle: { title: 'Evaluation' },
           },
+          { path: '/logs/app/:appId', ...page(logs, 'LogsRoute'), handle: { title: 'Logs' } },
+          { path: '/users/app/:appId', ...page(logs, 'UsersRoute'), handle: { title: 'Users' } },
           { path: '/build/app/:appId', ...page(builder, 'BuildAppRoute'), handle: { title: 'Builder' } },
           {
             path: '/build/app/:appId/tools',

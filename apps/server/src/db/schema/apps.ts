@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { AiApp, AppType, RunSource, ToolStatus, UsageRecord } from '@buildai/domain';
 import { accounts } from './identity';
 
@@ -109,11 +110,24 @@ export const runs = pgTable(
     /** the data source items whose chunks went into the prompt */
     contextItemIds: jsonb('context_item_ids').$type<string[]>().notNull().default([]),
     errorCode: text('error_code'),
+    /** the end user's thumbs up or down on the result or answer, with their optional reason (decision 0018) */
+    rating: text('rating').$type<'up' | 'down'>(),
+    ratingReason: text('rating_reason'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
+    /**
+     * when the run's inputs and answer were erased (deleted from the logs, past the app's retention, or not kept at
+     * all): the row stays so run limits and analytics still count it (decision 0018)
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     index('runs_app_idx').on(t.appId, t.createdAt),
+    // the logs: an app's kept runs, newest first, paged by (created_at, run_id)
+    index('runs_logs_idx')
+      .on(t.appId, t.createdAt.desc(), t.runId.desc())
+      .where(sql`${t.erasedAt} is null`),
     // a user's runs of an app by time: the daily and weekly run limits count these
     index('runs_app_user_idx').on(t.appId, t.userKey, t.createdAt),
     index('runs_app_client_idx').on(t.appId, t.clientKey, t.createdAt),

@@ -8,3 +8,4 @@ export * from './money';
 export * from './reach';
 export * from './functions';
 export * from './evaluations';
+export * from './logs';

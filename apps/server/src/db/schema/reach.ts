@@ -48,7 +48,11 @@ export const assistantMessages = pgTable(
     runId: text('run_id').references(() => runs.runId, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('assistant_messages_conversation_idx').on(t.conversationRowId, t.createdAt)],
+  (t) => [
+    index('assistant_messages_conversation_idx').on(t.conversationRowId, t.createdAt),
+    // the logs find an answer's conversation by its run (decision 0018)
+    index('assistant_messages_run_idx').on(t.runId),
+  ],
 );
 
 /**

@@ -67,6 +67,25 @@ async function bySource(db: Db, appId: string, fromMs: number, toMs: number): Pr
   `);
   return (result as unknown as { rows: SourceRow[] }).rows;
 }
+/** The range's thumbs up and down (decision 0018), on the same runs. */
+async function ratings(
+  db: Db,
+  appId: string,
+  fromMs: number,
+  toMs: number,
+): Promise<{ up: number; down: number }> {
+  const result = await db.execute(sql`
+    select count(*) filter (where ${runs.rating} = 'up')::int as up,
+      count(*) filter (where ${runs.rating} = 'down')::int as down
+    from ${runs}
+    where ${runs.appId} = ${appId} and ${runs.rating} is not null
+      and ${runs.createdAt} >= ${new Date(fromMs).toISOString()}::timestamptz
+      and ${runs.createdAt} < ${new Date(toMs).toISOString()}::timestamptz
+  `);
+  const [row] = (result as unknown as { rows: Array<{ up: number; down: number }> }).rows;
+  return { up: Number(row?.up ?? 0), down: Number(row?.down ?? 0) };
+}
+
 interface SourceRow extends Figures {
   source: RunSource;
 }
@@ -99,10 +118,11 @@ export async function getAppAnalytics(
   const todayMs = now - (now % DAY_MS);
   const fromMs = todayMs - (days - 1) * DAY_MS;
   const dates = Array.from({ length: days }, (_, i) => isoDay(fromMs + i * DAY_MS));
-  const [rows, appTools, sourceRows] = await Promise.all([
+  const [rows, appTools, sourceRows, rated] = await Promise.all([
     aggregate(platform.db, appId, fromMs, todayMs + DAY_MS),
     loadTools(platform.db, appId),
     bySource(platform.db, appId, fromMs, todayMs + DAY_MS),
+    ratings(platform.db, appId, fromMs, todayMs + DAY_MS),
   ]);
   // grouping() is 1 where a row adds up over that column
   const rowsOf = (allTools: number, allDays: number, toolId?: string) =>
@@ -132,5 +152,6 @@ export async function getAppAnalytics(
       source,
       ...figures(sourceRows.find((row) => row.source === source)),
     })),
+    ratings: rated,
   };
 }

@@ -12,6 +12,7 @@ import type { Caller } from '../../http/context';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
 import type { PublishedTools, RunAdmissions } from '../runtime';
+import { forgetIfNotKept } from '../logs';
 import {
   findConversation,
   historyForModel,
@@ -161,6 +162,8 @@ export async function sendAssistantMessage(options: SendAssistantMessageOptions)
         .set({ updatedAt: new Date() })
         .where(eq(assistantConversations.id, conversation.id));
     });
+    // an app that keeps no conversations erases this one once its answer is in (decision 0018)
+    await forgetIfNotKept(platform, appId, turn.runId);
   };
   const recorded = (() => {
     let once: Promise<void> | undefined;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { runs } from '../../db/schema';
 import type { Platform } from '../../platform';
+import { forgetIfNotKept } from '../logs';
 import { admitRun, type NewRun, type RunAdmissions, type RunLimits } from './run-limits';
 
 export interface StoreRunOptions {
@@ -48,6 +49,8 @@ export async function storeRun({ platform, admissions, row, limits }: StoreRunOp
         .update(runs)
         .set({ ...values, finishedAt: new Date() })
         .where(eq(runs.runId, row.runId));
+      // an app that keeps no conversations erases the run's inputs and answer at once (decision 0018)
+      await forgetIfNotKept(platform, row.appId, row.runId);
     },
   };
 }

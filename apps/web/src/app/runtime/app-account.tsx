@@ -72,6 +72,7 @@ export function AppAccount({
       <Corner appStyle={app.data.appStyle}>
         <React.Suspense fallback={null}>
           <AccountMenu
+            appId={appId}
             email={user.email}
             onSignOut={() => {
               setLeaving(true);

@@ -15,6 +15,7 @@ function makeAnalytics(over: Partial<AppAnalytics> = {}): AppAnalytics {
     from: '2025-03-01',
     to: '2025-03-07',
     totals: { runs: 1234, users: 56, tokens: 2_500_000 },
+    ratings: { up: 30, down: 10 },
     days: [
       { date: '2025-03-02', runs: 1000, users: 40, tokens: 2_000_000 },
       { date: '2025-03-05', runs: 234, users: 16, tokens: 500_000 },
@@ -78,6 +79,10 @@ describe('/analytics/app/:appId', () => {
     expect(stat('Runs').getAttribute('title')).toBe('1,234');
     expect(stat('Unique users').textContent).toBe('56');
     expect(stat('Tokens').textContent).toBe('2.5M');
+    expect(stat('Thumbs up').textContent).toBe('30');
+    expect(
+      within(screen.getByRole('region', { name: 'Thumbs up' })).getByText('75% of 40 ratings, 10 down'),
+    ).toBeTruthy();
 
     expect(screen.getByRole('link', { name: /Back to builder/ }).getAttribute('href')).toBe('/build/app/a1');
     expect(screen.getByRole('img', { name: 'Runs and unique users per day' })).toBeTruthy();

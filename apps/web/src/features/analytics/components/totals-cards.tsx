@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Coins, Play, Users } from 'lucide-react';
+import { Coins, Play, ThumbsUp, Users } from 'lucide-react';
 import { formatCount, type AppAnalytics } from '@buildai/domain';
 import { formatInteger } from '@/lib/format';
 
@@ -41,8 +41,10 @@ function Stat({
 export function TotalsCards({ data, days }: { data: AppAnalytics; days: number }) {
   const { runs, users, tokens } = data.totals;
   const perDay = runs / Math.max(1, days);
+  const up = data.ratings?.up ?? 0;
+  const down = data.ratings?.down ?? 0;
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <Stat
         label="Runs"
         value={runs}
@@ -60,6 +62,16 @@ export function TotalsCards({ data, days }: { data: AppAnalytics; days: number }
         value={tokens}
         icon={<Coins />}
         hint={runs > 0 ? `${formatCount(Math.round(tokens / runs))} per run` : 'No tokens used yet'}
+      />
+      <Stat
+        label="Thumbs up"
+        value={up}
+        icon={<ThumbsUp />}
+        hint={
+          up + down > 0
+            ? `${Math.round((up / (up + down)) * 100)}% of ${formatCount(up + down)} ratings, ${formatCount(down)} down`
+            : 'No ratings yet'
+        }
       />
     </div>
   );

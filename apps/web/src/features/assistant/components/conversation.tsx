@@ -9,6 +9,7 @@ import { useAssistantChat } from '../hooks/use-assistant-chat';
 import type { ChatMessage } from '../lib/messages';
 import { logoOf } from './chat-theme';
 import { Composer } from './composer';
+import { rateAnswer } from '../api/rate-answer';
 import { AssistantAvatar, AssistantMessage, Thinking, UserMessage } from './message-item';
 
 export interface ConversationProps {
@@ -95,6 +96,7 @@ export function Conversation({
                   live={chat.status === 'streaming' && i === chat.messages.length - 1}
                   canRetry={i === chat.messages.length - 1 && !chat.busy}
                   onRetry={chat.retry}
+                  onRate={(runId, rating, reason) => rateAnswer(surface, appId, runId, rating, reason)}
                 />
               ),
             )}

@@ -1,5 +1,7 @@
 import * as React from 'react';
 import { Check, Copy, Loader2, RotateCcw, Sparkles, Wrench, XCircle } from 'lucide-react';
+import type { LogRating } from '@buildai/domain';
+import { AnswerRating } from '@/components/answer-rating';
 import { Citations } from '@/components/citations';
 import { Markdown } from '@/components/markdown/markdown';
 import { Button } from '@/components/ui/button';
@@ -44,10 +46,13 @@ interface AssistantProps {
   /** the last answer (it may be asked again) and the chat is idle */
   canRetry: boolean;
   onRetry: () => void;
+  /** the end user's rating of a stored answer (decision 0018) */
+  onRate?: (runId: string, rating: LogRating, reason?: string) => Promise<unknown>;
 }
 
 /** The assistant's answer: Markdown, the tools it used, its sources, then Copy and (the last one) Retry. */
-export function AssistantMessage({ message, logoUrl, live, canRetry, onRetry }: AssistantProps) {
+export function AssistantMessage({ message, logoUrl, live, canRetry, onRetry, onRate }: AssistantProps) {
+  const runId = message.metadata?.runId;
   const text = textOf(message);
   const tools = toolUsesOf(message);
   const citations = citationsOf(message);
@@ -83,6 +88,9 @@ export function AssistantMessage({ message, logoUrl, live, canRetry, onRetry }: 
         {!live && text && (
           <div className="-ml-1.5 flex items-center gap-0.5 opacity-70 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
             <CopyButton text={text} />
+            {runId && onRate && (
+              <AnswerRating key={runId} onRate={(rating, reason) => onRate(runId, rating, reason)} />
+            )}
             {canRetry && (
               <Button
                 variant="ghost"

@@ -1,5 +1,7 @@
 import * as React from 'react';
 import { AlertCircle, Check, Clock, Copy, Link2, PauseCircle, RotateCcw, ServerCog } from 'lucide-react';
+import type { LogRating } from '@buildai/domain';
+import { AnswerRating } from '@/components/answer-rating';
 import { Markdown } from '@/components/markdown/markdown';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,6 +22,8 @@ interface Props {
   shareUrl?: string;
   /** a line under the title, e.g. when a saved result was made */
   caption?: string;
+  /** the end user's rating of the finished run (decision 0018) */
+  onRate?: (runId: string, rating: LogRating, reason?: string) => Promise<unknown>;
 }
 
 function useCopied(): [string | null, (what: string, text: string) => void] {
@@ -37,7 +41,7 @@ function useCopied(): [string | null, (what: string, text: string) => void] {
 }
 
 /** The answer: thinking, streaming, done, stopped or failed; a run limit shows as a calm notice. */
-export function RunResult({ state, onRunAgain, shareUrl, caption }: Props) {
+export function RunResult({ state, onRunAgain, shareUrl, caption, onRate }: Props) {
   const [copied, copy] = useCopied();
   const streaming = state.status === 'loading';
   if (state.status === 'idle') return null;
@@ -56,6 +60,13 @@ export function RunResult({ state, onRunAgain, shareUrl, caption }: Props) {
               {caption && <p className="text-xs text-muted-foreground">{caption}</p>}
             </div>
             <div className="flex flex-wrap items-center gap-1">
+              {done && state.runId && onRate && (
+                <AnswerRating
+                  key={state.runId}
+                  what="result"
+                  onRate={(rating, reason) => onRate(state.runId!, rating, reason)}
+                />
+              )}
               {state.model && streaming && (
                 <span className="text-xs text-muted-foreground">{state.model}</span>
               )}

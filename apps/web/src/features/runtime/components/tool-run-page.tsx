@@ -12,6 +12,7 @@ import { useToolRun } from '../hooks/use-tool-run';
 import { toFieldValues } from '../lib/form-steps';
 import { RUN_LIMIT_CODES } from '../lib/run-state';
 import { appHomePath, resultPagePath, toolPagePath } from '../lib/paths';
+import { rateResult } from '../api/rate-result';
 import { AppLogo, AppThemeScope } from './app-theme';
 import { MadeWithFooter } from './made-with-footer';
 import { ToolForm } from './tool-form';
@@ -157,7 +158,12 @@ export function ToolRunPage({
             <div ref={resultRef} className="grid scroll-mt-6 gap-6">
               <React.Suspense fallback={live || resultId ? <ResultSkeleton /> : null}>
                 {live ? (
-                  <RunResult state={run.state} shareUrl={shareUrl} onRunAgain={runAgain} />
+                  <RunResult
+                    state={run.state}
+                    shareUrl={shareUrl}
+                    onRunAgain={runAgain}
+                    onRate={(runId, rating, reason) => rateResult(appId, runId, rating, reason)}
+                  />
                 ) : (
                   resultId && <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} />
                 )}

@@ -10,6 +10,7 @@ import { chatSettingsOf } from '../../api/chat-assistant';
 import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
 import type { AppScope } from './app-workspace';
 import { AnalyticsButton } from './analytics-button';
+import { InsightLinks } from './insight-links';
 import { GeneratedChatTab } from './generated-chat-tab';
 import { MainMenu } from './main-menu';
 import { PanelBody } from './panel-body';
@@ -178,6 +179,7 @@ function PanelFooter({ scope, tool, onOpenPanel }: Props) {
           </Link>
         </Button>
       )}
+      <InsightLinks appId={app.appId} />
       {account.isAdmin && (
         <Button variant="ghost" size="sm" onClick={() => onOpenPanel('code')}>
           <Code2 />

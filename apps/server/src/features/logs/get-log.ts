@@ -1,0 +1,69 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { AppError, type LogDetail, type LogMessage } from '@buildai/domain';
+import { assistantConversations, assistantMessages, runs } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { logsContext, readLogRows } from './list-logs';
+import { toLogEntry } from './log-entry';
+import { recordReveal } from './reveals';
+
+const textOf = (parts: Array<{ type: string; [key: string]: unknown }>) =>
+  parts
+    .filter((p) => p.type === 'text' && typeof p.text === 'string')
+    .map((p) => p.text as string)
+    .join('');
+
+/** `GET /api/apps/{appId}/logs/{runId}`: one run, and for an assistant turn its whole conversation with ratings. */
+export async function getLog(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  runId: string,
+  reveal: boolean,
+): Promise<LogDetail> {
+  const ctx = await logsContext(platform, caller, appId);
+  const { rows } = await readLogRows(platform.db, appId, {}, { reveal, limit: 1, cursor: undefined, runId });
+  const row = rows[0];
+  if (!row) throw new AppError('run/not-found');
+  if (reveal) await recordReveal(platform, caller, appId, 'run', runId);
+  const entry = toLogEntry(row, ctx.tools, ctx.personal, reveal);
+  if (!row.conversation_id) return { entry, conversation: null };
+
+  const [conversation] = await platform.db
+    .select({ id: assistantConversations.id, title: assistantConversations.title })
+    .from(assistantConversations)
+    .innerJoin(assistantMessages, eq(assistantMessages.conversationRowId, assistantConversations.id))
+    .where(and(eq(assistantConversations.appId, appId), eq(assistantMessages.runId, runId)))
+    .limit(1);
+  if (!conversation) return { entry, conversation: null };
+  const messages = await platform.db
+    .select({
+      id: assistantMessages.id,
+      role: assistantMessages.role,
+      parts: assistantMessages.parts,
+      createdAt: assistantMessages.createdAt,
+      runId: assistantMessages.runId,
+      rating: runs.rating,
+      ratingReason: runs.ratingReason,
+    })
+    .from(assistantMessages)
+    .leftJoin(runs, eq(runs.runId, assistantMessages.runId))
+    .where(eq(assistantMessages.conversationRowId, conversation.id))
+    .orderBy(asc(assistantMessages.createdAt));
+  return {
+    entry,
+    conversation: {
+      conversationId: row.conversation_id,
+      title: conversation.title,
+      messages: messages.map((m): LogMessage => ({
+        id: m.id,
+        role: m.role,
+        text: textOf(m.parts),
+        createdAt: m.createdAt.toISOString(),
+        runId: m.runId,
+        rating: m.rating ?? null,
+        ratingReason: m.ratingReason ?? null,
+      })),
+    },
+  };
+}

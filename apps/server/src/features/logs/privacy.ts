@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AppPrivacy, AppPrivacyView } from '@buildai/domain';
+import { preparedPerDb } from '../../db/prepared';
+import { appPrivacy } from '../../db/schema';
+import type { Caller } from '../../http/context';
+import type { Platform } from '../../platform';
+import { loadOwnedApp, requireBuilder } from '../apps';
+import { eraseRunAndConversation } from './erase';
+import { latestReveals } from './reveals';
+import { sweepApp } from './retention';
+
+const DEFAULT_PRIVACY: AppPrivacy = { retentionDays: null, keepConversations: true };
+
+export async function readPrivacy(platform: Platform, appId: string): Promise<AppPrivacy> {
+  const [row] = await platform.db
+    .select({ retentionDays: appPrivacy.retentionDays, keepConversations: appPrivacy.keepConversations })
+    .from(appPrivacy)
+    .where(eq(appPrivacy.appId, appId));
+  return row ?? DEFAULT_PRIVACY;
+}
+
+/** `GET /api/apps/{appId}/privacy`: the settings and the latest reveals of personal fields. */
+export async function getPrivacy(platform: Platform, caller: Caller, appId: string): Promise<AppPrivacyView> {
+  const account = await requireBuilder(platform, caller);
+  await loadOwnedApp(platform.db, account.accountId, appId);
+  const [privacy, reveals] = await Promise.all([
+    readPrivacy(platform, appId),
+    latestReveals(platform, appId),
+  ]);
+  return { ...privacy, reveals };
+}
+
+/**
+ * `PUT /api/apps/{appId}/privacy`: the body is read once the caller is known to edit the app; a shorter retention
+ * applies at once (what is past it is erased before the answer).
+ */
+export async function savePrivacy(
+  platform: Platform,
+  caller: Caller,
+  appId: string,
+  body: () => Promise<AppPrivacy>,
+): Promise<AppPrivacyView> {
+  const account = await requireBuilder(platform, caller);
+  await loadOwnedApp(platform.db, account.accountId, appId);
+  const next = await body();
+  await platform.db
+    .insert(appPrivacy)
+    .values({ appId, ...next, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: appPrivacy.appId, set: { ...next, updatedAt: new Date() } });
+  await sweepApp(platform, appId, next.retentionDays);
+  return getPrivacy(platform, caller, appId);
+}
+
+const notKept = preparedPerDb((db) =>
+  db
+    .select({ appId: appPrivacy.appId })
+    .from(appPrivacy)
+    .where(sql`${appPrivacy.appId} = ${sql.placeholder('appId')} and ${appPrivacy.keepConversations} = false`)
+    .prepare('app_privacy_not_kept'),
+);
+
+/**
+ * Once a run (or an assistant turn, its answer stored) ended: in an app that keeps no conversations, its inputs,
+ * answer and conversation are erased at once. Never throws: the run itself went well.
+ */
+export async function forgetIfNotKept(platform: Platform, appId: string, runId: string): Promise<void> {
+  try {
+    const [row] = await notKept(platform.db).execute({ appId });
+    if (row) await eraseRunAndConversation(platform.db, appId, runId);
+  } catch (err) {
+    platform.logger.error({ err, appId, runId }, 'could not erase a run its app does not keep');
+  }
+}
