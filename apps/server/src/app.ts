@@ -13,7 +13,7 @@ import { analyticsRoutes } from './features/analytics';
 import { builderRoutes } from './features/builder';
 import { csvMappingRoutes } from './features/csv-mapping';
 import { filesRoutes } from './features/files';
-import { createPublishedTools, runtimeRoutes } from './features/runtime';
+import { createPublishedTools, itemPreview, runtimeRoutes, toolLinkRoutes } from './features/runtime';
 import {
   askAssistant,
   assistantRoutes,
@@ -108,6 +108,7 @@ export function createApp(platform: Platform, services: Services = createService
     app.route('/', devMailRoutes());
   const publishedTools = createPublishedTools(platform, services.appChanges);
   app.route('/api/apps', runtimeRoutes(publishedTools, services.runAdmissions));
+  app.route('/api/tool-links', toolLinkRoutes());
   const assistantServices = {
     publishedTools,
     admissions: services.runAdmissions,
@@ -191,6 +192,7 @@ export function createApp(platform: Platform, services: Services = createService
     appForHost: (host) => services.domains.appFor(host),
     embedAncestors: (appId) => embedAncestors(platform, appId),
     publicUrl: platform.config.PUBLIC_URL,
+    itemPreview: (appId, entity, id) => itemPreview(platform, appId, entity, id),
   });
 
   app.onError((err, c) => {

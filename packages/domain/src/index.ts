@@ -27,3 +27,5 @@ export * from './money';
 export * from './reach';
 export * from './secrets';
 export * from './csv-readings';
+export * from './app-name';
+export * from './public-pages';

@@ -128,6 +128,7 @@ export function entityRoutes(validator: RecordValidator) {
           entity: params.name,
           limit: query.limit,
           cursor: query.cursor,
+          withTotal: query.total === 'true',
         }),
       ),
   );

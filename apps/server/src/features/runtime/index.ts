@@ -11,3 +11,5 @@ export { sseRun } from './sse-run';
 export type { RunnableTool } from './find-runnable-tool';
 export { checkToolInputs, toolInputs, type ToolInput } from './tool-inputs';
 export { findKeyTool } from './find-key-tool';
+export { findToolLinkApps, toolLinkRoutes } from './tool-links';
+export { itemPreview } from './item-preview';

@@ -30,6 +30,7 @@ import { generatedChatPrompt } from './generated-prompt';
 import { toolTools } from './tool-tools';
 import { readMessages } from './list-messages';
 import { loadChatApp } from './load-space-app';
+import { nameAppFromRequest } from './name-app';
 import { recordTurn, type TurnStep } from './record-turn';
 import { retrieveContext } from './retrieve-context';
 import type { MessageRow } from './views';
@@ -180,6 +181,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       parts: [...message.parts.filter((p) => p.type === 'text'), ...files],
       annotation: systemActionInfo ? { systemActionInfo } : {},
     });
+    if (!systemActionInfo) await nameAppFromRequest(tx, appId, text);
     await tx.insert(appChatMessages).values({
       messageId: assistantId,
       appId,
