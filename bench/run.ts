@@ -14,6 +14,7 @@ import { benchSpaceBundle, printSpaceBundle } from './space-bundle';
 import { benchSpacePreview, printSpacePreview } from './space-preview';
 import { benchTableScroll, printTableScroll } from './table-scroll';
 import { benchThroughput, printThroughput } from './throughput';
+import { benchCsvWide, printCsvWide } from './csv-wide';
 
 const f = (n: number) => n.toFixed(1);
 
@@ -91,3 +92,6 @@ if (!printTableScroll(await benchTableScroll())) process.exitCode = 1;
 
 // server functions: a warm call in the isolate against the same handler in plain Node, a cold call, 50 at once
 if (!printFunctions(await benchFunctions())) process.exitCode = 1;
+
+// a CSV of 10,000 columns × 200 rows to the import wizard's mapping step in Chromium (issue 32, item 34)
+if (!printCsvWide(await benchCsvWide())) process.exitCode = 1;

@@ -21,12 +21,10 @@ export function AppsHome() {
             Describe an app and the chat builds it; publish it and share the link.
           </p>
         </div>
-        {apps.data && apps.data.length > 0 && (
-          <div className="flex gap-2 self-start sm:self-auto">
-            <StartFromTemplate variant="outline" />
-            <NewAppMenu />
-          </div>
-        )}
+        <div className="flex gap-2 self-start sm:self-auto">
+          <StartFromTemplate variant="outline" />
+          <NewAppMenu variant={apps.data?.length ? 'default' : 'outline'} />
+        </div>
       </div>
 
       <div className="mt-6">
@@ -75,7 +73,6 @@ function EmptyApps() {
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <NewToolButton variant="outline" />
-        <StartFromTemplate variant="ghost" />
       </div>
     </div>
   );

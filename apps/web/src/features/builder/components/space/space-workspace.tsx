@@ -227,7 +227,8 @@ export function SpaceWorkspace({
             {saving ? 'Saving...' : app.isPublished ? 'Published' : 'Not published'}
           </p>
         </div>
-        {!isMobile && (
+        {/* the database screen has its own (it widens the table) */}
+        {!isMobile && !databaseOpen && (
           <Button
             variant="ghost"
             size="icon-sm"
@@ -283,7 +284,7 @@ export function SpaceWorkspace({
             'min-h-0 w-full flex-col border-r bg-background lg:flex lg:w-[360px] lg:shrink-0 2xl:w-[440px]',
             mobileView === 'chat' ? 'flex' : 'hidden',
             databaseOpen && databaseExpanded && 'lg:hidden',
-            chatFolded && 'lg:hidden',
+            chatFolded && !databaseOpen && 'lg:hidden',
             // a menu panel takes the chat's place below 1536 px, so the code editor keeps its room
             panelOpen && 'lg:hidden 2xl:flex',
           )}
