@@ -40,7 +40,9 @@ describe('real CSV files', () => {
   it("reads Shift-JIS text (chardet's corpus, one column) as Japanese, not as Windows-1252", () => {
     const sjis = read('chardet-shift-jis-ude-2.txt');
     expect(sjis.encoding).toBe('shift_jis');
-    expect(sjis.rows[0]![0]!.trim()).toBe('コンソール アプリケーション : universalchardet プロジェクトの概要');
+    expect(sjis.rows[0]![0]!.trim()).toBe(
+      'コンソール アプリケーション : universalchardet プロジェクトの概要',
+    );
     expect(rereadCsv(sjis, { encoding: 'windows-1252' }).rows[0]![0]).not.toContain('コンソール');
   });
 
