@@ -69,6 +69,8 @@ describe('RuntimeRoot (the public app pages’ document)', () => {
     renderAt('/app/a1/item/Recipe/r1');
     expect(await screen.findByRole('heading', { name: 'Lemon tart' }, slow)).toBeTruthy();
     expect(screen.getByText('Prep minutes')).toBeTruthy();
+    // the title is the heading, not a line of its own
+    expect(screen.queryByText('Title')).toBeNull();
     expect(screen.getByText('45')).toBeTruthy();
     expect(screen.getByText('Yes')).toBeTruthy();
     expect(screen.getByText('summer')).toBeTruthy();

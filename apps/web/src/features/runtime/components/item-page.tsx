@@ -82,8 +82,13 @@ export function ItemPage({ appId, entity, recordId }: { appId: string; entity?: 
 }
 
 function ItemCard({ entity, title, record }: { entity: string; title: string; record: EntityRecord }) {
+  // the field the title comes from is the heading already
+  const titleKey = Object.keys(record).find(
+    (k) => typeof record[k] === 'string' && (record[k] as string).trim() === title,
+  );
   const fields = Object.entries(record).filter(
     ([key, value]) =>
+      key !== titleKey &&
       !(RECORD_SYSTEM_FIELDS as readonly string[]).includes(key) &&
       value !== null &&
       value !== undefined &&
