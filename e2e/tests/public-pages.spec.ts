@@ -78,6 +78,32 @@ test('an item page shows a record a visitor may read, and /tool/{path} says when
   await visitor.goto(`/app/${appId}/item/Recipe/nope`);
   await expect(visitor.getByRole('heading', { name: 'Item not found' })).toBeVisible();
 
+  // item 11: on a phone the Sign in / Sign up corner sits above the app, not over its heading
+  const signup = await p.request.post(`${BASE_URL}/api/apps/${appId}/settings`, {
+    headers: auth,
+    data: {
+      appSettings: {
+        isSignupEnabled: true,
+        termsOfServiceLink: 'https://cookbook.example/terms',
+        privacyPolicyLink: 'https://cookbook.example/privacy',
+        supportEmail: 'help@cookbook.example',
+      },
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  await visitor.goto(`/app/${appId}`);
+  const corner = visitor.getByRole('navigation', { name: 'Account' });
+  await expect(corner.getByRole('link', { name: 'Sign up' })).toBeVisible();
+  const frame = visitor.locator('iframe').first();
+  await expect(frame).toBeVisible();
+  await expect
+    .poll(async () => (await frame.boundingBox())!.y)
+    .toBeGreaterThanOrEqual((await corner.boundingBox())!.y + (await corner.boundingBox())!.height);
+  await expect(visitor.frameLocator('iframe').getByRole('heading', { name: 'Your new app' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await screenshot(visitor, 'space-app-signup-corner-390');
+
   await visitor.setViewportSize({ width: 1280, height: 800 });
   await visitor.goto('/tool/no-such-tool');
   await expect(visitor.getByRole('heading', { name: 'No tool at this link' })).toBeVisible();
