@@ -76,7 +76,8 @@ test('a builder describes an app in one sentence, watches its tools appear, reve
     },
     { text: 'Your app has three tools: a listing writer, a buyer email and an open house post.' },
   ]);
-  await p.getByLabel('Describe an app and the chat builds its tools').fill(SENTENCE);
+  await p.getByRole('radio', { name: 'AI tools' }).click();
+  await p.getByLabel('Describe the app you want').fill(SENTENCE);
   await screenshot(p, 'generated-app-home-prompt');
   await p.getByRole('button', { name: 'Build the app' }).click();
   await expect(p).toHaveURL(/\/build\/app\/[^/]+$/);

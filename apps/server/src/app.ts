@@ -13,7 +13,7 @@ import { analyticsRoutes } from './features/analytics';
 import { builderRoutes } from './features/builder';
 import { csvMappingRoutes } from './features/csv-mapping';
 import { dataImageLinks, filesRoutes } from './features/files';
-import { createPublishedTools, runtimeRoutes } from './features/runtime';
+import { createPublishedTools, itemPreview, runtimeRoutes, toolLinkRoutes } from './features/runtime';
 import {
   askAssistant,
   assistantRoutes,
@@ -122,6 +122,7 @@ export function createApp(platform: Platform, services: Services = createService
   if (platform.config.NODE_ENV !== 'production') app.route('/', devClockRoutes());
   const publishedTools = createPublishedTools(platform, services.appChanges);
   app.route('/api/apps', runtimeRoutes(publishedTools, services.runAdmissions));
+  app.route('/api/tool-links', toolLinkRoutes());
   const assistantServices = {
     publishedTools,
     admissions: services.runAdmissions,
@@ -223,6 +224,7 @@ export function createApp(platform: Platform, services: Services = createService
     appForHost: (host) => services.domains.appFor(host),
     embedAncestors: (appId) => embedAncestors(platform, appId),
     publicUrl: platform.config.PUBLIC_URL,
+    itemPreview: (appId, entity, id) => itemPreview(platform, appId, entity, id),
   });
 
   app.onError((err, c) => {

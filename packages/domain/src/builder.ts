@@ -131,10 +131,6 @@ export const appSettingsSchema = z.object({
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
 /**
- * What a builder may paste as a custom domain, made into the bare host name the settings keep: a scheme, a path,
- * a port and a trailing dot are dropped (`https://App.Example.com/` → `app.example.com`).
- */
-/**
  * Why a normalised custom domain cannot be used, in the builder's terms, or null when it can (empty: none). The
  * caller says so for the product's own address (settings/domain-reserved).
  */
@@ -147,6 +143,10 @@ export function customDomainProblem(domain: string): string | null {
   return 'Enter a domain name such as app.example.com';
 }
 
+/**
+ * What a builder may paste as a custom domain, made into the bare host name the settings keep: a scheme, a path,
+ * a port and a trailing dot are dropped (`https://App.Example.com/` → `app.example.com`).
+ */
 export function normaliseCustomDomain(raw: string): string {
   return raw
     .trim()

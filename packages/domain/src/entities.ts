@@ -165,12 +165,16 @@ export type RecordFields = z.infer<typeof recordFieldsSchema>;
 export const listRecordsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_RECORDS_LIMIT).optional(),
   cursor: z.string().min(1).max(200).optional(),
+  /** `true` on a first page: the answer says how many records the caller may read in all (`total`) */
+  total: z.enum(['true', 'false']).optional(),
 });
 export type ListRecordsQuery = z.infer<typeof listRecordsQuery>;
 
 export const recordsPage = z.object({
   records: z.array(entityRecordSchema),
   nextCursor: z.string().nullable(),
+  /** every record the caller may read, when a first page asked for it (`total=true`) */
+  total: z.number().int().optional(),
 });
 export type RecordsPage = z.infer<typeof recordsPage>;
 
@@ -367,7 +371,7 @@ export const databaseTexts = {
   mappingFallback: "Couldn't generate AI mapping suggestions. Using basic mapping instead.",
   importSucceeded: (n: number) => `Successfully imported all ${n} rows.`,
   importPartlyFailed: (failed: number, total: number) =>
-    `Import completed with ${failed} failed rows out of ${total} total.`,
+    `Import completed with ${failed} failed ${failed === 1 ? 'row' : 'rows'} out of ${total} total.`,
   permissionRequestFailed: 'Failed to request access control change',
   permissionChatBusy: 'Please wait for chat to finish before updating permissions',
   invalidJson: (message: string) => `Invalid JSON: ${message}`,

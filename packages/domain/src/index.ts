@@ -34,3 +34,5 @@ export * from './model-choice';
 export * from './evaluations';
 export * from './redact';
 export * from './logs';
+export * from './app-name';
+export * from './public-pages';

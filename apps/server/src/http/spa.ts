@@ -57,6 +57,8 @@ export function mountSpa(
     embedAncestors?: (appId: string) => Promise<string[]>;
     /** PUBLIC_URL: named in the builder's document, for the links the builder copies (`PUBLIC_URL_META`) */
     publicUrl?: string;
+    /** an item page's social preview: what an anonymous visitor may read of the record, or null (no tags) */
+    itemPreview?: (appId: string, entity: string, id: string) => Promise<ItemPreview | null>;
   } = {},
 ): void {
   const publicUrl = opts.publicUrl?.replace(/\/+$/, '');
@@ -111,10 +113,16 @@ export function mountSpa(
     if (file && file !== dist.index && !dist.documents.some((d) => d.file === file))
       return fileResponse(c, file, 'no-cache');
     const domainApp = opts.appForHost ? await opts.appForHost(c.req.header('host')) : null;
+    // an item page carries its social preview in the document: link previews do not run the page's script
+    const item = itemOf(c.req.path, domainApp);
+    const preview =
+      item && opts.itemPreview ? await opts.itemPreview(item.appId, item.entity, item.id) : null;
+    const head = preview ? previewTags(preview, new URL(c.req.url)) : '';
     if (domainApp) {
-      const answer = customDomainAnswer(c, domainApp, runtime);
+      const answer = customDomainAnswer(c, domainApp, runtime, head);
       if (answer) return answer;
     }
+    if (head && runtime?.contents) return htmlAnswer(c, runtime, head);
     // the public app pages and the sign-in page have documents of their own, without the builder's router
     const document = dist.documents.find((d) => d.serves(c.req.path))?.file ?? dist.index;
     if (!document) return c.text('The web app is not built. Run `npm run build` first.', 503);
@@ -162,7 +170,12 @@ const PRODUCT_PATHS = ['/login', '/logout', '/auth/', '/error/', '/app/', '/embe
  * and every other page address is the app's public page, its runtime document told which app through a meta tag
  * (the web reads `/`, `/tool/{path}`, `/{Page}` as under `/app/{appId}`). Undefined: served as on any host.
  */
-function customDomainAnswer(c: Context<AppEnv>, appId: string, runtime: StaticFile | undefined) {
+function customDomainAnswer(
+  c: Context<AppEnv>,
+  appId: string,
+  runtime: StaticFile | undefined,
+  head: string,
+) {
   const url = new URL(c.req.url);
   if (url.pathname === '/login') {
     if (url.searchParams.get('appId')) return undefined;
@@ -172,11 +185,59 @@ function customDomainAnswer(c: Context<AppEnv>, appId: string, runtime: StaticFi
   if (PRODUCT_PATHS.some((p) => url.pathname === p || (p.endsWith('/') && url.pathname.startsWith(p))))
     return undefined;
   if (!runtime?.contents) return undefined;
-  const html = Buffer.from(runtime.contents)
-    .toString('utf8')
-    .replace('</head>', `<meta name="${CUSTOM_DOMAIN_APP_META}" content="${escapeAttr(appId)}"></head>`);
+  return htmlAnswer(
+    c,
+    runtime,
+    `<meta name="${CUSTOM_DOMAIN_APP_META}" content="${escapeAttr(appId)}">${head}`,
+  );
+}
+
+/** The runtime document with tags added to its head, never cached (what it names may change). */
+function htmlAnswer(c: Context<AppEnv>, runtime: StaticFile, head: string): Response {
+  const html = Buffer.from(runtime.contents!).toString('utf8').replace('</head>', `${head}</head>`);
   const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
   return new Response(c.req.method === 'HEAD' ? null : html, { status: 200, headers });
+}
+
+/** What an item page's link preview shows (Open Graph and Twitter card tags). */
+export interface ItemPreview {
+  title: string;
+  description: string;
+  /** an https address, or a path on this server */
+  image: string | null;
+}
+
+/** `/app/{appId}/item/{entity}/{id}`, or `/item/{entity}/{id}` on an app's own domain; null for any other path. */
+function itemOf(
+  pathname: string,
+  domainApp: string | null,
+): { appId: string; entity: string; id: string } | null {
+  const m =
+    /^\/app\/([^/]+)\/item\/([^/]+)\/([^/]+)\/?$/.exec(pathname) ??
+    (domainApp ? /^()\/item\/([^/]+)\/([^/]+)\/?$/.exec(pathname) : null);
+  if (!m) return null;
+  try {
+    const appId = m[1] ? decodeURIComponent(m[1]) : domainApp!;
+    return { appId, entity: decodeURIComponent(m[2]!), id: decodeURIComponent(m[3]!) };
+  } catch {
+    return null;
+  }
+}
+
+function previewTags(preview: ItemPreview, url: URL): string {
+  const meta = (attr: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeAttr(value)}">`;
+  const image = preview.image ? new URL(preview.image, url.origin).href : null;
+  return [
+    meta('property', 'og:type', 'article'),
+    meta('property', 'og:title', preview.title),
+    ...(preview.description ? [meta('property', 'og:description', preview.description)] : []),
+    meta('property', 'og:url', `${url.origin}${url.pathname}`),
+    ...(image ? [meta('property', 'og:image', image)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    ...(preview.description ? [meta('name', 'description', preview.description)] : []),
+  ].join('');
 }
 
 const escapeAttr = (v: string) =>

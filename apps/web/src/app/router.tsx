@@ -67,8 +67,10 @@ export const routes = [
       { path: '/app/*', ...page(runtime, 'RuntimeRoute') },
       // the assistant widget's frame (served with the public pages' document; here for a link followed in-app)
       { path: '/embed/*', ...page(runtime, 'RuntimeRoute') },
-      { path: '/tool/:path', ...page(statusPages, 'ShortToolLinkSoon') },
-      { path: '/item/*', ...page(statusPages, 'ItemPageSoon') },
+      // the short link of a tool on the product's host, which names no app: it finds the app (or lets one pick)
+      { path: '/tool/:path', ...page(statusPages, 'ShortToolLink') },
+      // item pages live under an app's address (`/app/{appId}/item/…`, `/item/…` on its own domain)
+      { path: '/item/*', ...page(statusPages, 'NotFoundPage') },
 
       // signed-in builder
       {

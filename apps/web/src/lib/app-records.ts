@@ -8,19 +8,29 @@ import { api } from '@/lib/api-client';
 export const recordsPath = (appId: string, entity: string) =>
   `/api/apps/${encodeURIComponent(appId)}/entities/${encodeURIComponent(entity)}/records`;
 
-/** GET …/records?limit=&cursor=, newest first. */
+/** GET …/records?limit=&cursor=&total=, newest first. */
 export function listRecords(
   appId: string,
   entity: string,
-  opts: { limit?: number; cursor?: string | null; signal?: AbortSignal } = {},
+  opts: { limit?: number; cursor?: string | null; signal?: AbortSignal; total?: boolean } = {},
 ): Promise<RecordsPage> {
   const search = new URLSearchParams();
   if (opts.limit) search.set('limit', String(opts.limit));
   if (opts.cursor) search.set('cursor', opts.cursor);
+  if (opts.total) search.set('total', 'true');
   const query = search.toString();
   return api<RecordsPage>(`${recordsPath(appId, entity)}${query ? `?${query}` : ''}`, {
     signal: opts.signal,
   });
+}
+
+/** The ids of every record of an entity the caller may read, newest first (the table's "Select all"). */
+export async function listAllRecordIds(
+  appId: string,
+  entity: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  return (await listAllRecords(appId, entity, signal)).map((r) => r.id);
 }
 
 /** Every record of an entity, newest first (the export), page after page. */

@@ -2,7 +2,7 @@ import { AppError, DEFAULT_RECORDS_LIMIT, USER_ENTITY, type RecordsPage } from '
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { passMembershipGate } from './membership-gate';
-import { listPage } from './scoped-reads';
+import { countReadable, listPage } from './scoped-reads';
 import { decodeCursor } from './records';
 import { listUserRecords } from './list-user-records';
 
@@ -13,6 +13,8 @@ export interface ListRecordsOptions {
   entity: string;
   limit?: number;
   cursor?: string;
+  /** a first page also says how many records the caller may read in all */
+  withTotal?: boolean;
 }
 
 /**
@@ -28,5 +30,10 @@ export async function listRecords(options: ListRecordsOptions): Promise<RecordsP
   if (page.found === 'app') throw new AppError('app/not-found');
   await passMembershipGate(platform, caller, appId, page.gate);
   if (page.found === 'entity') throw new AppError('entity/not-found');
-  return { records: page.records, nextCursor: page.nextCursor };
+  if (!options.withTotal || cursor) return { records: page.records, nextCursor: page.nextCursor };
+  // a first page that is the whole list counts itself
+  const total = page.nextCursor
+    ? await countReadable(platform.database, { caller, appId, entity })
+    : page.records.length;
+  return { records: page.records, nextCursor: page.nextCursor, total };
 }

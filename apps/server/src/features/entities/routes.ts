@@ -146,6 +146,7 @@ export function entityRoutes(validator: RecordValidator, images?: DataImageLinks
         entity: params.name,
         limit: query.limit,
         cursor: query.cursor,
+        withTotal: query.total === 'true',
       });
       const records = await Promise.all(page.records.map((record) => link(params.appId, record)));
       return c.json({ ...page, records });

@@ -92,6 +92,19 @@ from ctx left join lateral (
 ) p on true`,
 };
 
+/** How many records the caller may read (the data table's footer), under the same rule: one count runs. */
+const COUNT_STATEMENT = {
+  name: 'records_count',
+  text: `${CTX}
+select ctx.found,
+  (select count(*) from app_records r
+    where ctx.found and ctx.rule in (${rulesOf('all')}) and r.app_id = $1 and r.entity = $2)
+  + (select count(*) from app_records r
+    where ctx.found and ctx.rule in (${rulesOf('own')}) and r.app_id = $1 and r.entity = $2
+      and r.creator_id = $4) as total
+from ctx`,
+};
+
 /** The statements by rows to read and cursor: at most (MAX_RECORDS_LIMIT + 1) × 2, each written once. */
 const statements = new Map<string, { name: string; text: string }>();
 
@@ -194,4 +207,20 @@ export async function readOne(
   if (!rows[0]!.found) return { found: 'entity', gate };
   if (rows[0]!.id == null) return { found: 'record', gate };
   return { found: true, gate, record: recordView(rows[0] as RecordRow) };
+}
+
+/** How many of an entity's records the caller may read (0 when the app or the entity is not found). */
+export async function countReadable(
+  database: Database,
+  input: { caller: Caller | null; appId: string; entity: string },
+): Promise<number> {
+  const { caller, appId, entity } = input;
+  const rows = (await run(database, COUNT_STATEMENT, [
+    appId,
+    entity,
+    ...callerIds(caller, appId),
+  ])) as unknown as {
+    total: string | number | null;
+  }[];
+  return Number(rows[0]?.total ?? 0);
 }

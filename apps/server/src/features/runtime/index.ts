@@ -13,3 +13,5 @@ export { checkToolInputs, toolInputs, type ToolInput } from './tool-inputs';
 export { findKeyTool } from './find-key-tool';
 export { askModel, retryDelayMs, type ModelPart } from './ask-model';
 export { answerForEvaluation, type EvaluationAnswer } from './answer-for-evaluation';
+export { findToolLinkApps, toolLinkRoutes } from './tool-links';
+export { itemPreview } from './item-preview';

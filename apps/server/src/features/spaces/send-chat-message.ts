@@ -32,6 +32,7 @@ import { generatedChatPrompt } from './generated-prompt';
 import { toolTools } from './tool-tools';
 import { readMessages } from './list-messages';
 import { loadChatApp } from './load-space-app';
+import { nameAppFromRequest } from './name-app';
 import { recordTurn, type TurnStep } from './record-turn';
 import { retrieveContext } from './retrieve-context';
 import { startTurn } from './stop-turn';
@@ -188,6 +189,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       parts: [...textParts, ...files],
       annotation: systemActionInfo ? { systemActionInfo } : {},
     });
+    if (!systemActionInfo) await nameAppFromRequest(tx, appId, text);
     await tx.insert(appChatMessages).values({
       messageId: assistantId,
       appId,

@@ -1,4 +1,5 @@
-import { Outlet, useMatches } from 'react-router';
+import * as React from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -14,7 +15,7 @@ export function AppShell() {
   return (
     <RequireAuth>
       <UpgradePlanDialogProvider>
-        <SidebarProvider>
+        <SidebarProvider {...useWorkspaceFold()}>
           <AppSidebar />
           <SidebarInset>
             <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4">
@@ -31,6 +32,20 @@ export function AppShell() {
       </UpgradePlanDialogProvider>
     </RequireAuth>
   );
+}
+
+/**
+ * The builder's workspace (`/build/…`) needs the width for the chat beside the preview or the code (issue 32, item
+ * 9): there the product sidebar starts folded to its icons, and unfolding it (its trigger, Ctrl/Cmd+B) lasts while
+ * the builder stays in the workspace; elsewhere the sidebar keeps the state saved in its cookie.
+ */
+function useWorkspaceFold(): { open?: boolean; onOpenChange?: (open: boolean) => void; persist?: boolean } {
+  const inWorkspace = useLocation().pathname.startsWith('/build/');
+  const [open, setOpen] = React.useState(false);
+  React.useEffect(() => {
+    if (!inWorkspace) setOpen(false);
+  }, [inWorkspace]);
+  return inWorkspace ? { open, onOpenChange: setOpen, persist: false } : {};
 }
 
 /** The page name from the deepest route's `handle.title`. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAppView } from '@/features/runtime/test/runtime-fixtures';
 import { clearToken, getToken, setToken } from '@/lib/session';
 import { mockApi } from '@/test/mock-api';
-import { ACCOUNT_INSET_VARIABLE, AppAccount } from './app-account';
+import { ACCOUNT_INSET_VARIABLE, ACCOUNT_TOP_VARIABLE, AppAccount } from './app-account';
 import { appPathname } from './runtime-root';
 
 function renderAccount(reload = vi.fn()) {
@@ -68,6 +68,29 @@ describe('the account corner of an app’s public pages', () => {
     expect(root.style.getPropertyValue(ACCOUNT_INSET_VARIABLE)).toBe('208px');
     view.unmount();
     expect(root.style.getPropertyValue(ACCOUNT_INSET_VARIABLE)).toBe('');
+  });
+
+  it('on a phone, asks the page to start below the corner, so Sign in and Sign up do not cover its heading', async () => {
+    const root = document.documentElement;
+    const width = window.innerWidth;
+    mockApi({ 'GET /api/apps/a1': { body: withSignup } });
+    const view = renderAccount();
+    const corner = await screen.findByRole('navigation', { name: 'Account' });
+    vi.spyOn(corner, 'getBoundingClientRect').mockImplementation(() =>
+      DOMRect.fromRect({ x: window.innerWidth - 200, y: 12, width: 188, height: 32 }),
+    );
+    try {
+      window.innerWidth = 390;
+      window.dispatchEvent(new Event('resize'));
+      expect(root.style.getPropertyValue(ACCOUNT_TOP_VARIABLE)).toBe('52px');
+      window.innerWidth = 1280;
+      window.dispatchEvent(new Event('resize'));
+      expect(root.style.getPropertyValue(ACCOUNT_TOP_VARIABLE)).toBe('0px');
+    } finally {
+      window.innerWidth = width;
+    }
+    view.unmount();
+    expect(root.style.getPropertyValue(ACCOUNT_TOP_VARIABLE)).toBe('');
   });
 
   it('shows nothing to a visitor of an app without signup', async () => {

@@ -127,7 +127,16 @@ export function AppAccount({
  */
 export const ACCOUNT_INSET_VARIABLE = '--app-account-inset';
 
-/** Top right, over the page, in the app's colours. */
+/**
+ * The CSS variable that holds how much room the corner needs above a page on a phone (below 640 px wide: its bottom
+ * and a gap), while it is shown; 0 on wider screens. The public pages start below it there, so the corner's buttons
+ * never cover the app's own heading (issue 32, item 11).
+ */
+export const ACCOUNT_TOP_VARIABLE = '--app-account-top';
+/** Below this width the corner gets a band of its own above the page. */
+const PHONE_MAX_PX = 640;
+
+/** Top right, over the page (on a phone, above it), in the app's colours. */
 function Corner({ appStyle, children }: { appStyle: AppStyle; children: React.ReactNode }) {
   const theme = appTheme(appStyle);
   const ref = React.useRef<HTMLElement>(null);
@@ -136,8 +145,12 @@ function Corner({ appStyle, children }: { appStyle: AppStyle; children: React.Re
     if (!corner) return;
     const root = document.documentElement;
     const measure = () => {
-      const covered = window.innerWidth - corner.getBoundingClientRect().left;
-      root.style.setProperty(ACCOUNT_INSET_VARIABLE, `${Math.ceil(covered) + 8}px`);
+      const box = corner.getBoundingClientRect();
+      root.style.setProperty(ACCOUNT_INSET_VARIABLE, `${Math.ceil(window.innerWidth - box.left) + 8}px`);
+      root.style.setProperty(
+        ACCOUNT_TOP_VARIABLE,
+        window.innerWidth < PHONE_MAX_PX ? `${Math.ceil(box.bottom) + 8}px` : '0px',
+      );
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -147,6 +160,7 @@ function Corner({ appStyle, children }: { appStyle: AppStyle; children: React.Re
       observer.disconnect();
       window.removeEventListener('resize', measure);
       root.style.removeProperty(ACCOUNT_INSET_VARIABLE);
+      root.style.removeProperty(ACCOUNT_TOP_VARIABLE);
     };
   }, []);
   return (

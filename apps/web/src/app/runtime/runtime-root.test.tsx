@@ -51,9 +51,46 @@ describe('RuntimeRoot (the public app pages’ document)', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('shows the item pages’ notice under an app', async () => {
-    mockApi({});
-    renderAt('/app/a1/item/42');
-    expect(await screen.findByRole('heading', { name: 'Item pages' }, slow)).toBeTruthy();
+  it('shows one record on its item page, with a link to share, as its access rules let the visitor read it', async () => {
+    const api = mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ appType: 'space', tools: [], header: 'Family cookbook' }) },
+      'GET /api/apps/a1/entities/Recipe/records/r1': {
+        body: {
+          id: 'r1',
+          createdAt: '2026-03-01T10:00:00.000Z',
+          creatorId: 'u1',
+          title: 'Lemon tart',
+          prepMinutes: 45,
+          vegetarian: true,
+          tags: ['dessert', 'summer'],
+        },
+      },
+    });
+    renderAt('/app/a1/item/Recipe/r1');
+    expect(await screen.findByRole('heading', { name: 'Lemon tart' }, slow)).toBeTruthy();
+    expect(screen.getByText('Prep minutes')).toBeTruthy();
+    // the title is the heading, not a line of its own
+    expect(screen.queryByText('Title')).toBeNull();
+    expect(screen.getByText('45')).toBeTruthy();
+    expect(screen.getByText('Yes')).toBeTruthy();
+    expect(screen.getByText('summer')).toBeTruthy();
+    // the database's own fields are not the app's
+    expect(screen.queryByText('Creator id')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Family cookbook/ }).getAttribute('href')).toBe('/app/a1');
+    expect(api.requests.some((r) => r.path === '/api/apps/a1/entities/Recipe/records/r1')).toBe(true);
+  });
+
+  it('says an item the visitor may not read is not here (the server answers 404 either way)', async () => {
+    mockApi({
+      'GET /api/apps/a1': { body: makeAppView() },
+      'GET /api/apps/a1/entities/Recipe/records/secret': {
+        status: 404,
+        body: { error: { code: 'record/not-found', message: 'Record not found' } },
+      },
+    });
+    renderAt('/app/a1/item/Recipe/secret');
+    expect(await screen.findByRole('heading', { name: 'Item not found' }, slow)).toBeTruthy();
+    expect(screen.queryByText(/Coming soon/i)).toBeNull();
   });
 });

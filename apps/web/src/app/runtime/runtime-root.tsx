@@ -14,8 +14,8 @@ import { MembershipGate } from './membership/membership-gate';
  */
 const SpaceAppPage = React.lazy(() => import('./space-app-page'));
 // Pages without a tool: loaded on the rare visit that needs them.
-const ItemPageSoon = React.lazy(() =>
-  import('../routes/coming-soon-routes').then((m) => ({ default: m.ItemPageSoon })),
+const ItemPage = React.lazy(() =>
+  import('@/features/runtime/components/item-page').then((m) => ({ default: m.ItemPage })),
 );
 // The assistant's chat page and the widget's frame: loaded only by their own addresses.
 const AssistantChatPage = React.lazy(() => import('./assistant-chat-page'));
@@ -48,8 +48,14 @@ export function RuntimeRoot() {
   const route = matchRuntimePath(pathname);
   return (
     <React.Suspense fallback={null}>
-      {!route ? <NotFoundPage /> : route.page === 'item' ? <ItemPageSoon /> : <AppPage route={route} />}
-      {route && route.page !== 'item' && <AppAccount appId={route.appId} />}
+      {!route ? (
+        <NotFoundPage />
+      ) : route.page === 'item' ? (
+        <ItemPage appId={route.appId} entity={route.entity} recordId={route.recordId} />
+      ) : (
+        <AppPage route={route} />
+      )}
+      {route && <AppAccount appId={route.appId} />}
     </React.Suspense>
   );
 }

@@ -11,6 +11,7 @@ export {
   bulkCreateRecords,
   createRecord,
   deleteRecord,
+  listAllRecordIds,
   listAllRecords,
   listRecords,
   updateRecord,
@@ -29,12 +30,13 @@ export function entitiesQuery(appId: string) {
 export const recordsKey = (appId: string, entity: string) =>
   [...queryKeys.appEntities(appId), entity, 'records'] as const;
 
-/** GET …/records?limit=&cursor=, page by page, newest first. */
+/** GET …/records?limit=&cursor=, page by page, newest first; the first page says how many there are in all. */
 export function recordsQuery(appId: string, entity: string, limit = 200) {
   return infiniteQueryOptions({
     queryKey: recordsKey(appId, entity),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => listRecords(appId, entity, { limit, cursor: pageParam, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      listRecords(appId, entity, { limit, cursor: pageParam, signal, total: pageParam === null }),
     getNextPageParam: (last) => last.nextCursor,
   });
 }

@@ -48,11 +48,19 @@ export const DataRow = React.memo(function DataRow({
       // a fixed box: its layout and paint never reach beyond it
       style={{ height: TABLE_ROW_HEIGHT_PX, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
+      {/* the check and the cross (or the checkbox) stay in view while the row scrolls sideways (issue 32, item 10) */}
       <div
         role="gridcell"
-        className="flex shrink-0 items-center justify-center gap-1 border-r"
+        className="sticky left-0 z-[1] flex shrink-0 items-center justify-center gap-1 border-r bg-background"
         style={{ width: `var(--col-${SELECT_COLUMN})` }}
       >
+        <span
+          aria-hidden
+          className={cn(
+            'pointer-events-none absolute inset-0',
+            row.pending ? 'bg-amber-50/70' : selected ? 'bg-primary/5' : undefined,
+          )}
+        />
         {row.pending ? (
           <>
             <button
@@ -60,7 +68,7 @@ export const DataRow = React.memo(function DataRow({
               aria-label="Save row"
               title="Save row"
               onClick={() => actions.confirm(row.key)}
-              className="flex size-7 items-center justify-center rounded-md text-emerald-700 hover:bg-emerald-100"
+              className="relative flex size-7 items-center justify-center rounded-md text-emerald-700 hover:bg-emerald-100"
             >
               <Check className="size-4" />
             </button>
@@ -69,7 +77,7 @@ export const DataRow = React.memo(function DataRow({
               aria-label="Discard row"
               title="Discard row"
               onClick={() => actions.discard(row.key)}
-              className="flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+              className="relative flex size-7 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
             >
               <X className="size-4" />
             </button>
@@ -89,7 +97,7 @@ export const DataRow = React.memo(function DataRow({
               }
             }}
             className={cn(
-              'flex size-4 cursor-pointer items-center justify-center rounded-[4px] border',
+              'relative flex size-4 cursor-pointer items-center justify-center rounded-[4px] border',
               selected ? 'border-primary bg-primary text-primary-foreground' : 'border-input bg-background',
             )}
           >

@@ -55,6 +55,11 @@ interface Props {
   onRequestOption: (columnId: string, label: string) => void;
   onUploadImage: (file: File) => Promise<string>;
   chat: ChatBridge;
+  /** every record in all, when the server said (the footer, "Select all"); null when not known */
+  total: number | null;
+  /** selects every record, also those not loaded yet; null while it cannot be offered */
+  onSelectAllMatching: (() => void) | null;
+  selectingAll: boolean;
   hasNextPage: boolean;
   fetchingNextPage: boolean;
   fetchNextPage: () => void;
@@ -183,8 +188,43 @@ export function DataTable(props: Props) {
     rows.length > 0 && selectedCount >= rows.length && rows.every((r) => rowSelection[r.key]);
   const someSelected = selectedCount > 0 && !allSelected;
 
+  const { total, onSelectAllMatching, selectingAll } = props;
+  const unloaded = total !== null && total > rows.length;
   return (
     <div className="flex min-h-0 flex-col">
+      {allSelected && (unloaded || selectedCount > rows.length) && (
+        <div
+          role="status"
+          className="mb-2 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 rounded-lg border border-primary/20 bg-primary/5 px-3 py-1.5 text-xs"
+        >
+          {selectedCount > rows.length ? (
+            <>
+              <span>All {selectedCount.toLocaleString()} rows are selected.</span>
+              <button
+                type="button"
+                className="font-medium text-primary underline-offset-2 hover:underline"
+                onClick={() => onRowSelectionChange({})}
+              >
+                Clear selection
+              </button>
+            </>
+          ) : (
+            <>
+              <span>All {rows.length.toLocaleString()} loaded rows are selected.</span>
+              {onSelectAllMatching && total !== null && (
+                <button
+                  type="button"
+                  className="font-medium text-primary underline-offset-2 hover:underline disabled:opacity-60"
+                  disabled={selectingAll}
+                  onClick={onSelectAllMatching}
+                >
+                  {selectingAll ? 'Selecting…' : `Select all ${total.toLocaleString()} rows`}
+                </button>
+              )}
+            </>
+          )}
+        </div>
+      )}
       <div
         ref={setScroller}
         role="grid"
@@ -208,7 +248,7 @@ export function DataTable(props: Props) {
                   <div
                     key={id}
                     role="columnheader"
-                    className="flex shrink-0 items-center justify-center border-r"
+                    className="sticky left-0 z-[1] flex shrink-0 items-center justify-center border-r bg-muted"
                     style={{ width: `var(--col-${id})` }}
                   >
                     <input
@@ -260,9 +300,10 @@ export function DataTable(props: Props) {
         </div>
       </div>
       <div className="flex h-8 items-center gap-3 px-1 text-xs text-muted-foreground">
-        <span>
-          {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
-          {hasNextPage ? ' loaded' : ''}
+        <span data-testid="table-count">
+          {unloaded
+            ? `${rows.length.toLocaleString()} of ${total.toLocaleString()} rows`
+            : `${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'}${hasNextPage ? ' loaded' : ''}`}
           {pending.length > 0 && `, ${pending.length} new`}
         </span>
         {fetchingNextPage && <span>Loading more…</span>}

@@ -15,7 +15,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { uploadCellImage } from '../api/records';
+import { listAllRecordIds, uploadCellImage } from '../api/records';
 import { entityColumns } from '../column-types/entity-columns';
 import { CsvImportDialog, exportEntityCsv } from '../csv';
 import { useBulkDelete } from '../hooks/use-bulk-delete';
@@ -46,7 +46,10 @@ export function EntityTable({
   schema: EntitySchema;
   chat: ChatBridge;
 }) {
-  const { query, records, updateField, createRow, remove, forget, refetch } = useRecords(appId, entity);
+  const { query, records, total, updateField, createRow, remove, forget, refetch } = useRecords(
+    appId,
+    entity,
+  );
   const [pending, setPending] = React.useState<TableRow[]>([]);
   const [confirming, setConfirming] = React.useState<string | null>(null);
   const [rowSelection, setRowSelection] = React.useState<RowSelectionState>({});
@@ -141,6 +144,20 @@ export function EntityTable({
     [chat, entity],
   );
 
+  // "Select all" takes the loaded rows; this takes every record, as Airtable does (issue 32, item 10)
+  const [selectingAll, setSelectingAll] = React.useState(false);
+  const selectAllMatching = React.useCallback(async () => {
+    setSelectingAll(true);
+    try {
+      const ids = await listAllRecordIds(appId, entity);
+      setRowSelection(Object.fromEntries(ids.map((id) => [id, true])));
+    } catch (error) {
+      toastError('The rows could not be selected', errorMessage(error));
+    } finally {
+      setSelectingAll(false);
+    }
+  }, [appId, entity]);
+
   const onUploadImage = React.useCallback((file: File) => uploadCellImage(appId, file), [appId]);
 
   const exportCsv = async () => {
@@ -181,6 +198,9 @@ export function EntityTable({
       onRequestOption={onRequestOption}
       onUploadImage={onUploadImage}
       chat={chat}
+      total={total}
+      onSelectAllMatching={() => void selectAllMatching()}
+      selectingAll={selectingAll}
       hasNextPage={query.hasNextPage}
       fetchingNextPage={query.isFetchingNextPage}
       fetchNextPage={() => void query.fetchNextPage()}

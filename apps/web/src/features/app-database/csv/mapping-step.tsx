@@ -211,8 +211,12 @@ export function MappingStep({
                     value={mapping.decimalSeparator ?? '.'}
                     onChange={(e) => update(index, { decimalSeparator: e.target.value as '.' | ',' })}
                   >
-                    <option value=".">Decimal point (1,234.5)</option>
-                    <option value=",">Decimal comma (1.234,5)</option>
+                    <option value="." title="Decimal point">
+                      1,234.5 (point)
+                    </option>
+                    <option value="," title="Decimal comma">
+                      1.234,5 (comma)
+                    </option>
                   </NativeSelect>
                 )}
                 {!skipped && mapping.dataType === 'datetime' && !splittable && (
@@ -221,8 +225,12 @@ export function MappingStep({
                     value={mapping.dateOrder ?? 'mdy'}
                     onChange={(e) => update(index, { dateOrder: e.target.value as 'dmy' | 'mdy' })}
                   >
-                    <option value="dmy">Day first (31/12/2024)</option>
-                    <option value="mdy">Month first (12/31/2024)</option>
+                    <option value="dmy" title="Day first">
+                      DD/MM/YYYY
+                    </option>
+                    <option value="mdy" title="Month first">
+                      MM/DD/YYYY
+                    </option>
                   </NativeSelect>
                 )}
                 {splittable && (

@@ -1,9 +1,10 @@
 // Issue 32: the CSV wizard's reading of real files from public test corpora (frictionless-py, csv-spectrum,
-// PapaParse, CharlesNepote/CSV-test-files), kept in apps/server/tests/fixtures/csv-real with their source
+// PapaParse, pandas, CharlesNepote/CSV-test-files, chardet's encodings corpus), kept in apps/server/tests/fixtures/csv-real with their source
 // (MANIFEST.tsv: repository, commit, path).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { detectDateOrder, detectDecimalSeparator, readCsvDate, readCsvNumber } from '@buildai/domain';
 import { parseCsvBytes, rereadCsv } from './parse-csv';
 
 const dir = path.resolve(process.cwd(), 'apps/server/tests/fixtures/csv-real');
@@ -13,12 +14,12 @@ const read = (name: string) => parseCsvBytes(new Uint8Array(file(name)), name);
 describe('real CSV files', () => {
   it('every file of the manifest is there, with its repository, commit and path', () => {
     const lines = file('MANIFEST.tsv').toString('utf8').trim().split('\n').slice(1);
-    expect(lines.length).toBeGreaterThanOrEqual(18);
+    expect(lines.length).toBeGreaterThanOrEqual(20);
     for (const line of lines) {
       const [name, repo, commit, source] = line.split('\t');
       expect(repo).toMatch(/^[\w.-]+\/[\w.-]+$/);
       expect(commit).toMatch(/^[0-9a-f]{40}$/);
-      expect(source).toMatch(/\.csv$/);
+      expect(source).toMatch(/\.(csv|txt)$/);
       expect(file(name!).length).toBeGreaterThan(0);
     }
   });
@@ -34,6 +35,15 @@ describe('real CSV files', () => {
     expect(latin.rows.at(-1)).toEqual(['Hélène', 'Mahé', '42']);
     // the builder can still choose another encoding: the bytes are read again
     expect(rereadCsv(greek, { encoding: 'utf-8' }).rows[0]![2]).not.toBe('Λεωνιδας');
+  });
+
+  it("reads Shift-JIS text (chardet's corpus, one column) as Japanese, not as Windows-1252", () => {
+    const sjis = read('chardet-shift-jis-ude-2.txt');
+    expect(sjis.encoding).toBe('shift_jis');
+    expect(sjis.rows[0]![0]!.trim()).toBe(
+      'コンソール アプリケーション : universalchardet プロジェクトの概要',
+    );
+    expect(rereadCsv(sjis, { encoding: 'windows-1252' }).rows[0]![0]).not.toContain('コンソール');
   });
 
   it('reads UTF-8 with and without a byte order mark, quotes, commas and line breaks in cells', () => {
@@ -70,6 +80,20 @@ describe('real CSV files', () => {
     const floats = read('frictionless-floats.csv');
     expect(floats.delimiterDetected).toBe(false);
     expect(floats.headers).toEqual(['number']);
+  });
+
+  it("reads pandas' test1.csv: ISO dates with a time and signed decimal numbers", () => {
+    const csv = read('pandas-test1.csv');
+    expect([csv.delimiter, csv.delimiterDetected]).toEqual([',', true]);
+    expect(csv.headers).toEqual(['index', 'A', 'B', 'C', 'D']);
+    const column = (i: number) => csv.rows.map((r) => r[i]!);
+    expect(detectDecimalSeparator(column(2))).toBe('.');
+    expect(column(2).map((v) => readCsvNumber(v, '.'))).toContain(-0.0412318367011);
+    expect(column(2).every((v) => readCsvNumber(v, '.') !== null)).toBe(true);
+    // year first: the order the column would be read in does not matter
+    expect(detectDateOrder(column(0))).toBe('mdy');
+    expect(readCsvDate(column(0)[0]!, 'dmy')).toBe('2000-01-03T00:00:00.000Z');
+    expect(readCsvDate(column(0)[0]!, 'mdy')).toBe('2000-01-03T00:00:00.000Z');
   });
 
   it('reads a wide file (frictionless wide.csv) with every column', () => {

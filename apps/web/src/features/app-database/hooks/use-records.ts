@@ -17,6 +17,22 @@ export function useRecords(appId: string, entity: string) {
   const query = useInfiniteQuery(recordsQuery(appId, entity));
   const records = React.useMemo(() => query.data?.pages.flatMap((p) => p.records) ?? [], [query.data]);
 
+  /** every record in all (the first page's `total`, kept as rows are added and deleted); null when not known */
+  const first = query.data?.pages[0];
+  const total = first?.total ?? (first && !query.hasNextPage ? records.length : null);
+  const addToTotal = React.useCallback(
+    (n: number) =>
+      queryClient.setQueryData<Pages>(key, (data) =>
+        data && data.pages[0]?.total !== undefined
+          ? {
+              ...data,
+              pages: data.pages.map((p, i) => (i === 0 ? { ...p, total: Math.max(0, p.total! + n) } : p)),
+            }
+          : data,
+      ),
+    [queryClient, key],
+  );
+
   const edit = React.useCallback(
     (change: (records: EntityRecord[], pageIndex: number) => EntityRecord[]) =>
       queryClient.setQueryData<Pages>(key, (data) =>
@@ -42,19 +58,25 @@ export function useRecords(appId: string, entity: string) {
     [appId, entity, edit],
   );
 
+  /** the toast of a row that failed to save: it goes once a retry saves (issue 32, item 10) */
+  const failedCreate = React.useRef<{ dismiss: () => void } | null>(null);
   /** POST a new row; it goes on top (newest first). Resolves whether it was created. */
   const createRow = React.useCallback(
     async (fields: RecordFields) => {
       try {
         const created = await createRecord(appId, entity, fields);
         edit((rs, page) => (page === 0 ? [created, ...rs] : rs));
+        addToTotal(1);
+        failedCreate.current?.dismiss();
+        failedCreate.current = null;
         return true;
       } catch (error) {
-        toastError(databaseTexts.createRowFailed, errorMessage(error));
+        failedCreate.current?.dismiss();
+        failedCreate.current = toastError(databaseTexts.createRowFailed, errorMessage(error));
         return false;
       }
     },
-    [appId, entity, edit],
+    [appId, entity, edit, addToTotal],
   );
 
   const remove = React.useCallback((id: string) => deleteRecord(appId, entity, id), [appId, entity]);
@@ -63,8 +85,9 @@ export function useRecords(appId: string, entity: string) {
     (ids: readonly string[]) => {
       const gone = new Set(ids);
       edit((rs) => rs.filter((r) => !gone.has(r.id)));
+      addToTotal(-ids.length);
     },
-    [edit],
+    [edit, addToTotal],
   );
 
   const refetch = React.useCallback(
@@ -72,5 +95,5 @@ export function useRecords(appId: string, entity: string) {
     [queryClient, key],
   );
 
-  return { query, records, updateField, createRow, remove, forget, refetch };
+  return { query, records, total, updateField, createRow, remove, forget, refetch };
 }

@@ -17,14 +17,14 @@ export function AppsHome() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Your apps</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Build, publish and share your AI tools.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Describe an app and the chat builds it; publish it and share the link.
+          </p>
         </div>
-        {apps.data && apps.data.length > 0 && (
-          <div className="flex gap-2 self-start sm:self-auto">
-            <StartFromTemplate variant="outline" />
-            <NewAppMenu />
-          </div>
-        )}
+        <div className="flex gap-2 self-start sm:self-auto">
+          <StartFromTemplate variant="outline" />
+          <NewAppMenu variant={apps.data?.length ? 'default' : 'outline'} />
+        </div>
       </div>
 
       <div className="mt-6">
@@ -62,19 +62,17 @@ export function AppsHome() {
 
 function EmptyApps() {
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed bg-muted/30 px-6 py-16 text-center">
-      <div className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-md">
-        <Sparkles className="size-7" />
+    <div className="flex flex-col items-center rounded-2xl border border-dashed bg-muted/30 px-6 py-12 text-center">
+      <div className="flex size-12 items-center justify-center rounded-2xl bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-md">
+        <Sparkles className="size-6" />
       </div>
-      <h2 className="mt-5 text-lg font-semibold">Create your first AI tool</h2>
+      <h2 className="mt-4 text-lg font-semibold">No apps yet</h2>
       <p className="mt-2 max-w-md text-sm text-muted-foreground">
-        Write a prompt, add the fields your users fill in, and share a link. Answers stream in as the AI
-        writes them.
+        Describe one above and the chat builds it, named after what you asked for. Or start with a single AI
+        tool: a prompt, the fields your users fill in, and a link.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <NewToolButton size="lg" />
-        <NewAppMenu size="lg" variant="outline" />
-        <StartFromTemplate size="lg" variant="ghost" />
+        <NewToolButton variant="outline" />
       </div>
     </div>
   );

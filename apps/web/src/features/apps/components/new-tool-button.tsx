@@ -20,7 +20,7 @@ export function NewToolButton({ children = 'New AI tool', ...props }: Omit<Butto
   );
 }
 
-/** "New" with its three kinds: a single AI tool, an app that holds several tools, or a space app built by chat. */
+/** "New" with its three kinds: a space app built by chat, an app that holds several tools, or a single AI tool. */
 export function NewAppMenu(props: Omit<ButtonProps, 'onClick'>) {
   const { create, pending } = useNewTool();
   const [describing, setDescribing] = React.useState(false);
@@ -36,11 +36,13 @@ export function NewAppMenu(props: Omit<ButtonProps, 'onClick'>) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-64">
-          <DropdownMenuItem onSelect={() => create('tool')} className="items-start gap-3 py-2">
-            <Sparkles className="mt-0.5" />
+          <DropdownMenuItem onSelect={() => create('space')} className="items-start gap-3 py-2">
+            <Boxes className="mt-0.5" />
             <span>
-              <span className="block font-medium">AI tool</span>
-              <span className="block text-xs text-muted-foreground">One prompt, its fields, one link</span>
+              <span className="block font-medium">Space app</span>
+              <span className="block text-xs text-muted-foreground">
+                Pages, data and sign-in, written with the chat
+              </span>
             </span>
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setDescribing(true)} className="items-start gap-3 py-2">
@@ -52,13 +54,11 @@ export function NewAppMenu(props: Omit<ButtonProps, 'onClick'>) {
               </span>
             </span>
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => create('space')} className="items-start gap-3 py-2">
-            <Boxes className="mt-0.5" />
+          <DropdownMenuItem onSelect={() => create('tool')} className="items-start gap-3 py-2">
+            <Sparkles className="mt-0.5" />
             <span>
-              <span className="block font-medium">Space app</span>
-              <span className="block text-xs text-muted-foreground">
-                Pages and data, written with the chat
-              </span>
+              <span className="block font-medium">AI tool</span>
+              <span className="block text-xs text-muted-foreground">One prompt, its fields, one link</span>
             </span>
           </DropdownMenuItem>
         </DropdownMenuContent>

@@ -32,7 +32,7 @@ export function AppHomePage({ appId }: { appId: string }) {
 
   const style = app.data?.appStyle;
   return (
-    <AppThemeScope appStyle={style} className="flex min-h-svh flex-col">
+    <AppThemeScope appStyle={style} className="flex min-h-svh flex-col pt-[var(--app-account-top,0px)]">
       <main className="mx-auto w-full max-w-5xl flex-1 px-4 pt-8 pb-4 sm:px-6 sm:pt-14">
         {app.isPending ? (
           <HomeSkeleton />

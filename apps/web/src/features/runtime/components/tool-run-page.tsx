@@ -108,7 +108,7 @@ export function ToolRunPage({
   const style = app.data?.appStyle;
 
   return (
-    <AppThemeScope appStyle={style} className="flex min-h-svh flex-col">
+    <AppThemeScope appStyle={style} className="flex min-h-svh flex-col pt-[var(--app-account-top,0px)]">
       {app.data && (activeTools.length > 1 || style?.logoUrl) && (
         <header className="mx-auto flex w-full max-w-2xl items-center justify-between gap-3 px-4 pt-5 sm:px-6 sm:pt-8">
           <AppLogo appStyle={style} name={app.data.header} />

@@ -16,7 +16,14 @@ describe('matchRuntimePath', () => {
       resultId: 'r7',
       toolPath: 'my-tool',
     });
-    expect(matchRuntimePath('/app/a1/item/42/x')).toEqual({ page: 'item', appId: 'a1' });
+    expect(matchRuntimePath('/app/a1/item/Recipe/r%201')).toEqual({
+      page: 'item',
+      appId: 'a1',
+      entity: 'Recipe',
+      recordId: 'r 1',
+    });
+    // an item page names its entity and record: anything else under /item/ is a page that finds nothing
+    expect(matchRuntimePath('/app/a1/item/42')).toEqual({ page: 'item', appId: 'a1' });
   });
 
   it('decodes what the path builders encode', () => {

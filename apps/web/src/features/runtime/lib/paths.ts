@@ -11,6 +11,9 @@ export const toolPagePath = (appId: string, toolPath: string) =>
   `${appBasePath(appId)}/tool/${enc(toolPath)}`;
 export const resultPagePath = (appId: string, resultId: string, toolPath: string) =>
   `${appBasePath(appId)}/${enc(resultId)}/tool/${enc(toolPath)}`;
+/** One record's public page (spec 000 §2 "/item/"): `{base}/item/{entity}/{recordId}`. */
+export const itemPagePathOf = (appId: string, entity: string, recordId: string) =>
+  `${appBasePath(appId)}/item/${enc(entity)}/${enc(recordId)}`;
 
 /**
  * What an address under `/app/{appId}` shows: the app's home, a tool, a result of a tool, an item page, or a page of
@@ -20,7 +23,7 @@ export type RuntimeRoute =
   | { page: 'home'; appId: string }
   | { page: 'space'; appId: string; spacePage: string }
   | { page: 'tool'; appId: string; toolPath: string; resultId?: string }
-  | { page: 'item'; appId: string };
+  | { page: 'item'; appId: string; entity?: string; recordId?: string };
 
 function decode(segment: string): string | null {
   try {
@@ -36,7 +39,10 @@ export function matchRuntimePath(pathname: string): RuntimeRoute | null {
   if (parts[0] !== 'app' || !parts[1] || parts.some((p) => p === null || p === '')) return null;
   const [, appId, a, b, c] = parts as string[];
   if (parts.length === 2) return { page: 'home', appId: appId! };
-  if (a === 'item') return { page: 'item', appId: appId! };
+  if (a === 'item')
+    return parts.length === 5
+      ? { page: 'item', appId: appId!, entity: b!, recordId: c! }
+      : { page: 'item', appId: appId! };
   if (parts.length === 3 && a !== 'tool') return { page: 'space', appId: appId!, spacePage: a! };
   if (parts.length === 4 && a === 'tool') return { page: 'tool', appId: appId!, toolPath: b! };
   if (parts.length === 5 && b === 'tool') return { page: 'tool', appId: appId!, resultId: a!, toolPath: c! };

@@ -101,7 +101,7 @@ export function SpaceAppPage({ appId, membersOnly = false }: { appId: string; me
     return <FrameMessage className="h-svh" title="App not found" message={NOT_FOUND} />;
   }
   return (
-    <div className="flex h-svh flex-col">
+    <div className="flex h-svh flex-col pt-[var(--app-account-top,0px)]">
       {ownerPreview && (
         <p className="border-b bg-muted/60 px-4 py-2 text-center text-sm text-muted-foreground">
           Only you can see this page until the app is published.

@@ -1,10 +1,12 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppWindow, Menu, MessagesSquare } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { AppWindow, Menu, MessagesSquare, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { AppErrorItem, AppSettings, AppView, SystemActionInfo } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useIsMobile } from '@/components/ui/use-mobile';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 import { appFilesQuery } from '../../api/app-files';
 import { cacheSavedDetails, saveDetails, type AppDetails } from '../../api/save-details';
@@ -75,6 +77,8 @@ export function SpaceWorkspace({
   const [sheetOpen, setSheetOpen] = React.useState(false);
   const [mobileView, setMobileView] = React.useState<'chat' | 'app'>('chat');
   const [tab, setTab] = React.useState<AppPaneTab>('preview');
+  // on a desktop the chat folds away, so the preview or the code gets the whole width (issue 32, item 9)
+  const [chatFolded, setChatFolded] = React.useState(false);
 
   const onFilesChanged = React.useCallback(() => {
     setRefreshKey((k) => k + 1);
@@ -115,7 +119,35 @@ export function SpaceWorkspace({
       }),
     [onRequestSettled, isMobile],
   );
+  // the home page's prompt box opens a new app with its description: it is the chat's first request
+  const location = useLocation();
+  const navigate = useNavigate();
+  const firstMessage = (location.state as { firstMessage?: unknown } | null)?.firstMessage;
+  const firstSent = React.useRef(false);
+  React.useEffect(() => {
+    if (firstSent.current || typeof firstMessage !== 'string' || !firstMessage.trim()) return;
+    firstSent.current = true;
+    // the state goes, so a reload does not send it again
+    void navigate(location.pathname + location.search, { replace: true, state: null });
+    requestChat(firstMessage.trim()).catch(() => undefined);
+  }, [firstMessage, navigate, location.pathname, location.search, requestChat]);
+
+  // a turn may name the app (its first request does): the header, the menu's details and the sidebar's list follow
+  const wasBusy = React.useRef(false);
+  React.useEffect(() => {
+    if (wasBusy.current && !chatBusy) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.app(appId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apps, exact: true });
+    }
+    wasBusy.current = chatBusy;
+  }, [chatBusy, queryClient, appId]);
+  const { reset: resetDetails } = details;
+  React.useEffect(() => {
+    resetDetails({ header: app.header, description: app.description });
+  }, [app.header, app.description, resetDetails]);
+
   const databaseOpen = panel === 'database';
+  const panelOpen = !isMobile && (menuOpen || panel !== null) && !databaseOpen;
   const [databaseExpanded, setDatabaseExpanded] = React.useState(false);
   const closeDatabase = React.useCallback(() => setPanel(null), []);
 
@@ -195,6 +227,20 @@ export function SpaceWorkspace({
             {saving ? 'Saving...' : app.isPublished ? 'Published' : 'Not published'}
           </p>
         </div>
+        {/* the database screen has its own (it widens the table) */}
+        {!isMobile && !databaseOpen && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="hidden lg:inline-flex"
+            aria-label={chatFolded ? 'Show the chat' : 'Hide the chat'}
+            title={chatFolded ? 'Show the chat' : 'Hide the chat'}
+            aria-pressed={chatFolded}
+            onClick={() => setChatFolded((f) => !f)}
+          >
+            {chatFolded ? <PanelLeftOpen /> : <PanelLeftClose />}
+          </Button>
+        )}
         <PublishControl app={app} saveAll={saveAll} />
       </header>
 
@@ -235,9 +281,12 @@ export function SpaceWorkspace({
         <section
           aria-label="App Chat"
           className={cn(
-            'min-h-0 w-full flex-col border-r bg-background lg:flex lg:w-[400px] lg:shrink-0 xl:w-[440px]',
+            'min-h-0 w-full flex-col border-r bg-background lg:flex lg:w-[360px] lg:shrink-0 2xl:w-[440px]',
             mobileView === 'chat' ? 'flex' : 'hidden',
             databaseOpen && databaseExpanded && 'lg:hidden',
+            chatFolded && !databaseOpen && 'lg:hidden',
+            // a menu panel takes the chat's place below 1536 px, so the code editor keeps its room
+            panelOpen && 'lg:hidden 2xl:flex',
           )}
         >
           {renderChat({
