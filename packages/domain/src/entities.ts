@@ -370,8 +370,11 @@ export const databaseTexts = {
   importFailed: 'Failed to import data. Please try again.',
   mappingFallback: "Couldn't generate AI mapping suggestions. Using basic mapping instead.",
   importSucceeded: (n: number) => `Successfully imported all ${n} rows.`,
+  // the spec's sentence, in the singular for one row (issue 32, item 10)
   importPartlyFailed: (failed: number, total: number) =>
-    `Import completed with ${failed} failed ${failed === 1 ? 'row' : 'rows'} out of ${total} total.`,
+    failed === 1
+      ? `Import completed with 1 failed row out of ${total} total.`
+      : `Import completed with ${failed} failed rows out of ${total} total.`,
   permissionRequestFailed: 'Failed to request access control change',
   permissionChatBusy: 'Please wait for chat to finish before updating permissions',
   invalidJson: (message: string) => `Invalid JSON: ${message}`,
