@@ -47,7 +47,14 @@ export interface RecordTurnOptions {
   build?: TurnBuild;
   /** what a version of the app holds: a space app's files and schemas, a generated app's documents */
   appType?: 'space' | 'generated';
+  /** the validation detectors' errors in the app's files once the turn changed them (null: none measured) */
+  validate?: TurnValidation;
 }
+
+export type TurnValidation = (
+  platform: Platform,
+  appId: string,
+) => Promise<MessageAnnotation['validationIssues'] | null>;
 
 /** The most build errors an answer keeps (the issues panel has them all once the preview loads). */
 const ANSWER_ERRORS = 20;
@@ -122,6 +129,8 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
     const content = [textOf(message), broken ? brokenNote(broken) : ''].filter(Boolean).join('\n\n');
     // files or entity schemas: what a version holds (records are not versioned)
     const changed = [...applied.values()].some(changedVersioned);
+    // the chat's gate (decision 0013): the detectors run on what the turn left
+    const issues = changed && options.validate ? await options.validate(platform, appId) : null;
     const usage = priceUsage(
       platform.models.find(modelId),
       {
@@ -149,6 +158,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
               .map(({ file, line, column, message: text }) => ({ file, line, column, message: text })),
           }
         : {}),
+      ...(issues?.length ? { validationIssues: issues } : {}),
     };
     const status = error && steps.length === 0 ? 'error' : 'complete';
     await db.transaction(async (tx) => {

@@ -30,7 +30,7 @@ import { generatedChatPrompt } from './generated-prompt';
 import { toolTools } from './tool-tools';
 import { readMessages } from './list-messages';
 import { loadChatApp } from './load-space-app';
-import { recordTurn, type TurnStep } from './record-turn';
+import { recordTurn, type TurnStep, type TurnValidation } from './record-turn';
 import { retrieveContext } from './retrieve-context';
 import type { MessageRow } from './views';
 
@@ -45,6 +45,8 @@ export interface SendChatMessageOptions {
   validator: RecordValidator;
   /** builds the app after each file change (its errors go back to the model) */
   checkBuild?: BuildCheck;
+  /** the validation detectors at the end of a space app's turn (decision 0013, "The chat's gate") */
+  validate?: TurnValidation;
   /** the body, read once the caller is known to own the app */
   body: () => Promise<ChatRequest>;
   /** announces a generated app's changed tools (the preview and the runtime cache them) */
@@ -292,6 +294,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       retrieved,
       build,
       appType: generated ? 'generated' : 'space',
+      ...(options.validate && !generated ? { validate: options.validate } : {}),
     });
     void finished.finally(stopHeartbeat).catch(() => {});
     // the final annotation (usage, version, context) with the stored actions (a cut one reads truncated there) and
