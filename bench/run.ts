@@ -4,6 +4,7 @@ import { benchBodyFlood, printBodyFlood } from './body-flood';
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
 import { benchFunctions, printFunctions } from './functions';
+import { benchChatGate, printChatGate } from './chat-gate';
 import { benchGeneratedPreview, printGeneratedPreview } from './generated-preview';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchPageWeight, printPageWeight } from './page-weight';
@@ -91,3 +92,6 @@ if (!printTableScroll(await benchTableScroll())) process.exitCode = 1;
 
 // server functions: a warm call in the isolate against the same handler in plain Node, a cold call, 50 at once
 if (!printFunctions(await benchFunctions())) process.exitCode = 1;
+
+// the chat's gate: a turn with the nine validation detectors at its end against the same turn without
+printChatGate(await benchChatGate());

@@ -11,7 +11,7 @@ test('Publish asks when anyone can read personal data, lists the finding, and pu
   page: p,
 }) => {
   test.setTimeout(120_000);
-  await signUpVerified(p, `publish-check-${Date.now()}@example.com`, 'a long passphrase');
+  await signUpVerified(p, `checker-${Date.now()}@example.com`, 'a long passphrase');
   const appId = await newSpaceApp(p);
   const headers = { authorization: `Bearer ${await tokenOf(p)}` };
   const entity = (read: string) => ({
@@ -24,7 +24,7 @@ test('Publish asks when anyone can read personal data, lists the finding, and pu
   const api = (path: string) => `${BASE_URL}/api/apps/${appId}/entities${path}`;
   expect((await p.request.put(api('/Contact'), { headers, data: entity('anonymous') })).status()).toBe(201);
 
-  await p.getByRole('button', { name: 'Publish' }).click();
+  await p.getByRole('button', { name: 'Publish', exact: true }).click();
   const dialog = p.getByRole('alertdialog', { name: publishCheckTexts.title });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(
@@ -44,7 +44,7 @@ test('Publish asks when anyone can read personal data, lists the finding, and pu
   await expect(dialog).toBeHidden();
   await expect(p.getByRole('button', { name: 'Live link' })).toHaveCount(0);
 
-  await p.getByRole('button', { name: 'Publish' }).click();
+  await p.getByRole('button', { name: 'Publish', exact: true }).click();
   await dialog.getByRole('button', { name: publishCheckTexts.confirm }).click();
   await expect(p.getByRole('textbox', { name: 'Live link' })).toHaveValue(new RegExp(`/app/${appId}$`));
 
@@ -57,7 +57,7 @@ test('Publish asks when anyone can read personal data, lists the finding, and pu
   // only its creator reads a contact now: Publish publishes at once, as before
   await p.keyboard.press('Escape');
   expect((await p.request.put(api('/Contact'), { headers, data: entity('creator') })).status()).toBe(200);
-  await p.getByRole('button', { name: 'Publish' }).click();
+  await p.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(p.getByRole('textbox', { name: 'Live link' })).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toHaveCount(0);
 });

@@ -91,19 +91,19 @@ function AccessTable({ entities }: { entities: EntityProbe[] }) {
       <div className="grid gap-3">
         {entities.map((e) => (
           <div key={e.entity} className="overflow-x-auto rounded-lg border">
-            <table className="w-full min-w-[26rem] text-xs" aria-label={`${e.entity} access`}>
+            <table className="w-full text-xs" aria-label={`${e.entity} access`}>
               <thead className="bg-muted/50 text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold text-foreground">
+                  <th scope="col" className="px-2 py-2 text-left font-semibold text-foreground sm:px-3">
                     {e.entity}
                     {e.personalFields.length > 0 && (
-                      <span className="ml-1.5 font-normal text-muted-foreground">
+                      <span className="block font-normal text-muted-foreground sm:ml-1.5 sm:inline">
                         ({e.personalFields.join(', ')})
                       </span>
                     )}
                   </th>
                   {OPERATIONS.map((op) => (
-                    <th key={op} scope="col" className="px-2 py-2 text-center font-medium">
+                    <th key={op} scope="col" className="px-1 py-2 text-center font-medium sm:px-2">
                       {t.operations[op]}
                     </th>
                   ))}
@@ -112,7 +112,10 @@ function AccessTable({ entities }: { entities: EntityProbe[] }) {
               <tbody>
                 {probeCallers.map((who) => (
                   <tr key={who} className="border-t">
-                    <th scope="row" className="px-3 py-1.5 text-left font-normal text-muted-foreground">
+                    <th
+                      scope="row"
+                      className="px-2 py-1.5 text-left font-normal text-muted-foreground sm:px-3"
+                    >
                       {t.callers[who]}
                     </th>
                     {OPERATIONS.map((op) => {
@@ -136,7 +139,7 @@ function AccessTable({ entities }: { entities: EntityProbe[] }) {
                 ))}
               </tbody>
             </table>
-            {e.note && <p className="border-t px-3 py-1.5 text-xs text-muted-foreground">{e.note}</p>}
+            {e.note && <p className="border-t px-2 py-1.5 sm:px-3 text-xs text-muted-foreground">{e.note}</p>}
           </div>
         ))}
       </div>
