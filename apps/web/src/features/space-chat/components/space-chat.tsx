@@ -41,7 +41,15 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
   // the key stands for the issues: a new list only when they (or the turn they come from) change
   const gateIssues = React.useMemo(() => turnIssues(messages), [gateKey]);
   const appIssues = React.useMemo(() => [...appErrors, ...gateIssues], [appErrors, gateIssues]);
-  useAutofix({ messages, busy, appErrors: appIssues, lastChangeAt: chat.lastChangeAt, send, readOnly });
+  useAutofix({
+    messages,
+    busy,
+    appErrors,
+    turnIssues: gateIssues,
+    lastChangeAt: chat.lastChangeAt,
+    send,
+    readOnly,
+  });
   useChatRequests({
     busy,
     status: chat.status,
