@@ -32,8 +32,12 @@ test('a turn that imports an unknown icon: the issues panel names it and the aut
   await llm.enqueue([
     { toolCalls: [{ name: 'edit_file', arguments: { path: 'pages/Home.tsx', content: home('Hart') } }] },
     { text: 'Your favourites page is ready.' },
-    // the autofix's turn: the icon the message names
-    { toolCalls: [{ name: 'edit_file', arguments: { path: 'pages/Home.tsx', content: home('Heart') } }] },
+    // the autofix's turn (held until the panel was looked at): the icon the message names
+    {
+      hold: 'fix',
+      holdAfter: 0,
+      toolCalls: [{ name: 'edit_file', arguments: { path: 'pages/Home.tsx', content: home('Heart') } }],
+    },
     { text: 'Fixed the icon.' },
   ]);
   const input = chat.getByRole('textbox', { name: 'Message' });
@@ -66,6 +70,7 @@ test('a turn that imports an unknown icon: the issues panel names it and the aut
     .toBe(true);
 
   // the fix: the page renders, and the issues are gone
+  await llm.release('fix');
   await expect(chat.getByText('Fixed the icon.')).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByRole('heading', { name: 'Favourites' })).toBeVisible({ timeout: 30_000 });
   await expect(issues.or(pill)).toBeHidden({ timeout: 20_000 });
