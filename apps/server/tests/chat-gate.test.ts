@@ -80,6 +80,33 @@ export default function Home() {
     expect(annotation).not.toHaveProperty('validationIssues');
   });
 
+  it('judges the files as the turn left them, not as an earlier step did', async () => {
+    const appId = await newSpaceApp(server, token);
+    llm.enqueue([
+      {
+        toolCalls: [
+          { name: 'add_file', arguments: { path: 'pages/Home.tsx', content: PAGE_WITH_UNKNOWN_ICON } },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            name: 'edit_file',
+            arguments: {
+              path: 'pages/Home.tsx',
+              content: PAGE_WITH_UNKNOWN_ICON.replaceAll('Hart', 'Heart'),
+            },
+          },
+        ],
+      },
+      { text: 'Fixed the icon too.' },
+    ]);
+    const chunks = await chatTurn(server, appId, 'Write the home page', { token });
+    const finish = chunks.find((c) => c.type === 'finish') as { messageMetadata: Record<string, unknown> };
+    expect(finish.messageMetadata.versionId).toEqual(expect.any(String));
+    expect(finish.messageMetadata).not.toHaveProperty('validationIssues');
+  });
+
   it('does not run on a turn that changed no file', async () => {
     const appId = await newSpaceApp(server, token);
     await turnWriting(appId, PAGE_WITH_UNKNOWN_ICON);

@@ -97,6 +97,17 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
     writtenAt = Date.now();
   };
 
+  // the chat's gate starts as soon as an action lands, while the model writes on, so the turn's end rarely waits
+  // for it; one at a time, and the end runs it again only when later actions came after it
+  let early: { size: number; settled: boolean; result: ReturnType<TurnValidation> } | undefined;
+  const validateEarly = () => {
+    if (!options.validate || (early && !early.settled) || early?.size === applied.size) return;
+    if (![...applied.values()].some(changedVersioned)) return;
+    const started = { size: applied.size, settled: false, result: options.validate(platform, appId) };
+    void started.result.finally(() => (started.settled = true));
+    early = started;
+  };
+
   try {
     for await (const current of readUIMessageStream({
       stream: options.stream,
@@ -108,6 +119,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
       if (applied.size > resultsWritten || Date.now() - writtenAt >= WRITE_EVERY_MS) {
         resultsWritten = applied.size;
         await writePartial(current);
+        validateEarly();
       }
     }
   } catch (err) {
@@ -130,7 +142,11 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
     // files or entity schemas: what a version holds (records are not versioned)
     const changed = [...applied.values()].some(changedVersioned);
     // the chat's gate (decision 0013): the detectors run on what the turn left
-    const issues = changed && options.validate ? await options.validate(platform, appId) : null;
+    let issues: Awaited<ReturnType<TurnValidation>> = null;
+    if (changed && options.validate) {
+      const last = early ? await early.result : null;
+      issues = early?.size === applied.size ? last : await options.validate(platform, appId);
+    }
     const usage = priceUsage(
       platform.models.find(modelId),
       {
