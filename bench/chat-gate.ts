@@ -1,12 +1,15 @@
 // (q) The chat's gate (issue 30, decision 0013): what running the nine validation detectors at the end of a space
 // app's turn adds to the turn. The same scripted turns (one page of a 30-file app changed) through the real chat
 // route on two servers in the same job, the gate on and off; the compiler warmed first, as the server does once it
-// listens.
+// listens. The model's closing answer streams for about a second, as a real one does (the gate starts when the
+// file action lands, so it runs while the model writes).
 import { signUpBuilder, startFakeLlm, startTestServer } from '@buildai/testkit';
 import { warmValidation } from '../apps/server/src/features/app-validation';
 import { thirtyFileApp } from './space-bundle';
 
 const ROUNDS = 15;
+/** the closing answer's pause between its four chunks */
+const CLOSING_CHUNK_MS = 250;
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
@@ -64,7 +67,8 @@ async function turns(gate: 'on' | 'off'): Promise<{ ms: number[]; issues: number
             },
           ],
         },
-        { text: 'Changed.' },
+        // a closing paragraph as a model streams it (~1 s): the gate runs meanwhile
+        { chunks: ['I changed ', 'the About ', 'page as ', 'you asked.'], delayMs: CLOSING_CHUNK_MS },
       ]);
       const t = performance.now();
       await turn(`Change ${round}`);
