@@ -4,6 +4,7 @@ import { benchBodyFlood, printBodyFlood } from './body-flood';
 import { benchConcurrentRuns, printConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken, printFirstToken } from './first-token';
 import { benchFunctions, printFunctions } from './functions';
+import { benchChatGate, printChatGate } from './chat-gate';
 import { benchGeneratedPreview, printGeneratedPreview } from './generated-preview';
 import { benchIngestion, printIngestion } from './ingestion';
 import { benchDatabases } from './lib';
@@ -63,3 +64,5 @@ if (!printFunctions(await benchFunctions())) process.exitCode = 1;
 if (!printLogsList(await benchLogsList())) process.exitCode = 1;
 // a CSV of 10,000 columns × 200 rows to the import wizard's mapping step in Chromium (issue 32, item 34)
 if (!printCsvWide(await benchCsvWide())) process.exitCode = 1;
+// the chat's gate: a turn with the nine validation detectors at its end against the same turn without
+printChatGate(await benchChatGate());

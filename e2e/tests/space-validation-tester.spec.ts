@@ -43,11 +43,14 @@ test('an admin validates a version, repairs it with two models, compares, applie
       ],
     },
     { text: 'The total is on the page.' },
+    // the chat's gate finds the type error: the autofix asks once, and this answer leaves it to the tester
+    { text: 'Leaving the total for the tester.' },
   ]);
   const input = chat.getByRole('textbox', { name: 'Message' });
   await input.fill('Show the total');
   await input.press('Enter');
   await expect(chat.getByText('The total is on the page.')).toBeVisible({ timeout: 30_000 });
+  await expect(chat.getByText('Leaving the total for the tester.')).toBeVisible({ timeout: 30_000 });
   await expect(input).toBeEnabled({ timeout: 30_000 });
   await expect(preview.getByRole('heading', { name: 'Total: twelve' })).toBeVisible({ timeout: 20_000 });
 

@@ -30,7 +30,7 @@ import { publicApiRoutes } from './features/public-api';
 import { memoryRoutes } from './features/memories';
 import { buildCheck, createAppOriginApp, spaceRuntimeRoutes } from './features/space-runtime';
 import { spaceRoutes } from './features/spaces';
-import { appValidationRoutes } from './features/app-validation';
+import { appValidationRoutes, validateTurn } from './features/app-validation';
 import { entityRoutes } from './features/entities';
 import { functionRoutes } from './features/functions';
 import {
@@ -171,8 +171,16 @@ export function createApp(platform: Platform, services: Services = createService
     '/api/apps',
     spaceRuntimeRoutes({ bundler: services.appBundler, signingKey: services.identity.signingKey }),
   );
-  app.route('/api/apps', spaceRoutes(services.recordValidator, services.appChanges, checkBuild));
-  app.route('/api/apps', appValidationRoutes());
+  app.route(
+    '/api/apps',
+    spaceRoutes(
+      services.recordValidator,
+      services.appChanges,
+      checkBuild,
+      platform.config.CHAT_VALIDATION === 'on' ? validateTurn : undefined,
+    ),
+  );
+  app.route('/api/apps', appValidationRoutes(services.identity.signingKey));
   app.route(
     '/api/apps',
     entityRoutes(

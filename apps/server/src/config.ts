@@ -55,6 +55,11 @@ export const configSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_DEFAULT_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * The chat's gate (decision 0013): the validation detectors run at the end of every space-app turn and their errors
+   * reach the issues panel and the autofix. `off` leaves turns unchecked (the tester still validates).
+   */
+  CHAT_VALIDATION: z.enum(['on', 'off']).default('on'),
   /** Where the model list is refreshed from; empty turns refreshing off. */
   AI_MODELS_URL: z.string().default('https://openrouter.ai/api/v1/models'),
   /** Embedding model of the provider; set, data sources are also searched by vector (decision 0004). */

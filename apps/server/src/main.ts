@@ -5,6 +5,7 @@ import { createNodeHandler, dispatchByHost } from './http/node-handler';
 import { createPlatform, describePlatform } from './platform';
 import { createLogger } from './platform/logger';
 import { createServices } from './services';
+import { warmValidation } from './features/app-validation';
 
 /** Reads the configuration, builds the platform, listens, and shuts down gracefully. */
 async function main() {
@@ -41,6 +42,14 @@ async function main() {
       { port: config.PORT, adapters: describePlatform(platform) },
       `BuildAI listening on http://localhost:${config.PORT}`,
     );
+    // the chat's gate validates every turn (decision 0013): the compiler and the packages' types load now, not then
+    const warming = Date.now();
+    if (config.CHAT_VALIDATION === 'on')
+      setImmediate(() => {
+        warmValidation()
+          .then(() => logger.info({ ms: Date.now() - warming }, 'validation warmed'))
+          .catch((err: unknown) => logger.warn({ err }, 'validation warm-up failed'));
+      });
     const shared = appOriginWarning(config);
     if (shared && config.NODE_ENV === 'production') logger.warn(shared);
     if (!platform.ai.configured) {

@@ -19,6 +19,7 @@ export * from './run-events';
 export * from './context-events';
 export * from './space-apps';
 export * from './app-validation';
+export * from './publish-check';
 export * from './chat-actions';
 export * from './entities';
 export * from './entity-csv';

@@ -249,6 +249,21 @@ export const messageAnnotationSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * The validation detectors' errors in the app's files when the turn ended (decision 0013, "The chat's gate"):
+   * the issues panel lists them and the bounded autofix sends them.
+   */
+  validationIssues: z
+    .array(
+      z.object({
+        file: z.string(),
+        line: z.number().int().nullable(),
+        message: z.string(),
+        detectorId: z.string(),
+        componentName: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type MessageAnnotation = z.infer<typeof messageAnnotationSchema>;
 

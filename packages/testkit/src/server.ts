@@ -319,6 +319,8 @@ export async function startTestServer(
     NODE_ENV: 'test',
     DATA_DIR: `/tmp/buildai-test-${randomBytes(4).toString('hex')}`,
     AI_MODELS_URL: '',
+    // a test file's first validation loads the TypeScript compiler (~10 s): only the tests of the chat's gate ask
+    CHAT_VALIDATION: 'off',
     REDIS_URL: process.env.TEST_REDIS_URL,
     ...(port ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     ...env,

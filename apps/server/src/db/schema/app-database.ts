@@ -25,6 +25,7 @@ export const appEntities = pgTable(
  * One table for every app's records (architecture §7a). Removing an entity removes its records (the foreign key); a list
  * reads newest first by (created_at, id), with or without the creator (the `creator` read rule).
  * @owner entities
+ * @writers app-validation
  */
 export const appRecords = pgTable(
   'app_records',

@@ -8,7 +8,7 @@ export { publicBaseUrl } from './links';
 export { sendMagicLink, validateOtp } from './magic-link';
 export { accessSubject } from './session';
 export { resolveTenant } from './tenants';
-export { SigningKey } from './tokens';
+export { SigningKey, signAccessToken } from './tokens';
 export { openSecret, packSealed, sealSecret, unpackSealed, type Sealed } from './secret-box';
 export { LoginThrottle, type LoginThrottleOptions } from './throttle';
 export { createIdentityServices, type IdentityServices } from './services';

@@ -3,3 +3,5 @@ export { spaceRoutes } from './routes';
 export { MAX_TURN_STEPS } from './send-chat-message';
 export { loadSpaceApp, requireAdmin } from './load-space-app';
 export { makeVersion } from './make-version';
+export { readAppFiles } from './app-files';
+export type { TurnValidation } from './record-turn';

@@ -49,7 +49,14 @@ export interface RecordTurnOptions {
   appType?: 'space' | 'generated';
   /** aborted when the builder stopped the turn: what was complete is kept, and the answer says it was stopped */
   stopped?: AbortSignal;
+  /** the validation detectors' errors in the app's files once the turn changed them (null: none measured) */
+  validate?: TurnValidation;
 }
+
+export type TurnValidation = (
+  platform: Platform,
+  appId: string,
+) => Promise<MessageAnnotation['validationIssues'] | null>;
 
 /** The most build errors an answer keeps (the issues panel has them all once the preview loads). */
 const ANSWER_ERRORS = 20;
@@ -92,6 +99,17 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
     writtenAt = Date.now();
   };
 
+  // the chat's gate starts as soon as an action lands, while the model writes on, so the turn's end rarely waits
+  // for it; one at a time, and the end runs it again only when later actions came after it
+  let early: { size: number; settled: boolean; result: ReturnType<TurnValidation> } | undefined;
+  const validateEarly = () => {
+    if (!options.validate || (early && !early.settled) || early?.size === applied.size) return;
+    if (![...applied.values()].some(changedVersioned)) return;
+    const started = { size: applied.size, settled: false, result: options.validate(platform, appId) };
+    void started.result.finally(() => (started.settled = true));
+    early = started;
+  };
+
   try {
     for await (const current of readUIMessageStream({
       stream: options.stream,
@@ -103,6 +121,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
       if (applied.size > resultsWritten || Date.now() - writtenAt >= WRITE_EVERY_MS) {
         resultsWritten = applied.size;
         await writePartial(current);
+        validateEarly();
       }
     }
   } catch (err) {
@@ -127,6 +146,12 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
     const content = [textOf(message), broken ? brokenNote(broken) : ''].filter(Boolean).join('\n\n');
     // files or entity schemas: what a version holds (records are not versioned)
     const changed = [...applied.values()].some(changedVersioned);
+    // the chat's gate (decision 0013): the detectors run on what the turn left
+    let issues: Awaited<ReturnType<TurnValidation>> = null;
+    if (changed && options.validate) {
+      const last = early ? await early.result : null;
+      issues = early?.size === applied.size ? last : await options.validate(platform, appId);
+    }
     const usage = priceUsage(
       platform.models.find(modelId),
       {
@@ -155,6 +180,7 @@ export async function recordTurn(options: RecordTurnOptions): Promise<RecordedTu
               .map(({ file, line, column, message: text }) => ({ file, line, column, message: text })),
           }
         : {}),
+      ...(issues?.length ? { validationIssues: issues } : {}),
     };
     const status = error && steps.length === 0 ? 'error' : 'complete';
     await db.transaction(async (tx) => {

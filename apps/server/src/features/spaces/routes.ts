@@ -22,6 +22,7 @@ import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import type { BuildCheck } from './file-tools';
+import type { TurnValidation } from './record-turn';
 import type { RecordValidator } from '../entities';
 import type { AppChangeBus } from '../apps';
 import { deleteFile } from './delete-file';
@@ -64,7 +65,12 @@ function fileTarget(c: Ctx): { appId: string; path: string } {
  * The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). `validator` (the
  * server's `recordValidator` service) checks the records the chat's model inserts.
  */
-export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, checkBuild?: BuildCheck) {
+export function spaceRoutes(
+  validator: RecordValidator,
+  changes: AppChangeBus,
+  checkBuild?: BuildCheck,
+  validate?: TurnValidation,
+) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
@@ -183,6 +189,7 @@ export function spaceRoutes(validator: RecordValidator, changes: AppChangeBus, c
         appId: params.appId,
         validator,
         ...(checkBuild ? { checkBuild } : {}),
+        ...(validate ? { validate } : {}),
         body,
         changes,
       }),

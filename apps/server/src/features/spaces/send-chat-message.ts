@@ -33,7 +33,7 @@ import { toolTools } from './tool-tools';
 import { readMessages } from './list-messages';
 import { loadChatApp } from './load-space-app';
 import { nameAppFromRequest } from './name-app';
-import { recordTurn, type TurnStep } from './record-turn';
+import { recordTurn, type TurnStep, type TurnValidation } from './record-turn';
 import { retrieveContext } from './retrieve-context';
 import { startTurn } from './stop-turn';
 import type { MessageRow } from './views';
@@ -49,6 +49,8 @@ export interface SendChatMessageOptions {
   validator: RecordValidator;
   /** builds the app after each file change (its errors go back to the model) */
   checkBuild?: BuildCheck;
+  /** the validation detectors at the end of a space app's turn (decision 0013, "The chat's gate") */
+  validate?: TurnValidation;
   /** the body, read once the caller is known to own the app */
   body: () => Promise<ChatRequest>;
   /** announces a generated app's changed tools (the preview and the runtime cache them) */
@@ -305,6 +307,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       build,
       appType: generated ? 'generated' : 'space',
       stopped: turn.signal,
+      ...(options.validate && !generated ? { validate: options.validate } : {}),
     });
     turn.recorded(finished);
     void finished.finally(stopHeartbeat).catch(() => {});

@@ -9,6 +9,7 @@ import { useChatRequests } from '../hooks/use-chat-requests';
 import { useResolveWithAi } from '../hooks/use-resolve';
 import { useSpaceChat } from '../hooks/use-space-chat';
 import type { SpaceUIMessage } from '../lib/types';
+import { turnIssues, turnIssuesKey } from '../lib/turn-issues';
 import type { ChatImage } from '../lib/chat-images';
 import { ChatInput } from './chat-input';
 import { ErrorBlock } from './error-block';
@@ -36,7 +37,20 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
   });
   const { messages, busy, send } = chat;
   const { fixing, resolve } = useResolveWithAi(busy, send, props.onClearErrors);
-  useAutofix({ messages, busy, appErrors, lastChangeAt: chat.lastChangeAt, send, readOnly });
+  // the chat's gate: the detectors' errors of the latest turn join the preview's errors (panel and autofix)
+  const gateKey = turnIssuesKey(messages);
+  // the key stands for the issues: a new list only when they (or the turn they come from) change
+  const gateIssues = React.useMemo(() => turnIssues(messages), [gateKey]);
+  const appIssues = React.useMemo(() => [...appErrors, ...gateIssues], [appErrors, gateIssues]);
+  useAutofix({
+    messages,
+    busy,
+    appErrors,
+    turnIssues: gateIssues,
+    lastChangeAt: chat.lastChangeAt,
+    send,
+    readOnly,
+  });
   useChatRequests({
     busy,
     status: chat.status,
@@ -56,7 +70,7 @@ function ChatPanel(props: SpaceChatProps & { initialMessages: SpaceUIMessage[] }
   );
   // the missing-secret check and the server functions' failed calls, beside the preview's own errors
   const serverIssues = useServerIssues(appId, busy);
-  const issues = React.useMemo(() => [...appErrors, ...serverIssues], [appErrors, serverIssues]);
+  const issues = React.useMemo(() => [...appIssues, ...serverIssues], [appIssues, serverIssues]);
 
   const scroller = React.useRef<HTMLDivElement>(null);
   const toBottom = () => scroller.current?.scrollTo({ top: scroller.current.scrollHeight });

@@ -1,13 +1,15 @@
 import { publicOrigin } from '@/lib/public-origin';
 import * as React from 'react';
 import { Check, Copy, ExternalLink, Globe, Loader2, Rocket } from 'lucide-react';
-import type { AppView } from '@buildai/domain';
+import { publishCheckTexts, type AppView, type PublishCheckResponse } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Popover, PopoverAnchor, PopoverContent } from '@/components/ui/popover';
 import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { usePublishApp } from '../../api/publish-app';
+import { usePublishCheck } from '../../api/publish-check';
+import { PublishCheckDialog } from './publish-check-dialog';
 import { COPIED_MS } from '../tools/activate-tool-dialog';
 
 interface Props {
@@ -27,15 +29,27 @@ export function liveLink(appId: string): string {
  */
 export function PublishControl({ app, saveAll }: Props) {
   const publish = usePublishApp();
+  const check = usePublishCheck();
   const [open, setOpen] = React.useState(false);
+  const [review, setReview] = React.useState<PublishCheckResponse | { error: string } | null>(null);
 
-  async function publishNow() {
-    if (!(await saveAll())) return;
+  function publishConfirmed() {
+    setReview(null);
     publish.mutate(app.appId, {
       onSuccess: () => setOpen(true),
       onError: (err) => toastError(errorMessage(err)),
     });
   }
+
+  /** the publish check first (issue 30): findings ask for confirmation, none publishes at once */
+  async function publishNow() {
+    if (!(await saveAll())) return;
+    check.mutate(app.appId, {
+      onSuccess: (result) => (result.findings.length ? setReview(result) : publishConfirmed()),
+      onError: (err) => setReview({ error: errorMessage(err) }),
+    });
+  }
+  const busy = check.isPending || publish.isPending;
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
@@ -47,15 +61,21 @@ export function PublishControl({ app, saveAll }: Props) {
               <span className="hidden sm:inline">Live link</span>
             </Button>
           )}
-          <Button size="sm" onClick={() => void publishNow()} disabled={publish.isPending}>
-            {publish.isPending ? <Loader2 className="animate-spin" /> : <Rocket />}
-            {publish.isPending ? 'Publishing...' : 'Publish'}
+          <Button
+            size="sm"
+            onClick={() => void publishNow()}
+            disabled={busy}
+            title={check.isPending ? publishCheckTexts.checking : undefined}
+          >
+            {busy ? <Loader2 className="animate-spin" /> : <Rocket />}
+            {check.isPending ? 'Checking...' : publish.isPending ? 'Publishing...' : 'Publish'}
           </Button>
         </div>
       </PopoverAnchor>
       <PopoverContent align="end" className="w-[22rem]">
         <LiveLink appId={app.appId} />
       </PopoverContent>
+      <PublishCheckDialog result={review} onCancel={() => setReview(null)} onConfirm={publishConfirmed} />
     </Popover>
   );
 }
