@@ -23,7 +23,7 @@ export function fetchCurrentAccount(
  * The one query of the signed-in account (`queryKeys.account`): the session fills it, the plans screen reads it, a
  * purchase or a verified email writes it. Every reader uses these options so the cache entry has one fetcher.
  */
-export const accountQueryOptions = queryOptions({
+export const accountQuery = queryOptions({
   queryKey: queryKeys.account,
   queryFn: ({ signal }) => fetchCurrentAccount({ signal }),
   retry: false,
@@ -32,5 +32,5 @@ export const accountQueryOptions = queryOptions({
 
 /** The signed-in account from the shared entry; asks the server only when the entry is missing or stale. */
 export function useAccountQuery(enabled = true) {
-  return useQuery({ ...accountQueryOptions, enabled });
+  return useQuery({ ...accountQuery, enabled });
 }

@@ -6,7 +6,7 @@ import { PageError, PageLoader } from '@/components/page-state';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { accountQueryOptions } from '@/lib/account-query';
+import { accountQuery } from '@/lib/account-query';
 import { continuePath, loginPathFor, safeRedirectPath } from '@/lib/redirect';
 import { refreshSession } from '@/lib/session';
 import { PLATFORM_TENANT_ID } from '@buildai/domain';
@@ -72,7 +72,7 @@ export function VerifyEmailPage() {
     try {
       // a fresh token carries the verified email; the account then says so too (and this page moves on)
       if (!(await refreshSession())) return;
-      const next = await queryClient.fetchQuery({ ...accountQueryOptions, staleTime: 0 });
+      const next = await queryClient.fetchQuery({ ...accountQuery, staleTime: 0 });
       if (!next.emailVerified) {
         setNotice({
           kind: 'error',
