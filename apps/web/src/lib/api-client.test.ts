@@ -60,8 +60,7 @@ describe('api client', () => {
       .mockResolvedValueOnce(json({ idToken: 'new', expiresIn: 3600 }))
       .mockResolvedValueOnce(json({ apps: [] }));
     await expect(api('/api/apps')).resolves.toEqual({ apps: [] });
-    const auth = (i: number) =>
-      (fetchMock.mock.calls[i]![1]!.headers as Record<string, string>).Authorization;
+    const auth = (i: number) => new Headers(fetchMock.mock.calls[i]![1]!.headers).get('Authorization');
     expect(auth(0)).toBe('Bearer old');
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/live_api/auth/refresh');
     expect(auth(2)).toBe('Bearer new');

@@ -1,7 +1,7 @@
 import { AppError } from '@buildai/domain';
-import { getToken, refreshSession } from './session';
+import { authFetch } from './auth-fetch';
 
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export { NETWORK_ERROR_MESSAGE, toAppError } from './auth-fetch';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,46 +13,17 @@ export interface RequestOptions {
   refreshOn401?: boolean;
 }
 
-async function send(path: string, opts: RequestOptions): Promise<{ res: Response; sentToken: boolean }> {
+/** Sends the request and answers the successful Response (kept unread, e.g. for streams); throws AppError. */
+export function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = headers.Authorization ? null : getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    const res = await fetch(path, {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-      credentials: 'same-origin',
-    });
-    return { res, sentToken: token !== null };
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new AppError('network', { status: 0, message: NETWORK_ERROR_MESSAGE });
-  }
-}
-
-/** Rebuilds the server's `{ error: { code, message, field? } }` as an AppError. */
-export async function toAppError(res: Response): Promise<AppError> {
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = undefined;
-  }
-  return AppError.fromBody(body, res.status);
-}
-
-/** Sends the request and answers the successful Response (kept unread, e.g. for streams); throws AppError. */
-export async function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
-  const { res: first, sentToken } = await send(path, opts);
-  let res = first;
-  if (res.status === 401 && sentToken && opts.refreshOn401 !== false && (await refreshSession())) {
-    res = (await send(path, opts)).res;
-  }
-  if (!res.ok) throw await toAppError(res);
-  return res;
+  return authFetch(path, {
+    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    signal: opts.signal,
+    refreshOn401: opts.refreshOn401,
+  });
 }
 
 /** JSON request to our API. Resolves the parsed body (undefined for 204). */

@@ -1,6 +1,5 @@
 import { AppError } from '@buildai/domain';
-import { NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
-import { getToken, refreshSession } from '@/lib/session';
+import { NETWORK_ERROR_MESSAGE, withSession } from './auth-fetch';
 
 export interface UploadOptions {
   /** 0–100 while the body is sent */
@@ -12,7 +11,8 @@ function sendOnce(
   path: string,
   file: File,
   opts: UploadOptions,
-): Promise<{ status: number; body: unknown; sentToken: boolean }> {
+  token: string | null,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) {
       reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -21,7 +21,6 @@ function sendOnce(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) {
@@ -35,7 +34,7 @@ function sendOnce(
       } catch {
         body = undefined;
       }
-      resolve({ status: xhr.status, body, sentToken: token !== null });
+      resolve({ status: xhr.status, body });
     };
     xhr.onerror = () => reject(new AppError('network', { status: 0, message: NETWORK_ERROR_MESSAGE }));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -48,14 +47,14 @@ function sendOnce(
 
 /**
  * Multipart upload of `file` (field `file`) with upload progress, which `fetch` cannot report. A 401 refreshes the
- * session once; a failure throws the server's AppError, a cancel an AbortError.
+ * session once (the web's one rule, lib/auth-fetch.ts); a failure throws the server's AppError, a cancel an AbortError.
  */
 export async function uploadFile<T>(path: string, file: File, opts: UploadOptions = {}): Promise<T> {
-  let answer = await sendOnce(path, file, opts);
-  if (answer.status === 401 && answer.sentToken && (await refreshSession())) {
-    opts.onProgress?.(0);
-    answer = await sendOnce(path, file, opts);
-  }
+  let sent = 0;
+  const answer = await withSession((token) => {
+    if (sent++ > 0) opts.onProgress?.(0);
+    return sendOnce(path, file, opts, token);
+  });
   if (answer.status < 200 || answer.status >= 300) throw AppError.fromBody(answer.body, answer.status);
   return answer.body as T;
 }

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Loader2, Plus } from 'lucide-react';
+import { useMutationForm } from '@/components/forms/use-mutation-form';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Textarea } from '@/components/ui/textarea';
@@ -25,22 +26,18 @@ export function AddColumnHeader({
   width: string;
 }) {
   const [open, setOpen] = React.useState(false);
-  const [text, setText] = React.useState('');
-  const [sending, setSending] = React.useState(false);
-  const send = async () => {
-    const description = text.trim();
-    if (!description || chat.busy) return;
-    setSending(true);
-    try {
-      await chat.request(addColumnMessage(entity, description));
-      setText('');
-      setOpen(false);
-    } catch {
+  // the web's form hook (docs/decisions/0005 "Web forms"): the request to the chat is its mutation
+  const { form, submit, pending } = useMutationForm<{ description: string }>({
+    defaultValues: { description: '' },
+    byCode: {},
+    send: ({ description }) => chat.request(addColumnMessage(entity, description.trim())),
+    onSent: () => setOpen(false),
+    onRefused: () => {
       toastError('The chat could not take the request', 'Try again in a moment.');
-    } finally {
-      setSending(false);
-    }
-  };
+      return true;
+    },
+  });
+  const text = form.watch('description');
   return (
     <div role="columnheader" className="flex h-full shrink-0 items-center justify-center" style={{ width }}>
       <Popover open={open} onOpenChange={setOpen}>
@@ -50,13 +47,7 @@ export function AddColumnHeader({
           </Button>
         </PopoverTrigger>
         <PopoverContent align="end" className="w-80">
-          <form
-            className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void send();
-            }}
-          >
+          <form className="grid gap-3" onSubmit={(e) => void submit(e)}>
             <div>
               <p className="text-sm font-medium">Add a column</p>
               <p className="mt-1 text-xs text-muted-foreground">
@@ -67,12 +58,11 @@ export function AddColumnHeader({
             <Textarea
               aria-label="New column"
               placeholder="e.g. priority: one of low, medium or high"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
               className="min-h-20"
+              {...form.register('description', { validate: (value) => value.trim() !== '' && !chat.busy })}
             />
-            <Button type="submit" size="sm" disabled={!text.trim() || chat.busy || sending}>
-              {sending && <Loader2 className="animate-spin" />}
+            <Button type="submit" size="sm" disabled={!text.trim() || chat.busy || pending}>
+              {pending && <Loader2 className="animate-spin" />}
               {chat.busy ? 'The chat is busy…' : 'Ask the chat'}
             </Button>
           </form>

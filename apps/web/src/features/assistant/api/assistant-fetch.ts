@@ -1,6 +1,4 @@
-import { AppError } from '@buildai/domain';
-import { NETWORK_ERROR_MESSAGE, toAppError } from '@/lib/api-client';
-import { getToken, refreshSession } from '@/lib/session';
+import { sessionFetch, toAppError } from '@/lib/auth-fetch';
 import { keepVisitor, readVisitor, VISITOR_HEADER } from './visitor';
 
 /**
@@ -9,8 +7,6 @@ import { keepVisitor, readVisitor, VISITOR_HEADER } from './visitor';
  */
 export type ChatSurface = 'page' | 'widget';
 
-const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
-
 /**
  * `fetch` as the assistant's calls need it: on the page with the session (one refresh and retry on 401), in the
  * widget with the visitor header and no cookies; a refusal becomes the server's AppError, a network failure the
@@ -18,26 +14,16 @@ const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'A
  */
 export function assistantFetch(surface: ChatSurface): typeof fetch {
   return async (input, init = {}) => {
-    const send = async (token: string | null) => {
-      const headers = new Headers(init.headers);
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      const visitor = surface === 'widget' ? readVisitor() : null;
-      if (visitor) headers.set(VISITOR_HEADER, visitor);
-      try {
-        return await fetch(input, {
-          ...init,
-          headers,
-          credentials: surface === 'widget' ? 'omit' : 'same-origin',
-        });
-      } catch (err) {
-        if (isAbort(err)) throw err;
-        throw new AppError('network', { status: 0, message: NETWORK_ERROR_MESSAGE });
-      }
-    };
-    const token = surface === 'page' ? getToken() : null;
-    let res = await send(token);
-    if (res.status === 401 && token && (await refreshSession())) res = await send(getToken());
-    if (surface === 'widget') keepVisitor(res);
+    if (surface === 'page') {
+      const res = await sessionFetch(input, init);
+      if (!res.ok) throw await toAppError(res);
+      return res;
+    }
+    const headers = new Headers(init.headers);
+    const visitor = readVisitor();
+    if (visitor) headers.set(VISITOR_HEADER, visitor);
+    const res = await sessionFetch(input, { ...init, headers, credentials: 'omit', anonymous: true });
+    keepVisitor(res);
     if (!res.ok) throw await toAppError(res);
     return res;
   };

@@ -6,12 +6,11 @@ import { PageError, PageLoader } from '@/components/page-state';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { accountQuery } from '@/lib/account-query';
 import { continuePath, loginPathFor, safeRedirectPath } from '@/lib/redirect';
 import { refreshSession } from '@/lib/session';
 import { PLATFORM_TENANT_ID } from '@buildai/domain';
 import { useAppBranding } from '../api/auth-config';
-import { fetchCurrentAccount } from '../api/current-account';
 import { sendVerifyEmail } from '../api/verify-email';
 import { useAuth } from '../hooks/auth-context';
 import { AuthLayout } from './auth-layout';
@@ -73,11 +72,7 @@ export function VerifyEmailPage() {
     try {
       // a fresh token carries the verified email; the account then says so too (and this page moves on)
       if (!(await refreshSession())) return;
-      const next = await queryClient.fetchQuery({
-        queryKey: queryKeys.account,
-        queryFn: ({ signal }) => fetchCurrentAccount({ signal }),
-        staleTime: 0,
-      });
+      const next = await queryClient.fetchQuery({ ...accountQuery, staleTime: 0 });
       if (!next.emailVerified) {
         setNotice({
           kind: 'error',

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AppError, TOKEN_REFRESH_INTERVAL_MS } from '@buildai/domain';
 import { clearToken, getToken, mightHaveSession, refreshSession, subscribeToken } from '@/lib/session';
 import { signOutRequest } from '../api/sign-out';
-import { useCurrentAccount } from '../api/current-account';
+import { useAccountQuery } from '@/lib/account-query';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
 /**
@@ -32,7 +32,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     return () => window.clearInterval(id);
   }, [hasToken]);
 
-  const accountQuery = useCurrentAccount(hasToken && !booting);
+  const accountQuery = useAccountQuery(hasToken && !booting);
 
   const signOut = React.useCallback(async () => {
     await signOutRequest(getToken());

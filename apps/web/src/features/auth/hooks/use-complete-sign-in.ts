@@ -7,7 +7,7 @@ import { useNavigation } from '@/lib/navigation';
 import { queryKeys } from '@/lib/query-keys';
 import { clearToken, setToken } from '@/lib/session';
 import { createAccount } from '../api/create-account';
-import { fetchCurrentAccount } from '../api/current-account';
+import { fetchCurrentAccount } from '@/lib/account-query';
 import { signOutRequest } from '../api/sign-out';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

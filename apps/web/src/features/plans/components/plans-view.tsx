@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { usePlanAccount } from '../api/account';
+import { useAccountQuery } from '@/lib/account-query';
 import { usePaidPlans } from '../api/paid-plans';
 import type { PurchaseState } from '../hooks/use-purchase-polling';
 import {
@@ -51,7 +51,7 @@ export function PlansView({
   demo?: boolean;
 }) {
   const plans = usePaidPlans(appId);
-  const accountQuery = usePlanAccount();
+  const accountQuery = useAccountQuery();
   const account: Account | null = accountQuery.data ?? null;
 
   if (plans.isPending || accountQuery.isPending || purchase?.status === 'polling') {

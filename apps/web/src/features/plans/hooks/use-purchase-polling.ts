@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ALIVE_SUBSCRIPTION_STATUS, type Account } from '@buildai/domain';
 import { queryKeys } from '@/lib/query-keys';
-import { fetchAccount } from '../api/account';
+import { fetchCurrentAccount } from '@/lib/account-query';
 import { pollForPurchase } from '../lib/purchase-poll';
 
 export type PurchaseStatus = 'idle' | 'polling' | 'confirmed' | 'timeout';
@@ -40,7 +40,7 @@ export function usePurchasePolling(saleId: string | null): PurchaseState {
       saleId,
       aliveBefore: before?.planSubscriptionStatus === ALIVE_SUBSCRIPTION_STATUS,
       signal: controller.signal,
-      fetchAccount: (signal) => fetchAccount(signal),
+      fetchAccount: (signal) => fetchCurrentAccount({ signal }),
     }).then(
       (res) => {
         if (res.status === 'confirmed') queryClient.setQueryData(queryKeys.account, res.account);

@@ -1,25 +1,7 @@
 import { DefaultChatTransport } from 'ai';
-import { toAppError } from '@/lib/api-client';
-import { getToken, refreshSession } from '@/lib/session';
+import { authFetch } from '@/lib/auth-fetch';
 import type { SpaceUIMessage } from '../lib/types';
 import { appPath } from './chat-messages';
-
-/**
- * `fetch` with the web's session: the bearer token, one refresh and retry on 401, and a refusal turned into the
- * server's AppError (so 'space/chat-busy' or 'space/ai-not-configured' reach the panel with their messages).
- */
-export async function authFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
-  const send = (token: string | null) => {
-    const headers = new Headers(init.headers);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return fetch(input, { ...init, headers, credentials: 'same-origin' });
-  };
-  const token = getToken();
-  let res = await send(token);
-  if (res.status === 401 && token && (await refreshSession())) res = await send(getToken());
-  if (!res.ok) throw await toAppError(res);
-  return res;
-}
 
 /** Called with the answer's id and the call's id as soon as the stream brings a tool's output that changed something. */
 export type OnToolOutput = (messageId: string, toolCallId: string, output: unknown) => void;
@@ -68,9 +50,10 @@ function watchToolOutputs(res: Response, onToolOutput: OnToolOutput): Response {
 export function createChatTransport(appId: string, onToolOutput?: OnToolOutput) {
   return new DefaultChatTransport<SpaceUIMessage>({
     api: `${appPath(appId)}/chat`,
+    // the session's fetch: a refusal reaches the panel as the server's AppError ('space/chat-busy', …)
     fetch: onToolOutput
       ? async (input, init) => watchToolOutputs(await authFetch(input, init), onToolOutput)
-      : authFetch,
+      : (input, init) => authFetch(input, init),
     prepareSendMessagesRequest: ({ messages }) => {
       const last = messages[messages.length - 1]!;
       const systemActionInfo = last.metadata?.systemActionInfo;

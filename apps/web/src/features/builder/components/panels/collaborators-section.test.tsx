@@ -54,6 +54,12 @@ describe('the Collaborators section', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid email address');
+    // what was typed stays, and the refusal goes once the address is edited
+    expect((screen.getByLabelText('Collaborator email') as HTMLInputElement).value).toBe('nobody@example');
+    fireEvent.change(screen.getByLabelText('Collaborator email'), {
+      target: { value: 'nobody@example.com' },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('is not shown to a collaborator', () => {

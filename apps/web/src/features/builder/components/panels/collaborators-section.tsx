@@ -1,6 +1,6 @@
-import * as React from 'react';
 import { Loader2, UserPlus, X } from 'lucide-react';
 import type { AppView } from '@buildai/domain';
+import { useMutationForm } from '@/components/forms/use-mutation-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -25,13 +25,14 @@ export function CollaboratorsSection({ app }: { app: AppView }) {
 function CollaboratorList({ appId }: { appId: string }) {
   const list = useCollaborators(appId);
   const { add, remove } = useChangeCollaborators(appId);
-  const [email, setEmail] = React.useState('');
-
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (email.trim() === '') return;
-    add.mutate(email.trim(), { onSuccess: () => setEmail('') });
-  };
+  // the web's form hook (docs/decisions/0005 "Web forms"): the invitation is the `add` mutation, kept for its answer
+  const invite = useMutationForm<{ email: string }>({
+    defaultValues: { email: '' },
+    byCode: {},
+    send: ({ email }) => add.mutateAsync(email.trim()),
+  });
+  const email = invite.form.watch('email');
+  const addError = invite.errorOf('email') ?? invite.formError;
 
   return (
     <div className="grid gap-3">
@@ -70,26 +71,29 @@ function CollaboratorList({ appId }: { appId: string }) {
           ))}
         </ul>
       )}
-      <form className="flex gap-2" onSubmit={submit}>
+      <form className="flex gap-2" onSubmit={(e) => void invite.submit(e)}>
         <Input
           type="email"
           aria-label="Collaborator email"
           placeholder="builder@example.com"
-          value={email}
-          aria-invalid={add.isError || undefined}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            if (add.isError) add.reset();
-          }}
+          aria-invalid={addError ? true : undefined}
+          {...invite.form.register('email', {
+            validate: (value) => value.trim() !== '',
+            // a refusal goes once the address is edited
+            onChange: () => {
+              if (add.isError) add.reset();
+              invite.form.clearErrors();
+            },
+          })}
         />
-        <Button type="submit" variant="outline" disabled={add.isPending || email.trim() === ''}>
-          {add.isPending ? <Loader2 className="animate-spin" /> : <UserPlus />}
+        <Button type="submit" variant="outline" disabled={invite.pending || email.trim() === ''}>
+          {invite.pending ? <Loader2 className="animate-spin" /> : <UserPlus />}
           Invite
         </Button>
       </form>
-      {(add.isError || remove.isError) && (
+      {(addError || remove.isError) && (
         <p role="alert" className="text-xs text-destructive">
-          {errorMessage(add.error ?? remove.error)}
+          {addError ?? errorMessage(remove.error)}
         </p>
       )}
       {add.isSuccess && add.data.invited && !remove.isError && (

@@ -1,33 +1,18 @@
-import * as React from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
 import { AppWindow, Menu, MessagesSquare, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import type { AppErrorItem, AppSettings, AppView, SystemActionInfo } from '@buildai/domain';
+import type { AppView } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { useIsMobile } from '@/components/ui/use-mobile';
-import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-import { appFilesQuery } from '../../api/app-files';
-import { cacheSavedDetails, saveDetails, type AppDetails } from '../../api/save-details';
-import { cacheSavedSettings, saveSettings } from '../../api/save-settings';
-import { useEditedValue } from '../../hooks/use-edited-value';
-import { useFileDrafts } from '../../hooks/use-file-drafts';
-import { useLeaveGuard } from '../../hooks/use-leave-guard';
-import { mainPageOptions } from '../../lib/main-pages';
-import { menuFor, type PanelId } from '../../lib/menu';
-import { toEditableSettings } from '../../lib/tool-draft';
-import type { BuilderAccount, ChatRequest, SpaceSlots } from '../../types';
+import { useSpaceWorkspace } from '../../hooks/use-space-workspace';
+import { menuFor } from '../../lib/menu';
+import type { BuilderAccount, SpaceSlots } from '../../types';
 import { LeaveDialog } from '../leave-dialog';
-import { AppPane, type AppPaneTab } from './app-pane';
+import { AppPane } from './app-pane';
 import { MenuRail } from './menu-rail';
 import { PublishControl } from './publish-control';
 import { SegmentedTabs } from './segmented-tabs';
 import { LazyActivateChatDialog } from '../chat/lazy-activate-chat-dialog';
 import { SpaceSidebar } from './space-sidebar';
-
-/** How long a request waits for the chat to take it (the chat may still be loading its history). */
-const CHAT_REQUEST_TIMEOUT_MS = 20_000;
 
 interface Props extends SpaceSlots {
   app: AppView;
@@ -49,127 +34,11 @@ export function SpaceWorkspace({
   renderPreview,
   renderDatabase,
 }: Props) {
-  const queryClient = useQueryClient();
+  const workspace = useSpaceWorkspace(app);
+  const { isMobile, settings, details, title, files, drafts, saving, chat, view, dispatch } = workspace;
+  const { panel, menuOpen, sheetOpen, mobileView, chatFolded, databaseExpanded } = view;
   const appId = app.appId;
-  const isMobile = useIsMobile();
-  const settings = useEditedValue({
-    initial: toEditableSettings(app),
-    save: (value: AppSettings) => saveSettings(appId, value),
-    onSaved: (saved) => cacheSavedSettings(queryClient, appId, saved),
-  });
-  const details = useEditedValue({
-    initial: { header: app.header, description: app.description },
-    save: (value: AppDetails) => saveDetails(appId, value),
-    onSaved: (saved) => cacheSavedDetails(queryClient, appId, saved),
-  });
-  const files = useQuery(appFilesQuery(appId));
-  const [refreshKey, setRefreshKey] = React.useState(0);
-  const [reloadKey, setReloadKey] = React.useState(0);
-  // a code-editor save shows in the preview at once, as a chat turn's changes do
-  const drafts = useFileDrafts(appId, files.data, () => setRefreshKey((k) => k + 1));
-
-  const [appErrors, setAppErrors] = React.useState<AppErrorItem[]>([]);
-  const [panel, setPanel] = React.useState<PanelId | null>(null);
-  // the chat assistant entry opens the Activate Your Chat Assistant dialog, not a panel
-  const [chatOpen, setChatOpen] = React.useState(false);
-  // on a desktop the menu starts folded to its icons: the chat and the app keep the room
-  const [menuOpen, setMenuOpen] = React.useState(false);
-  const [sheetOpen, setSheetOpen] = React.useState(false);
-  const [mobileView, setMobileView] = React.useState<'chat' | 'app'>('chat');
-  const [tab, setTab] = React.useState<AppPaneTab>('preview');
-  // on a desktop the chat folds away, so the preview or the code gets the whole width (issue 32, item 9)
-  const [chatFolded, setChatFolded] = React.useState(false);
-
-  const onFilesChanged = React.useCallback(() => {
-    setRefreshKey((k) => k + 1);
-    void queryClient.invalidateQueries({ queryKey: appFilesQuery(appId).queryKey });
-  }, [queryClient, appId]);
-  // only the errors a fix was sent for: one the reloaded preview reported meanwhile is new and stays
-  const onClearErrors = React.useCallback(
-    (sent: readonly AppErrorItem[]) => setAppErrors((errors) => errors.filter((e) => !sent.includes(e))),
-    [],
-  );
-
-  // the bridge from the database screen to the chat: the chat's busy state and a request it sends
-  const [chatBusy, setChatBusy] = React.useState(false);
-  const [chatRequest, setChatRequest] = React.useState<ChatRequest | null>(null);
-  const waiting = React.useRef(new Map<number, (error: unknown) => void>());
-  const lastRequestId = React.useRef(0);
-  const onRequestSettled = React.useCallback((id: number, error: unknown) => {
-    waiting.current.get(id)?.(error);
-    waiting.current.delete(id);
-    setChatRequest((current) => (current?.id === id ? null : current));
-  }, []);
-  const requestChat = React.useCallback(
-    (text: string, systemActionInfo?: SystemActionInfo) =>
-      new Promise<void>((resolve, reject) => {
-        const id = ++lastRequestId.current;
-        const timer = setTimeout(
-          () => onRequestSettled(id, new Error('The chat did not take the message')),
-          CHAT_REQUEST_TIMEOUT_MS,
-        );
-        waiting.current.set(id, (error) => {
-          clearTimeout(timer);
-          if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-          resolve();
-          // on a phone the chat is the other tab: show the turn the request started
-          if (isMobile) setMobileView('chat');
-        });
-        setChatRequest({ id, text, systemActionInfo });
-      }),
-    [onRequestSettled, isMobile],
-  );
-  // the home page's prompt box opens a new app with its description: it is the chat's first request
-  const location = useLocation();
-  const navigate = useNavigate();
-  const firstMessage = (location.state as { firstMessage?: unknown } | null)?.firstMessage;
-  const firstSent = React.useRef(false);
-  React.useEffect(() => {
-    if (firstSent.current || typeof firstMessage !== 'string' || !firstMessage.trim()) return;
-    firstSent.current = true;
-    // the state goes, so a reload does not send it again
-    void navigate(location.pathname + location.search, { replace: true, state: null });
-    requestChat(firstMessage.trim()).catch(() => undefined);
-  }, [firstMessage, navigate, location.pathname, location.search, requestChat]);
-
-  // a turn may name the app (its first request does): the header, the menu's details and the sidebar's list follow
-  const wasBusy = React.useRef(false);
-  React.useEffect(() => {
-    if (wasBusy.current && !chatBusy) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.app(appId), exact: true });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.apps, exact: true });
-    }
-    wasBusy.current = chatBusy;
-  }, [chatBusy, queryClient, appId]);
-  const { reset: resetDetails } = details;
-  React.useEffect(() => {
-    resetDetails({ header: app.header, description: app.description });
-  }, [app.header, app.description, resetDetails]);
-
   const databaseOpen = panel === 'database';
-  const panelOpen = !isMobile && (menuOpen || panel !== null) && !databaseOpen;
-  const [databaseExpanded, setDatabaseExpanded] = React.useState(false);
-  const closeDatabase = React.useCallback(() => setPanel(null), []);
-
-  const saving = settings.busy || details.busy || drafts.status === 'saving';
-  const blocker = useLeaveGuard(saving || drafts.dirty);
-  const { flush: flushSettings } = settings;
-  const { flush: flushDetails } = details;
-  const saveAll = React.useCallback(async () => {
-    const [a, b] = await Promise.all([flushSettings(), flushDetails(), drafts.flush()]);
-    // an edit in conflict with the chat or one that failed is not what visitors should get without a word
-    return a && b && drafts.status === 'saved';
-  }, [flushSettings, flushDetails, drafts]);
-
-  const mainPages = React.useMemo(
-    () =>
-      mainPageOptions(
-        (files.data ?? []).map((f) => f.path),
-        settings.value.mainPage,
-      ),
-    [files.data, settings.value.mainPage],
-  );
-  const title = details.value.header.trim() || 'Untitled app';
 
   const sidebar = (
     <SpaceSidebar
@@ -178,23 +47,9 @@ export function SpaceWorkspace({
       onUpgrade={onUpgrade}
       settings={settings}
       details={details}
-      mainPages={mainPages}
+      mainPages={workspace.mainPages}
       panel={panel}
-      onOpenPanel={(next) => {
-        if (next === 'chat') {
-          setSheetOpen(false);
-          return setChatOpen(true);
-        }
-        // Done returns to the main menu (spec 001 §2), unfolded
-        if (next === null) setMenuOpen(true);
-        if (next === 'database') {
-          // the database takes the app's place: the menu folds away, on a phone the sheet closes
-          setMenuOpen(false);
-          setSheetOpen(false);
-          setMobileView('app');
-        }
-        setPanel(next);
-      }}
+      onOpenPanel={(next) => dispatch({ type: 'menu-entry', panel: next })}
     />
   );
 
@@ -206,12 +61,7 @@ export function SpaceWorkspace({
           size="icon-sm"
           aria-label="App menu"
           aria-expanded={isMobile ? sheetOpen : menuOpen || panel !== null}
-          onClick={() => {
-            if (isMobile) return setSheetOpen(true);
-            const next = !(menuOpen || panel);
-            setMenuOpen(next);
-            if (!next) setPanel(null);
-          }}
+          onClick={() => dispatch({ type: 'menu-button', mobile: isMobile })}
         >
           <Menu />
         </Button>
@@ -236,19 +86,19 @@ export function SpaceWorkspace({
             aria-label={chatFolded ? 'Show the chat' : 'Hide the chat'}
             title={chatFolded ? 'Show the chat' : 'Hide the chat'}
             aria-pressed={chatFolded}
-            onClick={() => setChatFolded((f) => !f)}
+            onClick={() => dispatch({ type: 'toggle-chat' })}
           >
             {chatFolded ? <PanelLeftOpen /> : <PanelLeftClose />}
           </Button>
         )}
-        <PublishControl app={app} saveAll={saveAll} />
+        <PublishControl app={app} saveAll={workspace.saveAll} />
       </header>
 
       <div className="border-b bg-background p-1.5 lg:hidden">
         <SegmentedTabs
           label="Workspace view"
           value={mobileView}
-          onChange={setMobileView}
+          onChange={(next) => dispatch({ type: 'show', patch: { mobileView: next } })}
           fill
           options={[
             ['chat', 'Chat', MessagesSquare],
@@ -263,14 +113,7 @@ export function SpaceWorkspace({
             appType={app.appType}
             entries={menuFor('space', account)}
             open={panel}
-            onOpen={(next) => {
-              if (next === 'chat') return setChatOpen(true);
-              if (next === 'database') {
-                setMenuOpen(false);
-                setMobileView('app');
-              }
-              setPanel(next);
-            }}
+            onOpen={(next) => dispatch({ type: 'rail-entry', panel: next })}
           />
         )}
         {!isMobile && (menuOpen || panel) && !databaseOpen && (
@@ -286,18 +129,18 @@ export function SpaceWorkspace({
             databaseOpen && databaseExpanded && 'lg:hidden',
             chatFolded && !databaseOpen && 'lg:hidden',
             // a menu panel takes the chat's place below 1536 px, so the code editor keeps its room
-            panelOpen && 'lg:hidden 2xl:flex',
+            !isMobile && (menuOpen || panel !== null) && !databaseOpen && 'lg:hidden 2xl:flex',
           )}
         >
           {renderChat({
             appId,
             isAdmin: account.isAdmin,
-            appErrors,
-            onFilesChanged,
-            onClearErrors,
-            onBusyChange: setChatBusy,
-            request: chatRequest,
-            onRequestSettled,
+            appErrors: workspace.appErrors,
+            onFilesChanged: workspace.onFilesChanged,
+            onClearErrors: workspace.onClearErrors,
+            onBusyChange: chat.onBusyChange,
+            request: chat.request,
+            onRequestSettled: chat.onRequestSettled,
           })}
         </section>
         {databaseOpen && (
@@ -310,12 +153,12 @@ export function SpaceWorkspace({
           >
             {renderDatabase({
               appId,
-              refreshKey,
-              chatBusy,
-              requestChat,
-              onClose: closeDatabase,
+              refreshKey: workspace.preview.refreshKey,
+              chatBusy: chat.busy,
+              requestChat: chat.requestChat,
+              onClose: workspace.closeDatabase,
               expanded: databaseExpanded,
-              onExpandedChange: setDatabaseExpanded,
+              onExpandedChange: workspace.setDatabaseExpanded,
             })}
           </section>
         )}
@@ -327,11 +170,16 @@ export function SpaceWorkspace({
             databaseOpen ? 'hidden' : 'lg:flex',
             !databaseOpen && mobileView === 'app' ? 'flex' : 'hidden',
           )}
-          tab={tab}
-          onTab={setTab}
-          preview={{ appId, refreshKey, reloadKey, onAppErrors: setAppErrors }}
+          tab={view.tab}
+          onTab={(tab) => dispatch({ type: 'show', patch: { tab } })}
+          preview={{
+            appId,
+            refreshKey: workspace.preview.refreshKey,
+            reloadKey: workspace.preview.reloadKey,
+            onAppErrors: workspace.setAppErrors,
+          }}
           renderPreview={renderPreview}
-          onReload={() => setReloadKey((k) => k + 1)}
+          onReload={workspace.preview.reload}
           files={{
             data: files.data,
             loading: files.isPending,
@@ -344,7 +192,10 @@ export function SpaceWorkspace({
       </div>
 
       {isMobile && (
-        <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
+        <Sheet
+          open={sheetOpen}
+          onOpenChange={(open) => dispatch({ type: 'show', patch: { sheetOpen: open } })}
+        >
           <SheetContent side="left" className="w-[18rem] gap-0 p-0">
             <SheetTitle className="sr-only">App menu</SheetTitle>
             <SheetDescription className="sr-only">
@@ -359,10 +210,10 @@ export function SpaceWorkspace({
         settings={settings.value}
         onSettingsChange={settings.update}
         isAdmin={account.isAdmin}
-        open={chatOpen}
-        onOpenChange={setChatOpen}
+        open={view.chatOpen}
+        onOpenChange={(open) => dispatch({ type: 'show', patch: { chatOpen: open } })}
       />
-      <LeaveDialog blocker={blocker} />
+      <LeaveDialog blocker={workspace.blocker} />
     </div>
   );
 }
