@@ -6,7 +6,7 @@ import { AppError } from '@buildai/domain';
 import type { Ctx } from '../../http/context';
 import type { Platform } from '../../platform';
 import { publicBaseUrl } from './links';
-import { issueCustomToken } from './magic-link';
+import { issueCustomToken } from './issue-custom-token';
 import { googleConfigured, resolveTenant } from './tenants';
 import type { IdentityServices } from './services';
 import { findOrCreateUser, findUser, markVerified, normaliseEmail } from './users';
