@@ -216,7 +216,7 @@ export function webIngestRoutes({ scraper }: IntegrationServices) {
       // within the plan's limits, counted and written under the account's lock like every other new item
       await platform.db.transaction(async (tx) => {
         await lockAccount(platform, tx, account.accountId);
-        await assertRoomForItems(tx, account.accountId, plan, { items: 1, files: 0 });
+        await assertRoomForItems({ tx, accountId: account.accountId, plan, adding: { items: 1, files: 0 } });
         await tx.insert(contextItems).values({
           id,
           appId: app.appId,
