@@ -186,7 +186,7 @@ describe('parser workers', () => {
     const second = await makePdf(pages(2, 50));
     const read = async (bytes: Uint8Array) => {
       let text = '';
-      for await (const part of streamInWorker('pdf', bytes)) text += part;
+      for await (const part of streamInWorker({ kind: 'pdf', bytes })) text += part;
       return text;
     };
     await read(first);
@@ -199,7 +199,7 @@ describe('parser workers', () => {
 
   it('send a long PDF in parts, and end a worker left before the end of a document', async () => {
     const long = await makePdf(pages(40));
-    const stream = streamInWorker('pdf', long);
+    const stream = streamInWorker({ kind: 'pdf', bytes: long });
     const first = await stream.next();
     expect(first.done).toBe(false);
     expect((first.value as string).length).toBeGreaterThanOrEqual(64 * 1024);
@@ -209,7 +209,7 @@ describe('parser workers', () => {
     // the worker was mid-document: it is ended, not kept
     expect(parserWorkerStats().idle).toBe(idleBefore);
     let text = '';
-    for await (const part of streamInWorker('pdf', await makePdf(pages(1, 7)))) text += part;
+    for await (const part of streamInWorker({ kind: 'pdf', bytes: await makePdf(pages(1, 7)) })) text += part;
     expect(text).toContain('word7000');
   });
 
@@ -217,7 +217,8 @@ describe('parser workers', () => {
     const large = await makePdf(pages(240));
     expect(large.length).toBeGreaterThanOrEqual(PDF_SHARED_BYTES);
     const parts: string[] = [];
-    for await (const part of streamInWorker('pdf', large, { pdfReaders: 2 })) parts.push(part);
+    for await (const part of streamInWorker({ kind: 'pdf', bytes: large, limits: { pdfReaders: 2 } }))
+      parts.push(part);
     const merged = await extractText(await getDocumentProxy(new Uint8Array(large)), { mergePages: true });
     expect(parts.length).toBeGreaterThan(10);
     expect(parts.join('')).toBe(merged.text);
@@ -227,14 +228,14 @@ describe('parser workers', () => {
 
   it('replace a worker cut off by the time limit', async () => {
     const slow = await makePdf(pages(120));
-    const parts = streamInWorker('pdf', slow, { timeoutMs: 30 });
+    const parts = streamInWorker({ kind: 'pdf', bytes: slow, limits: { timeoutMs: 30 } });
     await expect(
       (async () => {
         for await (const part of parts) void part;
       })(),
     ).rejects.toMatchObject({ code: 'context/parse-timeout' });
     let text = '';
-    for await (const part of streamInWorker('pdf', await makePdf(pages(1, 3)))) text += part;
+    for await (const part of streamInWorker({ kind: 'pdf', bytes: await makePdf(pages(1, 3)) })) text += part;
     expect(text).toContain('word3000');
   });
 });

@@ -32,7 +32,13 @@ export function appValidationRoutes() {
     },
     async (c, { params, body }) =>
       c.json(
-        await validateVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId, body),
+        await validateVersion({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          versionId: params.versionId,
+          body,
+        }),
       ),
   );
   route(
@@ -47,7 +53,15 @@ export function appValidationRoutes() {
       body: repairRequest,
     },
     async (c, { params, body }) =>
-      c.json(await repairVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId, body)),
+      c.json(
+        await repairVersion({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          versionId: params.versionId,
+          body,
+        }),
+      ),
   );
   route(
     r,
@@ -61,7 +75,15 @@ export function appValidationRoutes() {
       maxBodyBytes: 8 * 1024 * 1024,
     },
     async (c, { params, body }) =>
-      c.json(await applyBundle(c.get('platform'), requireCaller(c), params.appId, params.versionId, body)),
+      c.json(
+        await applyBundle({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          versionId: params.versionId,
+          body,
+        }),
+      ),
   );
   return r;
 }

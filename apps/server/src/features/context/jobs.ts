@@ -43,7 +43,12 @@ export function registerContextJobs(platform: Platform, ingestion: IngestionServ
       const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, data.itemId));
       // deleted, or already finished by an earlier attempt
       if (!item || (item.status !== 'pending' && item.status !== 'running')) return;
-      const running = await updateItem(platform, item.id, { status: 'running' }, ['pending', 'running']);
+      const running = await updateItem({
+        platform,
+        itemId: item.id,
+        patch: { status: 'running' },
+        from: ['pending', 'running'],
+      });
       if (!running) return;
       try {
         // read once: it sizes the parser's heap and bounds the characters stored
@@ -111,5 +116,10 @@ async function extractItem(
   const pdfReaders = platform.database.kind === 'postgres' ? 2 : 1;
   // the parser's heap is sized for the largest file the owner's plan takes
   const heapMb = parseHeapMbFor(maxFileBytes(plan));
-  return extractFile(item.type, new Uint8Array(blob.body), { pdfReaders, heapMb, ...parseLimits }, signal);
+  return extractFile({
+    type: item.type,
+    bytes: new Uint8Array(blob.body),
+    limits: { pdfReaders, heapMb, ...parseLimits },
+    signal,
+  });
 }

@@ -68,7 +68,7 @@ export async function storeExtractedText(
           break;
         }
         if (batch.chunks.length > 0) {
-          await writes.add(insertChunks(platform, item, chunks, batch.chunks));
+          await writes.add(insertChunks({ platform, item, position: chunks, contents: batch.chunks }));
           chunks += batch.chunks.length;
           // the embedded database answers on this thread, without waiting on I/O: let requests in between batches
           await new Promise((resolve) => setImmediate(resolve));
@@ -153,13 +153,15 @@ export async function storeExtractedText(
   if (final.status === 'synced') await refreshChunkStatistics(platform);
 }
 
+interface InsertChunksOptions {
+  platform: Platform;
+  item: ContextItemRow;
+  position: number;
+  contents: string[];
+}
+
 /** Stores chunks from `position` on, from one JSON parameter (a parameter per value costs more than the rows). */
-async function insertChunks(
-  platform: Platform,
-  item: ContextItemRow,
-  position: number,
-  contents: string[],
-): Promise<void> {
+async function insertChunks({ platform, item, position, contents }: InsertChunksOptions): Promise<void> {
   const rows = contents.map((content, j) => ({ id: newId(), position: position + j, content }));
   await platform.db.execute(sql`
     insert into context_chunks (id, item_id, app_id, position, content)

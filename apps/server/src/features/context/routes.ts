@@ -215,7 +215,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     async (c, { body }) => {
       const b = await builderOf(c);
       const { appId, query } = await body();
-      return c.json(await testRetrieval(b, appId, query, c.req.raw.signal));
+      return c.json(await testRetrieval({ b, appId, query, signal: c.req.raw.signal }));
     },
   );
 

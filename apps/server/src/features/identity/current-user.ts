@@ -14,13 +14,15 @@ export async function requireUser(platform: Platform, caller: Caller): Promise<U
   return user;
 }
 
+export interface CheckCurrentPasswordOptions {
+  throttle: LoginThrottle;
+  user: UserRow;
+  password: string;
+  ip: string;
+}
+
 /** The current password, held to the sign-in throttle. */
-export async function checkCurrentPassword(
-  throttle: LoginThrottle,
-  user: UserRow,
-  password: string,
-  ip: string,
-) {
+export async function checkCurrentPassword({ throttle, user, password, ip }: CheckCurrentPasswordOptions) {
   await throttle.takeTry(user.tenantId, user.email, ip);
   if (!(await verifyPassword(user.passwordHash, password))) {
     await throttle.recordFailure(ip);

@@ -183,7 +183,7 @@ export async function googleCallback(c: Ctx, { signingKey, openId }: IdentitySer
       return popupPage(c, { error: new AppError('auth/tenant-required').message });
     const user = await markVerified(
       platform,
-      existing ?? (await findOrCreateUser(platform, tenant.tenantId, email, true)),
+      existing ?? (await findOrCreateUser({ platform, tenantId: tenant.tenantId, email, verified: true })),
     );
     if (user.disabledAt) return popupPage(c, { error: new AppError('auth/user-disabled').message });
     return popupPage(c, { ...(await issueCustomToken(platform, signingKey, user)) });

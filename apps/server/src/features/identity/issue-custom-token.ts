@@ -21,7 +21,7 @@ export async function issueCustomToken(
     token: jti,
   });
   return {
-    customToken: await signCustomToken(signingKey, user.id, user.tenantId, jti),
+    customToken: await signCustomToken({ signingKey, userId: user.id, tenantId: user.tenantId, jti }),
     tenantId: user.tenantId,
   };
 }

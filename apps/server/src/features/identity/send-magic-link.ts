@@ -37,6 +37,6 @@ export async function sendMagicLink(
     continueUrl: safeRedirectPath(input.continueUrl),
     appId: tenant.appId,
   });
-  if (deliver) sendAfterAnswer(platform, magicLinkMail(email, url, otp!, tenant.appName));
+  if (deliver) sendAfterAnswer(platform, magicLinkMail({ to: email, url, code: otp!, name: tenant.appName }));
   return { sent: true as const };
 }

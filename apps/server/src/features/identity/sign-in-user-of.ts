@@ -8,7 +8,7 @@ export async function signInUserOf(platform: Platform, tenantId: string, email: 
   const tenant = await resolveTenant(platform, tenantId);
   const existing = await findUser(platform, tenantId, email);
   if (!existing && !tenant.signUpEnabled) throw new AppError('auth/invalid-magic-link');
-  const user = existing ?? (await findOrCreateUser(platform, tenantId, email, true));
+  const user = existing ?? (await findOrCreateUser({ platform, tenantId, email, verified: true }));
   if (user.disabledAt) throw new AppError('auth/user-disabled');
   return markVerified(platform, user);
 }

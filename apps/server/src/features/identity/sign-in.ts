@@ -7,19 +7,21 @@ import type { LoginThrottle } from './throttle';
 import { findUser, normaliseEmail } from './users';
 import type { SigningKey } from './tokens';
 
+export interface SignInOptions {
+  platform: Platform;
+  signingKey: SigningKey;
+  throttle: LoginThrottle;
+  input: SignInRequest;
+  ip: string;
+  device?: (tenantId: string, email: string) => Promise<KnownDevice | null>;
+}
+
 /**
  * Email + password sign-in. Wrong password, unknown user and invalid email all answer the same message. Each try
  * takes a point of the account-and-address limit before the check, and failures count against the address; over
  * a limit the try answers 429 before any check (docs/decisions/0006).
  */
-export async function signIn(
-  platform: Platform,
-  signingKey: SigningKey,
-  throttle: LoginThrottle,
-  input: SignInRequest,
-  ip: string,
-  device?: (tenantId: string, email: string) => Promise<KnownDevice | null>,
-) {
+export async function signIn({ platform, signingKey, throttle, input, ip, device }: SignInOptions) {
   const tenantId = input.tenantId ?? PLATFORM_TENANT_ID;
   const email = normaliseEmail(input.email);
   const key = email ?? input.email.trim().toLowerCase();

@@ -20,7 +20,7 @@ export async function validateOtp({ platform, signingKey, appId, input }: Valida
   const tenant = await resolveTenant(platform, appId);
   const email = normaliseEmail(input.email);
   if (!email) throw new AppError('auth/invalid-email-address', { field: 'email' });
-  const result = await useOtp(platform.db, tenant.tenantId, email, input.otp);
+  const result = await useOtp({ db: platform.db, tenantId: tenant.tenantId, email, otp: input.otp });
   if (!result.ok) {
     throw new AppError(result.reason === 'attempts-exceeded' ? 'ATTEMPTS_EXCEEDED' : 'auth/invalid-otp', {
       field: 'otp',

@@ -219,7 +219,7 @@ export async function compileAppCss(input: AppCssInput, appFiles: Map<string, st
     let compiler: PooledCompiler | undefined = pooled ? await pooled : undefined;
     if (compiler && !fits(compiler, candidates)) compiler = undefined;
     if (!compiler) {
-      const made = newCompiler(source, appFiles, config, configFile);
+      const made = newCompiler({ source, appFiles, config, configFile });
       compilers.set(key, made);
       made.catch(() => compilers.delete(key));
       compiler = await made;
@@ -261,12 +261,19 @@ function compilerKey(source: string, appFiles: Map<string, string>, configFile: 
   return hash.digest('base64');
 }
 
-async function newCompiler(
-  source: string,
-  appFiles: Map<string, string>,
-  config: StaticConfig | null,
-  configFile: string | undefined,
-): Promise<PooledCompiler> {
+interface NewCompilerOptions {
+  source: string;
+  appFiles: Map<string, string>;
+  config: StaticConfig | null;
+  configFile: string | undefined;
+}
+
+async function newCompiler({
+  source,
+  appFiles,
+  config,
+  configFile,
+}: NewCompilerOptions): Promise<PooledCompiler> {
   const compile = await loadCompile();
   const compiler = await compile(source, {
     base: '/app',

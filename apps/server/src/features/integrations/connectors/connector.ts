@@ -76,7 +76,12 @@ export async function requireConnection(
   item: ItemRow,
   provider: IntegrationProvider,
 ): Promise<Connection> {
-  const connection = await loadConnection(platform, services.signingKey, item.accountId, provider);
+  const connection = await loadConnection({
+    platform,
+    signingKey: services.signingKey,
+    accountId: item.accountId,
+    provider,
+  });
   if (!connection) throw new AppError('integration/not-connected');
   return connection;
 }

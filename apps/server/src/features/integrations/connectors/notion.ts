@@ -117,13 +117,20 @@ function blockLine(block: Json): string | null {
   }
 }
 
+interface NotionPageTextOptions {
+  platform: Platform;
+  connection: Connection;
+  pageId: string;
+  signal: AbortSignal;
+}
+
 /** The readable text of a page: its blocks, nested ones indented (`GET /v1/blocks/{id}/children`). */
-async function notionPageText(
-  platform: Platform,
-  connection: Connection,
-  pageId: string,
-  signal: AbortSignal,
-): Promise<string> {
+async function notionPageText({
+  platform,
+  connection,
+  pageId,
+  signal,
+}: NotionPageTextOptions): Promise<string> {
   const lines: string[] = [];
   let seen = 0;
   async function walk(blockId: string, nesting: number): Promise<void> {
@@ -199,13 +206,20 @@ function propertyText(prop: Json): string {
   }
 }
 
+interface NotionDatabaseTableOptions {
+  platform: Platform;
+  connection: Connection;
+  databaseId: string;
+  signal: AbortSignal;
+}
+
 /** A database's rows as a CSV table, the title column first (`POST /v1/databases/{id}/query`). */
-async function notionDatabaseTable(
-  platform: Platform,
-  connection: Connection,
-  databaseId: string,
-  signal: AbortSignal,
-): Promise<{ header: string; rows: string[] }> {
+async function notionDatabaseTable({
+  platform,
+  connection,
+  databaseId,
+  signal,
+}: NotionDatabaseTableOptions): Promise<{ header: string; rows: string[] }> {
   const rows: Record<string, Json>[] = [];
   let cursor: string | undefined;
   do {
@@ -263,9 +277,9 @@ export const notion: AccountConnector = {
     const connection = await requireConnection(ctx, item, 'notion');
     const id = providerItemId(item);
     if (item.type === 'notion database') {
-      const table = await notionDatabaseTable(ctx.platform, connection, id, signal);
+      const table = await notionDatabaseTable({ platform: ctx.platform, connection, databaseId: id, signal });
       return { kind: 'table', ...table };
     }
-    return prose(await notionPageText(ctx.platform, connection, id, signal));
+    return prose(await notionPageText({ platform: ctx.platform, connection, pageId: id, signal }));
   },
 };
