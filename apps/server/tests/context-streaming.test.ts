@@ -91,7 +91,11 @@ describe('storing text read in parts', () => {
     async function* parts() {
       for (let at = 0; at < text.length; at += 7_777) yield text.slice(at, at + 7_777);
     }
-    await storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: parts() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'prose-parts', parts: parts() },
+    });
     expect(await api.chunks(id)).toEqual(chunkProse(text));
     const row = await api.row(id);
     expect(row).toMatchObject({ status: 'synced', numOfChunks: chunkProse(text).length });
@@ -110,7 +114,11 @@ describe('storing text read in parts', () => {
       yield header;
       yield* rows;
     }
-    await storeExtractedText(server.platform, id, { kind: 'table-lines', lines: lines() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'table-lines', lines: lines() },
+    });
     expect(await api.chunks(id)).toEqual(chunkTable(header, rows));
     expect(await api.row(id)).toMatchObject({
       status: 'synced',
@@ -129,7 +137,11 @@ describe('storing text read in parts', () => {
       throw new Error('the parser gave up on page 41');
     }
     await expect(
-      storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: parts() }),
+      storeExtractedText({
+        platform: server.platform,
+        itemId: id,
+        extracted: { kind: 'prose-parts', parts: parts() },
+      }),
     ).rejects.toThrow('the parser gave up on page 41');
     expect(storedMidway).toBeGreaterThan(1_000);
     expect(await chunkCount(id)).toBe(0);
@@ -149,7 +161,11 @@ describe('storing text read in parts', () => {
         closed = true;
       }
     }
-    await storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: endless() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'prose-parts', parts: endless() },
+    });
     expect(closed).toBe(true);
     // lite's 2,000,000 characters a month: the reading stopped at the first part past them
     expect(read).toBeLessThanOrEqual(2_100_000);
@@ -171,7 +187,11 @@ describe('storing text read in parts', () => {
       ).toBe(204);
       yield prose(400_000, 100_000);
     }
-    await storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: parts() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'prose-parts', parts: parts() },
+    });
     expect(await api.row(id)).toBeUndefined();
     expect(await chunkCount(id)).toBe(0);
   });
@@ -274,7 +294,7 @@ describe('chunk statistics', () => {
     }
     // an item stored through the pipeline refreshes them itself
     const text = prose(1_500_000);
-    await storeExtractedText(server.platform, id, { kind: 'prose', text });
+    await storeExtractedText({ platform: server.platform, itemId: id, extracted: { kind: 'prose', text } });
     expect(await refreshChunkStatistics(server.platform)).toBe(false);
     if (embedded) {
       const { actual, counted } = await counts();

@@ -54,12 +54,19 @@ export function registerContextJobs(platform: Platform, ingestion: IngestionServ
         // read once: it sizes the parser's heap and bounds the characters stored
         const plan = await planOfAccount(platform, running.accountId);
         // a document read in parts is read while its first chunks are stored: its failures surface here too
-        await storeExtractedText(
+        await storeExtractedText({
           platform,
-          item.id,
-          await extractItem(platform, ingestion, running, { plan, signal: ctx.signal }),
-          { plan, signal: ctx.signal },
-        );
+          itemId: item.id,
+          extracted: await extractItem({
+            platform,
+            services: ingestion,
+            item: running,
+            plan,
+            signal: ctx.signal,
+          }),
+          plan,
+          signal: ctx.signal,
+        });
       } catch (err) {
         // only a failure that may pass is tried again: a document's content fails the same way each time
         const final = !isTransientError(err);
@@ -101,12 +108,19 @@ async function resumeUnfinished(platform: Platform): Promise<void> {
 }
 
 /** The text of an item: its stored file or pasted text, or whatever its source holds. */
-async function extractItem(
-  platform: Platform,
-  { importExternal, parseLimits }: IngestionServices,
-  item: ContextItemRow,
-  { plan, signal }: { plan: string; signal: AbortSignal },
-): Promise<ExtractedText> {
+async function extractItem({
+  platform,
+  services: { importExternal, parseLimits },
+  item,
+  plan,
+  signal,
+}: {
+  platform: Platform;
+  services: IngestionServices;
+  item: ContextItemRow;
+  plan: string;
+  signal: AbortSignal;
+}): Promise<ExtractedText> {
   if (item.source !== 'local files') return importExternal(platform, item, signal);
   if (!item.blobKey) throw new AppError('context/no-file');
   const blob = await platform.blobs.get(item.blobKey);

@@ -28,6 +28,15 @@ export type ExtractedText =
  */
 const INSERT_BATCH = 250;
 
+export interface StoreExtractedTextOptions {
+  platform: Platform;
+  itemId: string;
+  extracted: ExtractedText;
+  signal?: AbortSignal;
+  /** the owner's plan, when the caller has read it already */
+  plan?: string;
+}
+
 /**
  * Cuts an item's extracted text into chunks and stores them while the item stays running (retrieval reads synced
  * items only), a batch at a time as the text arrives, so reading a long document and storing its first chunks
@@ -38,14 +47,15 @@ const INSERT_BATCH = 250;
  * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
  * chunks (text read as it comes stops being read once it is past). An item deleted meanwhile is left alone. When
  * embedding fails the chunks go again and the item ends `error`. Once synced, the embedded database's counts of the
- * chunks are refreshed when they have gone stale. `plan` is the owner's, when the caller has read it already.
+ * chunks are refreshed when they have gone stale.
  */
-export async function storeExtractedText(
-  platform: Platform,
-  itemId: string,
-  extracted: ExtractedText,
-  { signal, plan }: { signal?: AbortSignal; plan?: string } = {},
-): Promise<void> {
+export async function storeExtractedText({
+  platform,
+  itemId,
+  extracted,
+  signal,
+  plan,
+}: StoreExtractedTextOptions): Promise<void> {
   const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, itemId));
   if (!item) return;
   extracted = cleanExtracted(extracted);

@@ -111,16 +111,23 @@ export async function requireAppOwner(
   if (who.kind !== 'owner') throw new AppError('app/not-found');
 }
 
+export interface PrincipalOnOptions {
+  platform: Platform;
+  caller: Caller | null;
+  appId: string;
+  gate?: boolean;
+}
+
 /**
  * Who the caller is on an app (owner, admin, user or anonymous), as the data API decides it; with `gate`, the caller
  * must also pass the app's membership gate (402 `payments/membership-required`), as its records' callers do.
  */
-export async function principalOn(
-  platform: Platform,
-  caller: Caller | null,
-  appId: string,
+export async function principalOn({
+  platform,
+  caller,
+  appId,
   gate = false,
-): Promise<Principal> {
+}: PrincipalOnOptions): Promise<Principal> {
   const access = await loadAccess({ platform, caller, appId, entity: '' });
   if (gate) await passMembershipGate({ platform, caller, appId, gate: access.gate });
   return access.who;

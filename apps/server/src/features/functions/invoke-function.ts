@@ -161,7 +161,7 @@ export async function invokeFunction(options: InvokeOptions): Promise<unknown> {
     files.find((f) => f.path === `functions/${name}.js`);
   if (!file) throw new AppError('function/not-found');
   // visitors of an app with paid memberships call its functions as members only, as they read its records
-  const who = await principalOn(platform, caller, appId, !preview);
+  const who = await principalOn({ platform, caller, appId, gate: !preview });
   const source = preview ? 'preview' : 'published';
   const built = await buildFunction(files, file.path);
   if (!built.ok) {

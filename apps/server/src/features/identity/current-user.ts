@@ -23,10 +23,10 @@ export interface CheckCurrentPasswordOptions {
 
 /** The current password, held to the sign-in throttle. */
 export async function checkCurrentPassword({ throttle, user, password, ip }: CheckCurrentPasswordOptions) {
-  await throttle.takeTry(user.tenantId, user.email, ip);
+  await throttle.takeTry({ tenantId: user.tenantId, email: user.email, ip });
   if (!(await verifyPassword(user.passwordHash, password))) {
     await throttle.recordFailure(ip);
     throw new AppError('auth/wrong-password', { field: 'currentPassword' });
   }
-  await throttle.clear(user.tenantId, user.email, ip);
+  await throttle.clear({ tenantId: user.tenantId, email: user.email, ip });
 }

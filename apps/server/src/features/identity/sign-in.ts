@@ -26,7 +26,7 @@ export async function signIn({ platform, signingKey, throttle, input, ip, device
   const email = normaliseEmail(input.email);
   const key = email ?? input.email.trim().toLowerCase();
   const known = device ? await device(tenantId, key) : null;
-  await throttle.takeTry(tenantId, key, ip, known);
+  await throttle.takeTry({ tenantId, email: key, ip, device: known });
   const user = email ? await findUser(platform, tenantId, email) : null;
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
@@ -34,6 +34,6 @@ export async function signIn({ platform, signingKey, throttle, input, ip, device
     throw new AppError('auth/invalid-credentials');
   }
   if (user.disabledAt) throw new AppError('auth/user-disabled');
-  await throttle.clear(tenantId, key, ip, known);
+  await throttle.clear({ tenantId, email: key, ip, device: known });
   return { ...(await issueSession(platform, signingKey, user)), tenantId, email: key };
 }

@@ -74,12 +74,12 @@ export async function startConnect({
     .setIssuedAt()
     .setExpirationTime(`${STATE_LIFETIME_SEC}s`)
     .sign(await stateKey(services.signingKey));
-  const url = connector.oauth.authorizeUrl(
-    clientOf(platform, connector),
-    endpoints.authorization,
+  const url = connector.oauth.authorizeUrl({
+    client: clientOf(platform, connector),
+    endpoint: endpoints.authorization,
     state,
-    pending.verifier,
-  );
+    verifier: pending.verifier,
+  });
   await setSignedCookie(
     c,
     cookieName(provider),
@@ -167,12 +167,12 @@ export async function finishConnect(
   if (!code) return failed('no code');
   try {
     const endpoints = await connector.oauth.endpoints({ platform, services });
-    const tokens = await connector.oauth.exchange(
-      clientOf(platform, connector),
-      endpoints.token,
+    const tokens = await connector.oauth.exchange({
+      client: clientOf(platform, connector),
+      endpoint: endpoints.token,
       code,
-      pending.verifier,
-    );
+      verifier: pending.verifier,
+    });
     await saveConnection({
       platform,
       signingKey: services.signingKey,

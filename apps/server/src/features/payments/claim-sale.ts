@@ -90,5 +90,12 @@ async function linkSale({ platform, services, caller, saleId }: LinkSaleOptions)
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(eq(accounts.userId, caller.userId));
   if (account)
-    await settleAccount(platform, services, caller.tenantId, account, new Date(), { onlyNewSales: !saleId });
+    await settleAccount({
+      platform,
+      services,
+      scope: caller.tenantId,
+      account,
+      now: new Date(),
+      opts: { onlyNewSales: !saleId },
+    });
 }

@@ -166,7 +166,8 @@ function prepare(file: CssFile): Prepared {
   const urlImports: string[] = [];
   let css = file.content;
   for (const pattern of PROVIDED) css = css.replace(pattern, blank);
-  css = css.replace(URL_IMPORT, (whole, _q, url1: string | undefined, _q2, url2: string | undefined) => {
+  css = css.replace(URL_IMPORT, (whole: string, ...groups: (string | undefined)[]) => {
+    const [, url1, , url2] = groups;
     urlImports.push(`@import url("${url1 ?? url2}");`);
     return blank(whole);
   });

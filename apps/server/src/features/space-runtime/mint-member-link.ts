@@ -31,7 +31,12 @@ export async function mintMemberLink({
   if (!app || app.appType !== 'space' || !app.isPublished) throw new AppError('app/not-found');
   const settings = app.appSettings as MembershipSettings;
   await requireMembership({ platform, app, settings, caller });
-  const { token, expiresAt } = await signPreviewToken(signingKey, appId, Date.now(), MEMBER_AUDIENCE);
+  const { token, expiresAt } = await signPreviewToken({
+    signingKey,
+    appId,
+    now: Date.now(),
+    audience: MEMBER_AUDIENCE,
+  });
   const url = `${appOrigin(platform.config)}/apps/${encodeURIComponent(appId)}/?access=${encodeURIComponent(token)}`;
   return { url, expiresAt: expiresAt.toISOString() };
 }

@@ -23,7 +23,7 @@ export async function mintPreviewToken({
   const account = await requireBuilder(platform, caller);
   const app = await loadOwnedApp(platform.db, account.accountId, appId);
   if (app.appType !== 'space') throw new AppError('space/not-space-app');
-  const { token, expiresAt } = await signPreviewToken(signingKey, appId);
+  const { token, expiresAt } = await signPreviewToken({ signingKey, appId });
   const url = `${appOrigin(platform.config)}/apps/${encodeURIComponent(appId)}/preview?token=${encodeURIComponent(token)}`;
   return { url, expiresAt: expiresAt.toISOString() };
 }

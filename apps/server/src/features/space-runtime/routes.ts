@@ -154,7 +154,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   app.get('/apps/:appId/preview', async (c) => {
     const appId = c.req.param('appId');
     if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
-    await verifyPreviewToken(signingKey, appId, c.req.query('token'));
+    await verifyPreviewToken({ signingKey, appId, token: c.req.query('token') });
     return serve(c, await loadPreviewApp(platform, appId), 'builder');
   });
 
@@ -163,7 +163,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   app.get('/apps/:appId/preview/bundle.js', async (c) => {
     const appId = c.req.param('appId');
     if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
-    await verifyPreviewToken(signingKey, appId, c.req.query('token'));
+    await verifyPreviewToken({ signingKey, appId, token: c.req.query('token') });
     const input = await documentInput(await loadPreviewApp(platform, appId));
     return c.body(renderSwapScript(input), 200, {
       ...appResponseHeaders(),
@@ -175,9 +175,13 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   // an image of the app database, by the signed link the data API put in the record that holds it (issue 32, item 7):
   // only images under this app's own path, only while the link holds
   app.get('/apps/:appId/files/:account/:name', async (c) => {
-    const key = await verifyDataImageLink(signingKey, c.req.path, {
-      exp: c.req.query('exp'),
-      sig: c.req.query('sig'),
+    const key = await verifyDataImageLink({
+      signingKey,
+      path: c.req.path,
+      query: {
+        exp: c.req.query('exp'),
+        sig: c.req.query('sig'),
+      },
     });
     const blob = key ? await platform.blobs.get(key) : null;
     const contentType = blob?.contentType ?? DEFAULT_CONTENT_TYPE;
@@ -197,7 +201,12 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
     const target = await loadPublishedApp(platform, appId);
     // with paid memberships on, only a member's link opens the page (the frame carries no session)
     if (target.membersOnly) {
-      const ok = await verifyPreviewToken(signingKey, appId, c.req.query('access'), MEMBER_AUDIENCE).then(
+      const ok = await verifyPreviewToken({
+        signingKey,
+        appId,
+        token: c.req.query('access'),
+        audience: MEMBER_AUDIENCE,
+      }).then(
         () => true,
         () => false,
       );

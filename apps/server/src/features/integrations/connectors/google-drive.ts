@@ -172,7 +172,7 @@ export const googleDrive: AccountConnector = {
     },
     client: (config, redirectUri) =>
       new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirectUri),
-    authorizeUrl: (client, endpoint, state, verifier) => {
+    authorizeUrl: ({ client, endpoint, state, verifier }) => {
       const url = client.createAuthorizationURLWithPKCE(endpoint, state, CodeChallengeMethod.S256, verifier, [
         GOOGLE_DRIVE_SCOPE,
       ]);
@@ -180,7 +180,7 @@ export const googleDrive: AccountConnector = {
       url.searchParams.set('prompt', 'consent');
       return url;
     },
-    exchange: (client, endpoint, code, verifier) =>
+    exchange: ({ client, endpoint, code, verifier }) =>
       client.validateAuthorizationCode(endpoint, code, verifier),
   },
   list: listDriveItems,

@@ -22,14 +22,16 @@ const plain = (rich: unknown): string =>
 
 const apiBase = (platform: Platform) => platform.config.NOTION_API_URL.replace(/\/+$/, '');
 
-async function notionApi<T>(
-  platform: Platform,
-  connection: Connection,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
+interface NotionRequest {
+  platform: Platform;
+  connection: Connection;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function notionApi<T>({ platform, connection, method, path, body, signal }: NotionRequest): Promise<T> {
   const res = await providerFetch(`${apiBase(platform)}${path}`, {
     method,
     signal,
@@ -61,9 +63,12 @@ async function listNotionItems(platform: Platform, connection: Connection): Prom
   const items: ImportableItem[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < MAX_LIST_PAGES; i++) {
-    const page = await notionApi<ListPage<Json>>(platform, connection, 'POST', '/v1/search', {
-      page_size: 100,
-      ...(cursor ? { start_cursor: cursor } : {}),
+    const page = await notionApi<ListPage<Json>>({
+      platform,
+      connection,
+      method: 'POST',
+      path: '/v1/search',
+      body: { page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) },
     });
     for (const result of page.results) {
       if (result.object !== 'page' && result.object !== 'database') continue;
@@ -138,14 +143,13 @@ async function notionPageText({
     do {
       const query = new URLSearchParams({ page_size: '100' });
       if (cursor) query.set('start_cursor', cursor);
-      const page = await notionApi<ListPage<Json>>(
+      const page = await notionApi<ListPage<Json>>({
         platform,
         connection,
-        'GET',
-        `/v1/blocks/${encodeURIComponent(blockId)}/children?${query}`,
-        undefined,
+        method: 'GET',
+        path: `/v1/blocks/${encodeURIComponent(blockId)}/children?${query}`,
         signal,
-      );
+      });
       for (const block of page.results) {
         if (++seen > MAX_BLOCKS) return;
         const line = blockLine(block);
@@ -223,14 +227,14 @@ async function notionDatabaseTable({
   const rows: Record<string, Json>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await notionApi<ListPage<Json>>(
+    const page = await notionApi<ListPage<Json>>({
       platform,
       connection,
-      'POST',
-      `/v1/databases/${encodeURIComponent(databaseId)}/query`,
-      { page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) },
+      method: 'POST',
+      path: `/v1/databases/${encodeURIComponent(databaseId)}/query`,
+      body: { page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) },
       signal,
-    );
+    });
     for (const row of page.results) rows.push((row.properties ?? {}) as Record<string, Json>);
     cursor = page.has_more && page.next_cursor && rows.length < MAX_ROWS ? page.next_cursor : undefined;
   } while (cursor);
@@ -265,12 +269,12 @@ export const notion: AccountConnector = {
     }),
     client: (config, redirectUri) =>
       new OAuth2Client(config.NOTION_CLIENT_ID!, config.NOTION_CLIENT_SECRET!, redirectUri),
-    authorizeUrl: (client, endpoint, state) => {
+    authorizeUrl: ({ client, endpoint, state }) => {
       const url = client.createAuthorizationURL(endpoint, state, []);
       url.searchParams.set('owner', 'user');
       return url;
     },
-    exchange: (client, endpoint, code) => client.validateAuthorizationCode(endpoint, code, null),
+    exchange: ({ client, endpoint, code }) => client.validateAuthorizationCode(endpoint, code, null),
   },
   list: ({ platform }, _accountId, connection) => listNotionItems(platform, connection),
   import: async (ctx, item, signal) => {
