@@ -27,7 +27,9 @@ export async function addUploadedFile({
   readFile,
   docxLimits,
 }: AddUploadedFileOptions): Promise<ContextItemRow> {
-  const exceptItemId = replaceItemId ? (await loadItemOfApp(b.platform, app.appId, replaceItemId)).id : undefined;
+  const exceptItemId = replaceItemId
+    ? (await loadItemOfApp(b.platform, app.appId, replaceItemId)).id
+    : undefined;
   await assertRoomForItems({
     tx: b.platform.db,
     accountId: b.account.accountId,
