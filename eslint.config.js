@@ -84,6 +84,11 @@ export default tseslint.config(
     plugins: { buildai: { rules: { 'feature-boundaries': featureBoundaries, 'table-owners': tableOwners } } },
     rules: { 'buildai/feature-boundaries': 'error' },
   },
+  // a use-case takes at most three arguments; more go in one options object (decision 0005, "Use-cases")
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    rules: { 'max-params': ['error', { max: 3 }] },
+  },
   // a table is written by the feature that owns it, or one named on it (decision 0020, "Table owners")
   {
     files: ['apps/server/src/features/**/*.ts', 'apps/server/src/platform/**/*.ts'],

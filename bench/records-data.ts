@@ -206,7 +206,7 @@ export async function setUpApp(
       appSettings: sql`${schema.apps.appSettings} || '{"isSignupEnabled":true}'::jsonb`,
     })
     .where(eq(schema.apps.appId, appId!));
-  await putEntity(platform.db, appId!, ENTITY, invoiceSchema);
+  await putEntity({ db: platform.db, appId: appId!, name: ENTITY, schema: invoiceSchema });
   const users: BenchApp['users'] = [];
   for (let i = 0; i < endUsers; i++) {
     const { idToken } = await post('/api/live_api/auth/signUp', {

@@ -177,7 +177,7 @@ async function measureAll(databaseUrl: string | undefined, children: ChildProces
   let app: BenchApp;
   try {
     app = await setUpApp(platform, 0);
-    await putEntity(platform.db, app.appId, UI_ENTITY, invoiceSchema);
+    await putEntity({ db: platform.db, appId: app.appId, name: UI_ENTITY, schema: invoiceSchema });
   } finally {
     await platform.close();
   }

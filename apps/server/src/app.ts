@@ -62,7 +62,8 @@ export function createApp(platform: Platform, services: Services = createService
   const { logger } = platform;
   registerContextJobs(platform, {
     parseLimits: services.parseLimits,
-    importExternal: (p, item, signal) => importExternal(p, services.integrations, item, signal),
+    importExternal: (p, item, signal) =>
+      importExternal({ platform: p, services: services.integrations, item, signal }),
   });
   registerPaymentJobs(platform, services.payments);
   registerRetentionJob(platform);
@@ -232,7 +233,7 @@ export function createApp(platform: Platform, services: Services = createService
     appForHost: (host) => services.domains.appFor(host),
     embedAncestors: (appId) => embedAncestors(platform, appId),
     publicUrl: platform.config.PUBLIC_URL,
-    itemPreview: (appId, entity, id) => itemPreview(platform, appId, entity, id),
+    itemPreview: (appId, entity, id) => itemPreview({ platform, appId, entity, id }),
   });
 
   app.onError((err, c) => {

@@ -52,7 +52,11 @@ describe('U+0000 in extracted text', () => {
       yield 'Page one holds a NUL\u0000 here. ';
       yield 'Page two is plain.';
     }
-    await storeExtractedText(server.platform, item.id, { kind: 'prose-parts', parts: parts() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: item.id,
+      extracted: { kind: 'prose-parts', parts: parts() },
+    });
     expect(await api.row(item.id)).toMatchObject({ status: 'synced', numOfChunks: 1 });
     expect(await api.chunks(item.id)).toEqual(['Page one holds a NUL here. Page two is plain.']);
   });

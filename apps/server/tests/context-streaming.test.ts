@@ -91,7 +91,11 @@ describe('storing text read in parts', () => {
     async function* parts() {
       for (let at = 0; at < text.length; at += 7_777) yield text.slice(at, at + 7_777);
     }
-    await storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: parts() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'prose-parts', parts: parts() },
+    });
     expect(await api.chunks(id)).toEqual(chunkProse(text));
     const row = await api.row(id);
     expect(row).toMatchObject({ status: 'synced', numOfChunks: chunkProse(text).length });
@@ -110,7 +114,11 @@ describe('storing text read in parts', () => {
       yield header;
       yield* rows;
     }
-    await storeExtractedText(server.platform, id, { kind: 'table-lines', lines: lines() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'table-lines', lines: lines() },
+    });
     expect(await api.chunks(id)).toEqual(chunkTable(header, rows));
     expect(await api.row(id)).toMatchObject({
       status: 'synced',
@@ -129,7 +137,11 @@ describe('storing text read in parts', () => {
       throw new Error('the parser gave up on page 41');
     }
     await expect(
-      storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: parts() }),
+      storeExtractedText({
+        platform: server.platform,
+        itemId: id,
+        extracted: { kind: 'prose-parts', parts: parts() },
+      }),
     ).rejects.toThrow('the parser gave up on page 41');
     expect(storedMidway).toBeGreaterThan(1_000);
     expect(await chunkCount(id)).toBe(0);
@@ -149,7 +161,11 @@ describe('storing text read in parts', () => {
         closed = true;
       }
     }
-    await storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: endless() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'prose-parts', parts: endless() },
+    });
     expect(closed).toBe(true);
     // lite's 2,000,000 characters a month: the reading stopped at the first part past them
     expect(read).toBeLessThanOrEqual(2_100_000);
@@ -171,7 +187,11 @@ describe('storing text read in parts', () => {
       ).toBe(204);
       yield prose(400_000, 100_000);
     }
-    await storeExtractedText(server.platform, id, { kind: 'prose-parts', parts: parts() });
+    await storeExtractedText({
+      platform: server.platform,
+      itemId: id,
+      extracted: { kind: 'prose-parts', parts: parts() },
+    });
     expect(await api.row(id)).toBeUndefined();
     expect(await chunkCount(id)).toBe(0);
   });
@@ -186,7 +206,7 @@ describe('parser workers', () => {
     const second = await makePdf(pages(2, 50));
     const read = async (bytes: Uint8Array) => {
       let text = '';
-      for await (const part of streamInWorker('pdf', bytes)) text += part;
+      for await (const part of streamInWorker({ kind: 'pdf', bytes })) text += part;
       return text;
     };
     await read(first);
@@ -199,7 +219,7 @@ describe('parser workers', () => {
 
   it('send a long PDF in parts, and end a worker left before the end of a document', async () => {
     const long = await makePdf(pages(40));
-    const stream = streamInWorker('pdf', long);
+    const stream = streamInWorker({ kind: 'pdf', bytes: long });
     const first = await stream.next();
     expect(first.done).toBe(false);
     expect((first.value as string).length).toBeGreaterThanOrEqual(64 * 1024);
@@ -209,7 +229,7 @@ describe('parser workers', () => {
     // the worker was mid-document: it is ended, not kept
     expect(parserWorkerStats().idle).toBe(idleBefore);
     let text = '';
-    for await (const part of streamInWorker('pdf', await makePdf(pages(1, 7)))) text += part;
+    for await (const part of streamInWorker({ kind: 'pdf', bytes: await makePdf(pages(1, 7)) })) text += part;
     expect(text).toContain('word7000');
   });
 
@@ -217,7 +237,8 @@ describe('parser workers', () => {
     const large = await makePdf(pages(240));
     expect(large.length).toBeGreaterThanOrEqual(PDF_SHARED_BYTES);
     const parts: string[] = [];
-    for await (const part of streamInWorker('pdf', large, { pdfReaders: 2 })) parts.push(part);
+    for await (const part of streamInWorker({ kind: 'pdf', bytes: large, limits: { pdfReaders: 2 } }))
+      parts.push(part);
     const merged = await extractText(await getDocumentProxy(new Uint8Array(large)), { mergePages: true });
     expect(parts.length).toBeGreaterThan(10);
     expect(parts.join('')).toBe(merged.text);
@@ -227,14 +248,14 @@ describe('parser workers', () => {
 
   it('replace a worker cut off by the time limit', async () => {
     const slow = await makePdf(pages(120));
-    const parts = streamInWorker('pdf', slow, { timeoutMs: 30 });
+    const parts = streamInWorker({ kind: 'pdf', bytes: slow, limits: { timeoutMs: 30 } });
     await expect(
       (async () => {
         for await (const part of parts) void part;
       })(),
     ).rejects.toMatchObject({ code: 'context/parse-timeout' });
     let text = '';
-    for await (const part of streamInWorker('pdf', await makePdf(pages(1, 3)))) text += part;
+    for await (const part of streamInWorker({ kind: 'pdf', bytes: await makePdf(pages(1, 3)) })) text += part;
     expect(text).toContain('word3000');
   });
 });
@@ -273,7 +294,7 @@ describe('chunk statistics', () => {
     }
     // an item stored through the pipeline refreshes them itself
     const text = prose(1_500_000);
-    await storeExtractedText(server.platform, id, { kind: 'prose', text });
+    await storeExtractedText({ platform: server.platform, itemId: id, extracted: { kind: 'prose', text } });
     expect(await refreshChunkStatistics(server.platform)).toBe(false);
     if (embedded) {
       const { actual, counted } = await counts();

@@ -108,7 +108,12 @@ describe('DELETE /api/integrations/{provider}/connection', () => {
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     expect(
-      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+      await loadConnection({
+        platform: server.platform,
+        signingKey: server.services.identity.signingKey,
+        accountId: builder.accountId,
+        provider: 'notion',
+      }),
     ).toBeNull();
     expect(await server.platform.blobs.exists(connectionKey(builder.accountId, 'notion'))).toBe(false);
 
@@ -170,7 +175,12 @@ describe('DELETE /api/integrations/{provider}/connection', () => {
       server.platform.config.NOTION_CLIENT_ID = saved;
     }
     expect(
-      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+      await loadConnection({
+        platform: server.platform,
+        signingKey: server.services.identity.signingKey,
+        accountId: builder.accountId,
+        provider: 'notion',
+      }),
     ).toBeNull();
   });
 
@@ -202,7 +212,12 @@ describe('ownership and sign-in', () => {
       expect((await json(res)).error.code).toBe('app/not-found');
     }
     expect(
-      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+      await loadConnection({
+        platform: server.platform,
+        signingKey: server.services.identity.signingKey,
+        accountId: builder.accountId,
+        provider: 'notion',
+      }),
     ).not.toBeNull();
 
     // without an app named, or an app that does not exist
@@ -224,7 +239,12 @@ describe('ownership and sign-in', () => {
       expect((await json(res)).error.code).toBe('auth/unauthenticated');
     }
     expect(
-      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+      await loadConnection({
+        platform: server.platform,
+        signingKey: server.services.identity.signingKey,
+        accountId: builder.accountId,
+        provider: 'notion',
+      }),
     ).not.toBeNull();
   });
 });

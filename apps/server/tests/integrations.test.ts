@@ -57,7 +57,12 @@ async function insertItem(values: {
   return row!;
 }
 const importItem = async (row: Awaited<ReturnType<typeof insertItem>>) =>
-  importExternal(server.platform, server.services.integrations, row, new AbortController().signal);
+  importExternal({
+    platform: server.platform,
+    services: server.services.integrations,
+    item: row,
+    signal: new AbortController().signal,
+  });
 
 describe('GET /api/integrations/fetchCarbonTokens', () => {
   it('answers a 5-minute signed token and which imports are configured', async () => {
@@ -140,7 +145,12 @@ describe('configuration and ownership', () => {
     back.searchParams.set('state', 'forged');
     expect((await fetch(back, { headers: { cookie } })).status).toBe(400);
     expect(
-      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+      await loadConnection({
+        platform: server.platform,
+        signingKey: server.services.identity.signingKey,
+        accountId: builder.accountId,
+        provider: 'notion',
+      }),
     ).toBeNull();
   });
 });
@@ -181,12 +191,12 @@ describe('Notion', () => {
 
     // stored encrypted under the account
     const blob = await server.platform.blobs.get(connectionKey(builder.accountId, 'notion'));
-    const connection = await loadConnection(
-      server.platform,
-      server.services.identity.signingKey,
-      builder.accountId,
-      'notion',
-    );
+    const connection = await loadConnection({
+      platform: server.platform,
+      signingKey: server.services.identity.signingKey,
+      accountId: builder.accountId,
+      provider: 'notion',
+    });
     expect(connection?.accessToken).toBeTruthy();
     expect(blob!.body.toString()).not.toContain(connection!.accessToken);
 
@@ -242,7 +252,12 @@ describe('Notion', () => {
     const { html } = await connect('notion');
     expect(html).toContain('"cancelled":true');
     expect(
-      await loadConnection(server.platform, server.services.identity.signingKey, builder.accountId, 'notion'),
+      await loadConnection({
+        platform: server.platform,
+        signingKey: server.services.identity.signingKey,
+        accountId: builder.accountId,
+        provider: 'notion',
+      }),
     ).toBeNull();
   });
 });
@@ -303,24 +318,24 @@ describe('Google Drive', () => {
     const docId = drive.addFile({ name: 'Plan', kind: 'doc', content: 'Fresh text' });
     drive.setTokenLifetime(30); // within the refresh margin at once
     await connect('google-drive');
-    const before = await loadConnection(
-      server.platform,
-      server.services.identity.signingKey,
-      builder.accountId,
-      'google-drive',
-    );
+    const before = await loadConnection({
+      platform: server.platform,
+      signingKey: server.services.identity.signingKey,
+      accountId: builder.accountId,
+      provider: 'google-drive',
+    });
     const extracted = await importItem(
       await insertItem({ type: 'google doc', source: 'google drive', providerItemId: docId }),
     );
     expect(extracted).toEqual({ kind: 'prose', text: 'Fresh text' });
     const tokenCalls = drive.requests.filter((r) => r.path === '/token');
     expect(tokenCalls).toHaveLength(2);
-    const after = await loadConnection(
-      server.platform,
-      server.services.identity.signingKey,
-      builder.accountId,
-      'google-drive',
-    );
+    const after = await loadConnection({
+      platform: server.platform,
+      signingKey: server.services.identity.signingKey,
+      accountId: builder.accountId,
+      provider: 'google-drive',
+    });
     expect(after!.accessToken).not.toBe(before!.accessToken);
     expect(after!.refreshToken).toBe(before!.refreshToken);
   });

@@ -246,12 +246,12 @@ describe('pings of one sale processed side by side', () => {
     await settled(server, appId, 1);
     expect((await saleRow(server, appId, sale.id))!.state).toBe('refunded');
     // the sale ping's lookup, started before the refund's, finishing last
-    const stale = await recordSale(
-      server.platform,
-      appId,
-      { sale: { ...sale, refunded: false }, subscriber: null },
-      before,
-    );
+    const stale = await recordSale({
+      platform: server.platform,
+      scope: appId,
+      found: { sale: { ...sale, refunded: false }, subscriber: null },
+      lookedUpAt: before,
+    });
     expect(stale.state).toBe('refunded');
     expect((await saleRow(server, appId, sale.id))!.state).toBe('refunded');
   });
@@ -275,9 +275,14 @@ describe('failures', () => {
     gumroad.failNext(1000);
     const sale = (await gumroad.makeSale({ productId: seller.productId, email: 'fail@example.com' })) as Sale;
     const [stored] = await pings(server, appId);
-    await processPing(server.platform, server.services.payments, stored!.id, {
-      attempt: PING_ATTEMPTS,
-      signal: new AbortController().signal,
+    await processPing({
+      platform: server.platform,
+      services: server.services.payments,
+      pingId: stored!.id,
+      ctx: {
+        attempt: PING_ATTEMPTS,
+        signal: new AbortController().signal,
+      },
     });
     const [ping] = await settled(server, appId, 1);
     expect(ping).toMatchObject({ status: 'failed', attempts: PING_ATTEMPTS, error: 'Internal server error' });

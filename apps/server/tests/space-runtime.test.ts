@@ -438,7 +438,7 @@ describe('the preview bundle a frame swaps in', () => {
     // an access token is not a preview token
     expect((await server.appRequest(`/apps/${a.appId}/preview/bundle.js?token=${a.token}`)).status).toBe(401);
     const { signingKey } = server.services.identity;
-    const expired = await signPreviewToken(signingKey, a.appId, Date.now() - 11 * 60 * 1000);
+    const expired = await signPreviewToken({ signingKey, appId: a.appId, now: Date.now() - 11 * 60 * 1000 });
     expect(
       (await server.appRequest(`/apps/${a.appId}/preview/bundle.js?token=${expired.token}`)).status,
     ).toBe(401);
@@ -447,14 +447,14 @@ describe('the preview bundle a frame swaps in', () => {
     expect(other.status).toBe(403);
     expect(await other.text()).not.toContain('<p>b</p>');
     // an app that does not exist, a tool app and a malformed id are not found
-    const ghost = await signPreviewToken(signingKey, 'ghostapp000000000000');
+    const ghost = await signPreviewToken({ signingKey, appId: 'ghostapp000000000000' });
     expect(
       (await server.appRequest(`/apps/ghostapp000000000000/preview/bundle.js?token=${ghost.token}`)).status,
     ).toBe(404);
     const tool = await json(
       await server.request('/api/apps/new', { method: 'POST', token: a.token, json: { kind: 'tool' } }),
     );
-    const toolToken = await signPreviewToken(signingKey, tool.appId);
+    const toolToken = await signPreviewToken({ signingKey, appId: tool.appId });
     expect(
       (await server.appRequest(`/apps/${tool.appId}/preview/bundle.js?token=${toolToken.token}`)).status,
     ).toBe(404);
@@ -491,14 +491,14 @@ describe('preview tokens', () => {
     // an access token is not a preview token
     expect((await server.appRequest(`/apps/${a.appId}/preview?token=${a.token}`)).status).toBe(401);
     const { signingKey } = server.services.identity;
-    const expired = await signPreviewToken(signingKey, a.appId, Date.now() - 11 * 60 * 1000);
+    const expired = await signPreviewToken({ signingKey, appId: a.appId, now: Date.now() - 11 * 60 * 1000 });
     expect((await server.appRequest(`/apps/${a.appId}/preview?token=${expired.token}`)).status).toBe(401);
 
     const other = await server.appRequest(`/apps/${b.appId}/preview?token=${tokenForA}`);
     expect(other.status).toBe(403);
     expect(await other.text()).toContain('This preview link is for another app');
 
-    const ghost = await signPreviewToken(signingKey, 'ghostapp000000000000');
+    const ghost = await signPreviewToken({ signingKey, appId: 'ghostapp000000000000' });
     expect((await server.appRequest(`/apps/ghostapp000000000000/preview?token=${ghost.token}`)).status).toBe(
       404,
     );

@@ -193,12 +193,12 @@ async function insertWebItem(url: string) {
 }
 
 async function crawlText(url: string): Promise<string> {
-  const extracted = await importExternal(
-    server.platform,
-    server.services.integrations,
-    await insertWebItem(url),
-    new AbortController().signal,
-  );
+  const extracted = await importExternal({
+    platform: server.platform,
+    services: server.services.integrations,
+    item: await insertWebItem(url),
+    signal: new AbortController().signal,
+  });
   if (extracted.kind !== 'prose') throw new Error('expected prose');
   return extracted.text;
 }
@@ -206,7 +206,12 @@ async function crawlText(url: string): Promise<string> {
 async function refusal(url: string): Promise<string | undefined> {
   const item = await insertWebItem(url);
   try {
-    await importExternal(server.platform, server.services.integrations, item, new AbortController().signal);
+    await importExternal({
+      platform: server.platform,
+      services: server.services.integrations,
+      item,
+      signal: new AbortController().signal,
+    });
     return undefined;
   } catch (err) {
     return (err as { code?: string }).code;
@@ -426,12 +431,12 @@ describe('the table of refused addresses (IANA special-purpose registries)', () 
 describe('crawling', () => {
   it('reads the page and its same-host links as text under titles and addresses, without scripts or menus', async () => {
     const item = await insertWebItem(`${site.url}/`);
-    const extracted = await importExternal(
-      server.platform,
-      server.services.integrations,
+    const extracted = await importExternal({
+      platform: server.platform,
+      services: server.services.integrations,
       item,
-      new AbortController().signal,
-    );
+      signal: new AbortController().signal,
+    });
     expect(extracted.kind).toBe('prose');
     const text = extracted.kind === 'prose' ? extracted.text : '';
     expect(text).toContain('# Home Title');

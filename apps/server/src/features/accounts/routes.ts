@@ -100,7 +100,14 @@ export function accountRoutes(signingKey: SigningKey, saleClaims?: SaleClaims) {
       body: validateOtpRequest,
     },
     async (c, { query, body }) =>
-      c.json(await validateOtp(c.get('platform'), signingKey, query.appId, await body())),
+      c.json(
+        await validateOtp({
+          platform: c.get('platform'),
+          signingKey,
+          appId: query.appId,
+          input: await body(),
+        }),
+      ),
   );
   return r;
 }

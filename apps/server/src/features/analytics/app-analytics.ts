@@ -25,12 +25,19 @@ interface Row extends Figures {
   day: string | null;
 }
 
+interface AggregateOptions {
+  db: Db;
+  appId: string;
+  fromMs: number;
+  toMs: number;
+}
+
 /**
  * Runs, distinct users, tokens and credits per UTC day and per tool, in one aggregation over the range (grouping
  * sets give the per-tool days, the app's days, the per-tool totals and the grand total: distinct users cannot be
  * added up from smaller groups). Runs the provider failed do not count, as for the run limits.
  */
-async function aggregate(db: Db, appId: string, fromMs: number, toMs: number): Promise<Row[]> {
+async function aggregate({ db, appId, fromMs, toMs }: AggregateOptions): Promise<Row[]> {
   const result = await db.execute(sql`
     select grouping(r.tool_id) as all_tools, grouping(r.day) as all_days, r.tool_id, r.day,
       count(*)::int as runs,
@@ -51,8 +58,15 @@ async function aggregate(db: Db, appId: string, fromMs: number, toMs: number): P
   return (result as unknown as { rows: Row[] }).rows;
 }
 
+interface BySourceOptions {
+  db: Db;
+  appId: string;
+  fromMs: number;
+  toMs: number;
+}
+
 /** The range's figures by source (the app's page, the widget, the API, MCP); the same runs as `aggregate`. */
-async function bySource(db: Db, appId: string, fromMs: number, toMs: number): Promise<SourceRow[]> {
+async function bySource({ db, appId, fromMs, toMs }: BySourceOptions): Promise<SourceRow[]> {
   const result = await db.execute(sql`
     select ${runs.source} as source, count(*)::int as runs,
       count(distinct nullif(${runs.userKey}, ''))::int as users,
@@ -67,13 +81,15 @@ async function bySource(db: Db, appId: string, fromMs: number, toMs: number): Pr
   `);
   return (result as unknown as { rows: SourceRow[] }).rows;
 }
+interface RatingsOptions {
+  db: Db;
+  appId: string;
+  fromMs: number;
+  toMs: number;
+}
+
 /** The range's thumbs up and down (decision 0018), on the same runs. */
-async function ratings(
-  db: Db,
-  appId: string,
-  fromMs: number,
-  toMs: number,
-): Promise<{ up: number; down: number }> {
+async function ratings({ db, appId, fromMs, toMs }: RatingsOptions): Promise<{ up: number; down: number }> {
   const result = await db.execute(sql`
     select count(*) filter (where ${runs.rating} = 'up')::int as up,
       count(*) filter (where ${runs.rating} = 'down')::int as down
@@ -103,13 +119,20 @@ function series(dates: string[], rows: Row[]): AnalyticsDay[] {
   return dates.map((date) => ({ date, ...figures(byDay.get(date)) }));
 }
 
+export interface GetAppAnalyticsOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  days: number;
+}
+
 /** `GET /api/apps/{appId}/analytics?days=`: the owner's view of a published app's use over the last days. */
-export async function getAppAnalytics(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  days: number,
-): Promise<AppAnalytics> {
+export async function getAppAnalytics({
+  platform,
+  caller,
+  appId,
+  days,
+}: GetAppAnalyticsOptions): Promise<AppAnalytics> {
   const account = await requireBuilder(platform, caller);
   const app = await loadOwnedApp(platform.db, account.accountId, appId);
   if (!app.isPublished) throw new AppError('analytics/not-published');
@@ -119,10 +142,10 @@ export async function getAppAnalytics(
   const fromMs = todayMs - (days - 1) * DAY_MS;
   const dates = Array.from({ length: days }, (_, i) => isoDay(fromMs + i * DAY_MS));
   const [rows, appTools, sourceRows, rated] = await Promise.all([
-    aggregate(platform.db, appId, fromMs, todayMs + DAY_MS),
+    aggregate({ db: platform.db, appId, fromMs, toMs: todayMs + DAY_MS }),
     loadTools(platform.db, appId),
-    bySource(platform.db, appId, fromMs, todayMs + DAY_MS),
-    ratings(platform.db, appId, fromMs, todayMs + DAY_MS),
+    bySource({ db: platform.db, appId, fromMs, toMs: todayMs + DAY_MS }),
+    ratings({ db: platform.db, appId, fromMs, toMs: todayMs + DAY_MS }),
   ]);
   // grouping() is 1 where a row adds up over that column
   const rowsOf = (allTools: number, allDays: number, toolId?: string) =>

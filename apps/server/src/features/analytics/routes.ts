@@ -34,7 +34,9 @@ export function analyticsRoutes() {
     async (c, { params, query }) => {
       const caller = requireCaller(c);
       const days = query.days ?? ANALYTICS_DEFAULT_DAYS;
-      return c.json(await getAppAnalytics(c.get('platform'), caller, params.appId, days));
+      return c.json(
+        await getAppAnalytics({ platform: c.get('platform'), caller, appId: params.appId, days }),
+      );
     },
   );
   return r;

@@ -69,12 +69,12 @@ export async function copyAppTemplate(
     templateTools.map(async (t) => {
       const toolId = toolIds.get(t.toolId)!;
       const imageUrl = await copyImage(platform, t.imageUrl, (ext) =>
-        toolImageKey(accountId, appId, toolId, newId(12), ext),
+        toolImageKey({ accountId, appId, toolId, id: newId(12), ext }),
       );
       return { ...t, toolId, appId, imageUrl, status: 'draft' as const };
     }),
   );
-  const appStyle = await copyStyle(platform, template, accountId, appId);
+  const appStyle = await copyStyle({ platform, template, accountId, appId });
 
   await platform.db.transaction(async (tx) => {
     await tx.insert(apps).values({
@@ -106,13 +106,20 @@ export async function copyAppTemplate(
   };
 }
 
+interface CopyStyleOptions {
+  platform: Platform;
+  template: AppRow;
+  accountId: string;
+  appId: string;
+}
+
 /** The style with its uploaded logo and background copied under the new owner's keys. */
-async function copyStyle(platform: Platform, template: AppRow, accountId: string, appId: string) {
+async function copyStyle({ platform, template, accountId, appId }: CopyStyleOptions) {
   const style = readStyle(template);
   const [logoUrl, backgroundImage] = await Promise.all(
     (['logo', 'background'] as const).map((kind) =>
       copyImage(platform, kind === 'logo' ? style.logoUrl : style.backgroundImage, (ext) =>
-        styleImageKey(accountId, appId, kind, newId(12), ext),
+        styleImageKey({ accountId, appId, kind, id: newId(12), ext }),
       ),
     ),
   );

@@ -30,16 +30,23 @@ function readCursor(raw: string | undefined): { at: string; id: string } | null 
   return { at, id };
 }
 
+export interface ListAppUsersOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  query: { q?: string; cursor?: string };
+}
+
 /**
  * `GET /api/apps/{appId}/users`: the app's own end users, newest first, each with their membership: the sale linked
  * to them or sold to their verified email (the membership rule's), the one alive first.
  */
-export async function listAppUsers(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  query: { q?: string; cursor?: string },
-): Promise<AppUsersPage> {
+export async function listAppUsers({
+  platform,
+  caller,
+  appId,
+  query,
+}: ListAppUsersOptions): Promise<AppUsersPage> {
   await requireOwnedApp(platform, caller, appId);
   const cursor = readCursor(query.cursor);
   const where: SQL[] = [sql`u.tenant_id = ${appId}`];

@@ -6,18 +6,26 @@ import type { Platform } from '../../platform';
 import { requireOwnedApp } from '../apps';
 import { listAppUsers } from './list-app-users';
 
+export interface PatchAppUserOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  userId: string;
+  body: () => Promise<PatchAppUserRequest>;
+}
+
 /**
  * `PATCH /api/apps/{appId}/users/{userId}`: those who edit the app change an end user's role (the User entity's
  * rule, decision 0008: `user` or `admin`, from the user's next request on) or disable them (signed out at once:
  * their refresh tokens are revoked; sign-in answers the spec's "User is disabled").
  */
-export async function patchAppUser(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  userId: string,
-  body: () => Promise<PatchAppUserRequest>,
-): Promise<AppUserEntry> {
+export async function patchAppUser({
+  platform,
+  caller,
+  appId,
+  userId,
+  body,
+}: PatchAppUserOptions): Promise<AppUserEntry> {
   await requireOwnedApp(platform, caller, appId);
   const mine = and(eq(users.id, userId), eq(users.tenantId, appId));
   const [found] = await platform.db.select({ email: users.email }).from(users).where(mine);
@@ -37,7 +45,7 @@ export async function patchAppUser(
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   });
-  const page = await listAppUsers(platform, caller, appId, { q: found.email });
+  const page = await listAppUsers({ platform, caller, appId, query: { q: found.email } });
   const entry = page.items.find((u) => u.id === userId);
   if (!entry) throw new AppError('auth/user-not-found');
   return entry;

@@ -23,7 +23,14 @@ export function appUserRoutes() {
       query: appUsersQuery,
     },
     async (c, { params, query }) =>
-      c.json(await listAppUsers(c.get('platform'), requireCaller(c), params.appId, query)),
+      c.json(
+        await listAppUsers({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          query,
+        }),
+      ),
   );
   route(
     r,
@@ -35,7 +42,15 @@ export function appUserRoutes() {
       body: patchAppUserRequest,
     },
     async (c, { params, body }) =>
-      c.json(await patchAppUser(c.get('platform'), requireCaller(c), params.appId, params.userId, body)),
+      c.json(
+        await patchAppUser({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          userId: params.userId,
+          body,
+        }),
+      ),
   );
   route(
     r,

@@ -7,20 +7,28 @@ import { lockChat } from '../apps';
 import { makeVersion } from '../spaces';
 import { loadTestedVersion } from './load-version';
 
+export interface ApplyBundleOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  versionId: string;
+  body: () => Promise<ApplyBundleRequest>;
+}
+
 /**
  * POST /api/apps/{appId}/versions/{versionId}/apply-bundle (spec 001 §4 "Applying a bundle compiles it into the
  * app and sets an applied flag"; decision 0013): the bundle's files become the app's, as a new version of the
  * version's message, so All Changes shows it and restoring the version it came from reverts it. Refused while a
  * chat turn runs.
  */
-export async function applyBundle(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  versionId: string,
-  body: () => Promise<ApplyBundleRequest>,
-): Promise<ApplyBundleResponse> {
-  const version = await loadTestedVersion(platform, caller, appId, versionId);
+export async function applyBundle({
+  platform,
+  caller,
+  appId,
+  versionId,
+  body,
+}: ApplyBundleOptions): Promise<ApplyBundleResponse> {
+  const version = await loadTestedVersion({ platform, caller, appId, versionId });
   const request = await body();
   const paths = new Set(request.files.map((f) => f.path));
   if (paths.size !== request.files.length) {

@@ -115,7 +115,14 @@ function moduleSpecifiers(t: TypeScript, source: ts.SourceFile): ts.StringLitera
 const packageOf = (specifier: string) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
 
-function detectImports(t: TypeScript, parsed: Parsed, files: Map<string, string>, emit: Emit) {
+interface DetectImportsOptions {
+  t: TypeScript;
+  parsed: Parsed;
+  files: Map<string, string>;
+  emit: Emit;
+}
+
+function detectImports({ t, parsed, files, emit }: DetectImportsOptions) {
   const find = finder(files);
   for (const literal of moduleSpecifiers(t, parsed.source)) {
     const specifier = literal.text;
@@ -241,7 +248,14 @@ function importsSdk(t: TypeScript, source: ts.SourceFile): boolean {
   return moduleSpecifiers(t, source).some((s) => s.text === '@buildai/app-sdk');
 }
 
-function detectEntities(t: TypeScript, parsed: Parsed, known: Set<string>, emit: Emit) {
+interface DetectEntitiesOptions {
+  t: TypeScript;
+  parsed: Parsed;
+  known: Set<string>;
+  emit: Emit;
+}
+
+function detectEntities({ t, parsed, known, emit }: DetectEntitiesOptions) {
   if (!importsSdk(t, parsed.source)) return;
   for (const use of entityUses(t, parsed.source)) {
     if (known.has(use.name)) continue;
@@ -378,7 +392,7 @@ export async function detectIssues(input: DetectorInput): Promise<ValidationResu
   const broken = new Set(issues.map((i) => i.file));
   const sound = parsed.filter((file) => !broken.has(file.path));
   await run('imports', (emitFor) => {
-    for (const file of sound) detectImports(t, file, files, emitFor(file));
+    for (const file of sound) detectImports({ t, parsed: file, files, emit: emitFor(file) });
   });
   await run('default-export', (emitFor) => {
     for (const file of sound) {
@@ -398,7 +412,7 @@ export async function detectIssues(input: DetectorInput): Promise<ValidationResu
     for (const file of sound) detectIcons(t, file, emitFor(file));
   });
   await run('entities', (emitFor) => {
-    for (const file of sound) detectEntities(t, file, known, emitFor(file));
+    for (const file of sound) detectEntities({ t, parsed: file, known, emit: emitFor(file) });
   });
   await run('unused-imports', (emitFor) => {
     for (const file of sound) detectUnused(t, file, emitFor(file));

@@ -12,16 +12,23 @@ export interface TestedVersion {
   entityNames: string[];
 }
 
+export interface LoadTestedVersionOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  versionId: string;
+}
+
 /**
  * A version of the caller's space app, for the validation tester (decision 0013, "Who may use it"): another
  * builder's app is not found, a builder who is not an admin is refused, an unknown version is not found.
  */
-export async function loadTestedVersion(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  versionId: string,
-): Promise<TestedVersion> {
+export async function loadTestedVersion({
+  platform,
+  caller,
+  appId,
+  versionId,
+}: LoadTestedVersionOptions): Promise<TestedVersion> {
   const access = await loadSpaceApp(platform, caller, appId);
   requireAdmin(access);
   const [row] = await platform.db

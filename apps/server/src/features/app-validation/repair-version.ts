@@ -54,13 +54,15 @@ interface FileLog {
   timeMs: number;
 }
 
+interface RepairWithOptions {
+  platform: Platform;
+  version: TestedVersion;
+  request: RepairRequest;
+  modelId: string;
+}
+
 /** One repair of a version's files with one model: rules first, then up to `iterations` rounds of the model. */
-async function repairWith(
-  platform: Platform,
-  version: TestedVersion,
-  request: RepairRequest,
-  modelId: string,
-): Promise<RepairResult> {
+async function repairWith({ platform, version, request, modelId }: RepairWithOptions): Promise<RepairResult> {
   const started = performance.now();
   const t = await typescript();
   const files = new Map(version.files.map((f) => [f.path, f.content]));
@@ -200,23 +202,31 @@ async function repairWith(
   };
 }
 
+export interface RepairVersionOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  versionId: string;
+  body: () => Promise<RepairRequest>;
+}
+
 /**
  * POST /api/apps/{appId}/versions/{versionId}/repair (spec 001 §3, §7): the repair of the issues a validation found,
  * by the operator's model and, with `customModel`, by that model at the same time. Never changes the app: the
  * repaired files come back as `appBundle`.
  */
-export async function repairVersion(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  versionId: string,
-  body: () => Promise<RepairRequest>,
-): Promise<RepairResponse> {
-  const version = await loadTestedVersion(platform, caller, appId, versionId);
+export async function repairVersion({
+  platform,
+  caller,
+  appId,
+  versionId,
+  body,
+}: RepairVersionOptions): Promise<RepairResponse> {
+  const version = await loadTestedVersion({ platform, caller, appId, versionId });
   const request = await body();
   if (request.initialIssues.length === 0) throw new AppError('validation/repair-needs-issues');
   const custom = request.customModel
-    ? repairWith(platform, version, request, request.customModel).then(
+    ? repairWith({ platform, version, request, modelId: request.customModel }).then(
         (result) => ({ result, error: null }),
         (err: unknown) => {
           platform.logger.warn({ err, appId, model: request.customModel }, 'custom model repair failed');
@@ -226,7 +236,7 @@ export async function repairVersion(
     : Promise.resolve({ result: null, error: null });
   let main: RepairResult;
   try {
-    main = await repairWith(platform, version, request, platform.ai.defaultModel);
+    main = await repairWith({ platform, version, request, modelId: platform.ai.defaultModel });
   } catch (err) {
     await custom;
     if (err instanceof AppError && err.code === 'validation/repair-failed') throw err;

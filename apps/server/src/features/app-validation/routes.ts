@@ -75,7 +75,13 @@ export function appValidationRoutes(signingKey: SigningKey) {
     },
     async (c, { params, body }) =>
       c.json(
-        await validateVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId, body),
+        await validateVersion({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          versionId: params.versionId,
+          body,
+        }),
       ),
   );
   route(
@@ -90,7 +96,15 @@ export function appValidationRoutes(signingKey: SigningKey) {
       body: repairRequest,
     },
     async (c, { params, body }) =>
-      c.json(await repairVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId, body)),
+      c.json(
+        await repairVersion({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          versionId: params.versionId,
+          body,
+        }),
+      ),
   );
   route(
     r,
@@ -104,7 +118,15 @@ export function appValidationRoutes(signingKey: SigningKey) {
       maxBodyBytes: 8 * 1024 * 1024,
     },
     async (c, { params, body }) =>
-      c.json(await applyBundle(c.get('platform'), requireCaller(c), params.appId, params.versionId, body)),
+      c.json(
+        await applyBundle({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          versionId: params.versionId,
+          body,
+        }),
+      ),
   );
   return r;
 }

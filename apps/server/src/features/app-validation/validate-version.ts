@@ -4,15 +4,23 @@ import type { Platform } from '../../platform';
 import { detectIssues } from './detectors';
 import { loadTestedVersion } from './load-version';
 
+export interface ValidateVersionOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  versionId: string;
+  body: () => Promise<ValidateRequest>;
+}
+
 /** POST /api/apps/{appId}/versions/{versionId}/validate (spec 001 §7): every detector over the version's files. */
-export async function validateVersion(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  versionId: string,
-  body: () => Promise<ValidateRequest>,
-): Promise<ValidationResult> {
-  const version = await loadTestedVersion(platform, caller, appId, versionId);
+export async function validateVersion({
+  platform,
+  caller,
+  appId,
+  versionId,
+  body,
+}: ValidateVersionOptions): Promise<ValidationResult> {
+  const version = await loadTestedVersion({ platform, caller, appId, versionId });
   await body();
   try {
     return await detectIssues({ files: version.files, entityNames: version.entityNames });

@@ -20,17 +20,18 @@ export const TURN_HEARTBEAT_MS = 5 * 1000;
  */
 export const STALE_TURN_MS = 6 * TURN_HEARTBEAT_MS;
 
+export interface KeepTurnAliveOptions {
+  db: Db;
+  messageId: string;
+  logger: Logger;
+  onStopRequested?: () => void;
+}
+
 /**
  * Keeps a running turn's streaming row fresh until the answer is recorded (or fails): answers the stop. Only a row
  * still streaming is touched, so a late beat never reopens a closed turn.
  */
-export function keepTurnAlive(
-  db: Db,
-  messageId: string,
-  logger: Logger,
-  /** the builder asked to stop the turn (on a server that does not hold it): read from the row at each beat */
-  onStopRequested?: () => void,
-): () => void {
+export function keepTurnAlive({ db, messageId, logger, onStopRequested }: KeepTurnAliveOptions): () => void {
   const timer = setInterval(() => {
     db.update(appChatMessages)
       .set({ updatedAt: sql`now()` })

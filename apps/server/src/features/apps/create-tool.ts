@@ -31,16 +31,18 @@ export interface NewTool {
   imageUrl?: string | null;
 }
 
+export interface InsertToolOptions {
+  tx: Db;
+  appId: string;
+  tool: NewTool;
+  path: (appTools: { toolId: string; path: string }[]) => string;
+}
+
 /**
  * Inserts a draft tool at the end of the app's list, holding the app's lock so the path and count rules see
  * every other change. `path` picks the path from the app's tools, or throws.
  */
-export async function insertTool(
-  tx: Db,
-  appId: string,
-  tool: NewTool,
-  path: (appTools: { toolId: string; path: string }[]) => string,
-): Promise<CreateToolResponse> {
+export async function insertTool({ tx, appId, tool, path }: InsertToolOptions): Promise<CreateToolResponse> {
   await lockApp(tx, appId);
   const appTools = await toolPathsOf(tx, appId);
   const chosen = path(appTools);
@@ -61,22 +63,35 @@ export async function insertTool(
   return { toolId, path: chosen };
 }
 
+export interface CreateToolOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  input: { title: string; path: string };
+}
+
 /** POST /api/apps/{appId}/tools: a new draft tool of a generated app; its header starts as its title. */
-export async function createTool(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  input: { title: string; path: string },
-): Promise<CreateToolResponse> {
+export async function createTool({
+  platform,
+  changes,
+  caller,
+  appId,
+  input,
+}: CreateToolOptions): Promise<CreateToolResponse> {
   const { app } = await requireOwnedApp(platform, caller, appId);
   requireGeneratedApp(app);
   const wanted = checkToolPath(input.path);
   const title = input.title.trim();
   const created = await platform.db.transaction((tx) =>
-    insertTool(tx, app.appId, { title, definition: aiAppSchema.parse({ header: title }) }, (appTools) => {
-      if (toolPathTaken(appTools, wanted)) throw new AppError('tool/path-taken', { field: 'path' });
-      return wanted;
+    insertTool({
+      tx,
+      appId: app.appId,
+      tool: { title, definition: aiAppSchema.parse({ header: title }) },
+      path: (appTools) => {
+        if (toolPathTaken(appTools, wanted)) throw new AppError('tool/path-taken', { field: 'path' });
+        return wanted;
+      },
     }),
   );
   await changes.announce(app.appId);

@@ -7,14 +7,16 @@ import type { AppChangeBus } from './app-change-bus';
 import { loadToolOf } from './load-app';
 import { requireOwnedApp } from './rights';
 
+export interface DeleteToolOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  toolId: string;
+}
+
 /** DELETE /api/apps/{appId}/tools/{toolId}: the tool, its runs (by cascade) and its photo. */
-export async function deleteTool(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  toolId: string,
-) {
+export async function deleteTool({ platform, changes, caller, appId, toolId }: DeleteToolOptions) {
   const { app } = await requireOwnedApp(platform, caller, appId);
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   await platform.db.delete(tools).where(and(eq(tools.toolId, toolId), eq(tools.appId, app.appId)));

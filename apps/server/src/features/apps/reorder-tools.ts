@@ -9,14 +9,22 @@ import { requireOwnedApp } from './rights';
 import { lockApp, toolPathsOf } from './tool-paths';
 import { toToolSummary } from './view';
 
+export interface ReorderToolsOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  toolIds: string[];
+}
+
 /** POST /api/apps/{appId}/tools/order: the app's tools in the order given, which must name each exactly once. */
-export async function reorderTools(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  toolIds: string[],
-): Promise<{ tools: ToolSummary[] }> {
+export async function reorderTools({
+  platform,
+  changes,
+  caller,
+  appId,
+  toolIds,
+}: ReorderToolsOptions): Promise<{ tools: ToolSummary[] }> {
   const { app } = await requireOwnedApp(platform, caller, appId);
   await platform.db.transaction(async (tx) => {
     await lockApp(tx, app.appId);

@@ -118,7 +118,7 @@ export function appRoutes(
       if (!sent.app && !sent.genApp) {
         throw new AppError('request/invalid', { message: 'app or genApp is required', field: 'app' });
       }
-      return c.json(await saveApp(c.get('platform'), changes, caller, sent));
+      return c.json(await saveApp({ platform: c.get('platform'), changes, caller, input: sent }));
     },
   );
   // before '/{appId}', which would take 'templates' for an app id
@@ -173,7 +173,15 @@ export function appRoutes(
       await body();
       // the use-case keeps the stored value of every key the client left out
       const { appStyle } = (await sent()) as { appStyle: Record<string, unknown> };
-      return c.json(await saveStyle(c.get('platform'), changes, caller, params.appId, appStyle));
+      return c.json(
+        await saveStyle({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          sent: appStyle,
+        }),
+      );
     },
   );
   route(
@@ -252,7 +260,16 @@ export function appRoutes(
     },
     async (c, { params, body }) => {
       const caller = requireCaller(c);
-      return c.json(await createTool(c.get('platform'), changes, caller, params.appId, await body()), 201);
+      return c.json(
+        await createTool({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          input: await body(),
+        }),
+        201,
+      );
     },
   );
   route(
@@ -268,7 +285,9 @@ export function appRoutes(
     async (c, { params, body }) => {
       const caller = requireCaller(c);
       const { toolIds } = await body();
-      return c.json(await reorderTools(c.get('platform'), changes, caller, params.appId, toolIds));
+      return c.json(
+        await reorderTools({ platform: c.get('platform'), changes, caller, appId: params.appId, toolIds }),
+      );
     },
   );
   route(
@@ -285,7 +304,13 @@ export function appRoutes(
     async (c, { params, body }) => {
       const caller = requireCaller(c);
       return c.json(
-        await createToolFromTemplate(c.get('platform'), changes, caller, params.appId, await body()),
+        await createToolFromTemplate({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          input: await body(),
+        }),
         201,
       );
     },
@@ -304,7 +329,14 @@ export function appRoutes(
       const caller = requireCaller(c);
       const definition = await body();
       return c.json(
-        await putToolDefinition(c.get('platform'), changes, caller, params.appId, params.toolId, definition),
+        await putToolDefinition({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          toolId: params.toolId,
+          input: definition,
+        }),
       );
     },
   );
@@ -322,7 +354,14 @@ export function appRoutes(
       const caller = requireCaller(c);
       const sent = await body();
       return c.json(
-        await updateToolMeta(c.get('platform'), changes, caller, params.appId, params.toolId, sent),
+        await updateToolMeta({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          toolId: params.toolId,
+          input: sent,
+        }),
       );
     },
   );
@@ -336,7 +375,13 @@ export function appRoutes(
       status: 204,
     },
     async (c, { params }) => {
-      await deleteTool(c.get('platform'), changes, requireCaller(c), params.appId, params.toolId);
+      await deleteTool({
+        platform: c.get('platform'),
+        changes,
+        caller: requireCaller(c),
+        appId: params.appId,
+        toolId: params.toolId,
+      });
       return c.body(null, 204);
     },
   );
@@ -354,7 +399,14 @@ export function appRoutes(
       const caller = requireCaller(c);
       const { status } = await body();
       return c.json(
-        await setToolStatus(c.get('platform'), changes, caller, params.appId, params.toolId, status),
+        await setToolStatus({
+          platform: c.get('platform'),
+          changes,
+          caller,
+          appId: params.appId,
+          toolId: params.toolId,
+          status,
+        }),
       );
     },
   );

@@ -12,17 +12,25 @@ import { loadOwnedApp, loadTools } from './load-app';
 import { requireOwnedApp } from './rights';
 import { toAppView, type AppRow } from './view';
 
+export interface WriteToolDefinitionOptions {
+  tx: Db;
+  app: AppRow;
+  toolId: string;
+  definition: AiApp;
+  isFirstTool: boolean;
+}
+
 /**
  * Writes a checked definition to a tool: its title follows the header, and the first tool of a tool app is the
  * app, so the app's header and description follow it too.
  */
-export async function writeToolDefinition(
-  tx: Db,
-  app: AppRow,
-  toolId: string,
-  definition: AiApp,
-  isFirstTool: boolean,
-) {
+export async function writeToolDefinition({
+  tx,
+  app,
+  toolId,
+  definition,
+  isFirstTool,
+}: WriteToolDefinitionOptions) {
   const now = new Date();
   const [tool] = await tx
     .update(tools)
@@ -40,16 +48,18 @@ export async function writeToolDefinition(
   return tool!;
 }
 
+export interface SaveAppOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  input: z.infer<typeof saveAppRequest>;
+}
+
 /**
  * POST /api/apps: saves a tool's definition (the tool named by toolId, else the app's first tool) and,
  * for a generated app, its genApp. The app's header follows its first tool's header for tool apps.
  */
-export async function saveApp(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  input: z.infer<typeof saveAppRequest>,
-) {
+export async function saveApp({ platform, changes, caller, input }: SaveAppOptions) {
   const { rights, app } = await requireOwnedApp(platform, caller, input.appId);
   await refuseDuringTurn(platform.db, app);
   const appTools = await loadTools(platform.db, app.appId);
@@ -63,7 +73,13 @@ export async function saveApp(
 
   await platform.db.transaction(async (tx) => {
     if (definition && target) {
-      await writeToolDefinition(tx, app, target.toolId, definition, target.toolId === appTools[0]?.toolId);
+      await writeToolDefinition({
+        tx,
+        app,
+        toolId: target.toolId,
+        definition,
+        isFirstTool: target.toolId === appTools[0]?.toolId,
+      });
     }
     if (input.genApp) {
       const text = (v: unknown, fallback: string, max: number) =>

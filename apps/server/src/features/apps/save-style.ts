@@ -10,14 +10,22 @@ import { requireOwnedApp } from './rights';
 import { validateWith } from '../../http/validation';
 import { readStyle } from './view';
 
+export interface SaveStyleOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  sent: Record<string, unknown>;
+}
+
 /** POST /api/apps/{appId}/style (spec 000 §3 branding): hiding the watermark is for admins only. */
-export async function saveStyle(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  sent: Record<string, unknown>,
-): Promise<{ appStyle: AppStyle }> {
+export async function saveStyle({
+  platform,
+  changes,
+  caller,
+  appId,
+  sent,
+}: SaveStyleOptions): Promise<{ appStyle: AppStyle }> {
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const stored = readStyle(app);
   const style = mergeSent(stored, validateWith(appStyleSchema, sent, 'appStyle'), sent);

@@ -11,18 +11,26 @@ import { toToolSummary } from './view';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+export interface CheckActivationOptions {
+  tx: Tx | Db;
+  liveToolLimit: number;
+  ownerAccountId: string;
+  toolId: string;
+  title: string;
+}
+
 /**
  * Whether a tool may go live (spec 001 §4), in the caller's transaction: it needs a title (its header) and a free
  * live-tool slot of the app owner's plan. Takes the owner's row lock, so two activations cannot both take the last
  * slot. Throws `tool/header-required` or `tool/live-limit`.
  */
-export async function checkActivation(
-  tx: Tx | Db,
-  liveToolLimit: number,
-  ownerAccountId: string,
-  toolId: string,
-  title: string,
-): Promise<void> {
+export async function checkActivation({
+  tx,
+  liveToolLimit,
+  ownerAccountId,
+  toolId,
+  title,
+}: CheckActivationOptions): Promise<void> {
   await tx
     .select({ accountId: accounts.accountId })
     .from(accounts)
@@ -43,18 +51,27 @@ export async function checkActivation(
   }
 }
 
+export interface SetToolStatusOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  toolId: string;
+  status: ToolStatus;
+}
+
 /**
  * Draft ⇄ active (spec 001 §4). Activation needs a header and a free live-tool slot: the builder's active
  * tools across all apps stay within the plan's limit.
  */
-export async function setToolStatus(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  toolId: string,
-  status: ToolStatus,
-) {
+export async function setToolStatus({
+  platform,
+  changes,
+  caller,
+  appId,
+  toolId,
+  status,
+}: SetToolStatusOptions) {
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   // live tools count against the app's owner, whoever of its editors activates one
   const accountId = app.ownerAccountId;
@@ -63,7 +80,13 @@ export async function setToolStatus(
   const updated = await platform.db.transaction(async (tx) => {
     const tool = await loadToolOf(tx, appId, toolId);
     if (status === 'active' && tool.status !== 'active')
-      await checkActivation(tx, rights.liveToolLimit, accountId, tool.toolId, tool.title);
+      await checkActivation({
+        tx,
+        liveToolLimit: rights.liveToolLimit,
+        ownerAccountId: accountId,
+        toolId: tool.toolId,
+        title: tool.title,
+      });
     const [row] = await tx
       .update(tools)
       .set({ status, updatedAt: new Date() })

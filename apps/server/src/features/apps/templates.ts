@@ -55,17 +55,25 @@ export async function listTemplates(platform: Platform, caller: Caller): Promise
   });
 }
 
+export interface CreateToolFromTemplateOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  input: { templateAppId: string; toolId: string };
+}
+
 /**
  * POST /api/apps/{appId}/tools/fromTemplate: copies an active tool of a template into the builder's generated
  * app, as a draft on a free path. The copy is held to the builder's own field rules, and gets its own photo.
  */
-export async function createToolFromTemplate(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  input: { templateAppId: string; toolId: string },
-): Promise<CreateToolResponse> {
+export async function createToolFromTemplate({
+  platform,
+  changes,
+  caller,
+  appId,
+  input,
+}: CreateToolFromTemplateOptions): Promise<CreateToolResponse> {
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const { accountId } = rights.account;
   requireGeneratedApp(app);
@@ -88,13 +96,16 @@ export async function createToolFromTemplate(
 
   const toolId = newId();
   const imageUrl = await copyImage(platform, template.imageUrl, (ext) =>
-    toolImageKey(accountId, app.appId, toolId, newId(12), ext),
+    toolImageKey({ accountId, appId: app.appId, toolId, id: newId(12), ext }),
   );
   try {
     const created = await platform.db.transaction((tx) =>
-      insertTool(tx, app.appId, { toolId, title: template.title, definition, imageUrl }, (appTools) =>
-        freePath(appTools, template.path),
-      ),
+      insertTool({
+        tx,
+        appId: app.appId,
+        tool: { toolId, title: template.title, definition, imageUrl },
+        path: (appTools) => freePath(appTools, template.path),
+      }),
     );
     await changes.announce(app.appId);
     return created;

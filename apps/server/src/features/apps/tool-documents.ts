@@ -92,15 +92,23 @@ export interface ToolActionContext {
   ownerAccountId: string;
 }
 
-async function activateIfAsked(
-  tx: Tx,
-  ctx: ToolActionContext,
-  toolId: string,
-  before: string | null,
-  after: { status: string; title: string },
-) {
+interface ActivateIfAskedOptions {
+  tx: Tx;
+  ctx: ToolActionContext;
+  toolId: string;
+  before: string | null;
+  after: { status: string; title: string };
+}
+
+async function activateIfAsked({ tx, ctx, toolId, before, after }: ActivateIfAskedOptions) {
   if (after.status === 'active' && before !== 'active')
-    await checkActivation(tx, ctx.rights.liveToolLimit, ctx.ownerAccountId, toolId, after.title);
+    await checkActivation({
+      tx,
+      liveToolLimit: ctx.rights.liveToolLimit,
+      ownerAccountId: ctx.ownerAccountId,
+      toolId,
+      title: after.title,
+    });
 }
 
 /** add_tool: a new tool at the end of the app's list; a path left out is the title's, made free. */
@@ -114,7 +122,7 @@ export async function addToolDocument(ctx: ToolActionContext, sent: Record<strin
     if (sent.path === undefined || sent.path === '') doc.path = freePath(rows, pathFromTitle(doc.title));
     const toolId = newId();
     const checked = checkToolDocument(doc, ctx.rights, rows);
-    await activateIfAsked(tx, ctx, toolId, null, checked);
+    await activateIfAsked({ tx, ctx, toolId, before: null, after: checked });
     const [row] = await tx
       .insert(tools)
       .values({
@@ -143,10 +151,18 @@ function findByPath(rows: ToolRow[], path: string): ToolRow {
   return tool;
 }
 
+interface WriteToolOptions {
+  tx: Tx;
+  ctx: ToolActionContext;
+  rows: ToolRow[];
+  tool: ToolRow;
+  doc: ToolDocument;
+}
+
 /** Replaces a tool's row with a checked document (its id and position stay). */
-async function writeTool(tx: Tx, ctx: ToolActionContext, rows: ToolRow[], tool: ToolRow, doc: ToolDocument) {
+async function writeTool({ tx, ctx, rows, tool, doc }: WriteToolOptions) {
   const checked = checkToolDocument(doc, ctx.rights, rows, tool.toolId);
-  await activateIfAsked(tx, ctx, tool.toolId, tool.status, checked);
+  await activateIfAsked({ tx, ctx, toolId: tool.toolId, before: tool.status, after: checked });
   const [row] = await tx
     .update(tools)
     .set({ ...checked, updatedAt: new Date() })
@@ -166,7 +182,7 @@ export async function editToolDocument(
     await lockApp(tx, ctx.appId);
     const rows = await appTools(tx, ctx.appId);
     const tool = findByPath(rows, path);
-    return writeTool(tx, ctx, rows, tool, applyToolChanges(toolDocument(tool), changes));
+    return writeTool({ tx, ctx, rows, tool, doc: applyToolChanges(toolDocument(tool), changes) });
   });
 }
 
@@ -253,7 +269,7 @@ export async function saveAppDocument(ctx: ToolActionContext, file: string, cont
       ...fields,
       path: fields.path ?? path,
     });
-    await writeTool(tx, ctx, rows, existing, doc);
+    await writeTool({ tx, ctx, rows, tool: existing, doc });
   });
 }
 

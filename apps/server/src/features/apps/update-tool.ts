@@ -16,36 +16,54 @@ async function isFirstTool(platform: Platform, appId: string, toolId: string) {
   return (await loadTools(platform.db, appId))[0]?.toolId === toolId;
 }
 
+export interface PutToolDefinitionOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  toolId: string;
+  input: AiApp;
+}
+
 /** PUT /api/apps/{appId}/tools/{toolId}: the tool's definition, with the same checks as POST /api/apps. */
-export async function putToolDefinition(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  toolId: string,
-  input: AiApp,
-): Promise<{ tool: ToolSummary }> {
+export async function putToolDefinition({
+  platform,
+  changes,
+  caller,
+  appId,
+  toolId,
+  input,
+}: PutToolDefinitionOptions): Promise<{ tool: ToolSummary }> {
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   await loadToolOf(platform.db, app.appId, toolId);
   await refuseDuringTurn(platform.db, app);
   const definition = checkToolDefinition(input, rights, '');
   const first = await isFirstTool(platform, app.appId, toolId);
   const saved = await platform.db.transaction((tx) =>
-    writeToolDefinition(tx, app, toolId, definition, first),
+    writeToolDefinition({ tx, app, toolId, definition, isFirstTool: first }),
   );
   await changes.announce(app.appId);
   return { tool: toToolSummary(saved, true) };
 }
 
+export interface UpdateToolMetaOptions {
+  platform: Platform;
+  changes: AppChangeBus;
+  caller: Caller;
+  appId: string;
+  toolId: string;
+  input: { title?: string; path?: string };
+}
+
 /** PATCH /api/apps/{appId}/tools/{toolId}: renames the tool (its header follows) and/or moves its path. */
-export async function updateToolMeta(
-  platform: Platform,
-  changes: AppChangeBus,
-  caller: Caller,
-  appId: string,
-  toolId: string,
-  input: { title?: string; path?: string },
-): Promise<{ tool: ToolSummary }> {
+export async function updateToolMeta({
+  platform,
+  changes,
+  caller,
+  appId,
+  toolId,
+  input,
+}: UpdateToolMetaOptions): Promise<{ tool: ToolSummary }> {
   const { app } = await requireOwnedApp(platform, caller, appId);
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   const wanted = input.path === undefined ? undefined : checkToolPath(input.path);
@@ -55,7 +73,13 @@ export async function updateToolMeta(
     let row = tool;
     if (input.title !== undefined) {
       const header = input.title.trim();
-      row = await writeToolDefinition(tx, app, toolId, { ...tool.definition, header }, first);
+      row = await writeToolDefinition({
+        tx,
+        app,
+        toolId,
+        definition: { ...tool.definition, header },
+        isFirstTool: first,
+      });
     }
     if (wanted !== undefined && wanted !== tool.path) {
       await lockApp(tx, app.appId);

@@ -25,7 +25,12 @@ export async function uploadDataImage({
 }: UploadDataImageOptions): Promise<{ url: string; file_url: string }> {
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const image = await readImage(file);
-  const key = dataImageKey(rights.account.accountId, app.appId, newId(12), image.ext);
+  const key = dataImageKey({
+    accountId: rights.account.accountId,
+    appId: app.appId,
+    id: newId(12),
+    ext: image.ext,
+  });
   await platform.blobs.put(key, image.bytes, { contentType: image.contentType });
   const url = fileUrl(key);
   return { url, file_url: url };

@@ -32,7 +32,7 @@ export async function uploadStyleImage({
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const { accountId } = rights.account;
   const image = await readImage(file);
-  const key = styleImageKey(accountId, app.appId, kind, newId(12), image.ext);
+  const key = styleImageKey({ accountId, appId: app.appId, kind, id: newId(12), ext: image.ext });
   await platform.blobs.put(key, image.bytes, { contentType: image.contentType });
   await changes.announce(app.appId);
   return { url: fileUrl(key) };

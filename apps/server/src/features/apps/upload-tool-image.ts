@@ -31,7 +31,13 @@ export async function uploadToolImage({
   const { accountId } = rights.account;
   const tool = await loadToolOf(platform.db, app.appId, toolId);
   const image = await readImage(file);
-  const key = toolImageKey(accountId, app.appId, tool.toolId, newId(12), image.ext);
+  const key = toolImageKey({
+    accountId,
+    appId: app.appId,
+    toolId: tool.toolId,
+    id: newId(12),
+    ext: image.ext,
+  });
   await platform.blobs.put(key, image.bytes, { contentType: image.contentType });
   const imageUrl = fileUrl(key);
   await platform.db

@@ -92,18 +92,26 @@ export async function assistantTools(options: AssistantToolsOptions): Promise<To
       title: row.definition.header || row.title || undefined,
       description: toolDescription(row),
       inputSchema: jsonSchema<RunInputs>(toolInputSchema(row)),
-      execute: async (inputs, { abortSignal }) => runAsFunction(options, row.path, inputs, abortSignal),
+      execute: async (inputs, { abortSignal }) =>
+        runAsFunction({ options, toolPath: row.path, inputs, signal: abortSignal }),
     });
   }
   return set;
 }
 
-async function runAsFunction(
-  options: AssistantToolsOptions,
-  toolPath: string,
-  inputs: RunInputs,
-  signal: AbortSignal | undefined,
-): Promise<{ output: string } | { error: string }> {
+interface RunAsFunctionOptions {
+  options: AssistantToolsOptions;
+  toolPath: string;
+  inputs: RunInputs;
+  signal: AbortSignal | undefined;
+}
+
+async function runAsFunction({
+  options,
+  toolPath,
+  inputs,
+  signal,
+}: RunAsFunctionOptions): Promise<{ output: string } | { error: string }> {
   try {
     // through an API key the tool is the one the key runs: the key is the builder's own grant, which paid
     // memberships do not gate (decision 0010, "What an API key runs")

@@ -22,16 +22,23 @@ export interface MagicCreateResult {
   result: { name: string; field: CustomField };
 }
 
+export interface MagicCreateOptions {
+  platform: Platform;
+  caller: Caller;
+  input: z.infer<typeof magicCreateRequest>;
+  signal?: AbortSignal;
+}
+
 /**
  * POST /api/builder/magicCreate (spec 000 §7): the app's model designs one custom field from the builder's words
  * and the tool's prompt. The answer is held to the same rules as a field the builder adds by hand.
  */
-export async function magicCreate(
-  platform: Platform,
-  caller: Caller,
-  input: z.infer<typeof magicCreateRequest>,
-  signal?: AbortSignal,
-): Promise<MagicCreateResult> {
+export async function magicCreate({
+  platform,
+  caller,
+  input,
+  signal,
+}: MagicCreateOptions): Promise<MagicCreateResult> {
   const rights = await requireBuilderRights(platform, caller);
   const app = await loadOwnedApp(platform.db, rights.account.accountId, input.appId);
   const tool = input.toolId

@@ -20,7 +20,14 @@ export function builderRoutes() {
     },
     async (c, { body }) => {
       const caller = requireCaller(c);
-      return c.json(await magicCreate(c.get('platform'), caller, await body(), c.req.raw.signal));
+      return c.json(
+        await magicCreate({
+          platform: c.get('platform'),
+          caller,
+          input: await body(),
+          signal: c.req.raw.signal,
+        }),
+      );
     },
   );
   /** The models a builder can pick in Tool settings, with their prices per 1M tokens; the default first. */

@@ -49,7 +49,9 @@ export async function sealClaimCode(
   invitationId: string,
   code: string,
 ): Promise<string> {
-  return packSealed(await sealSecret(signingKey, SEAL_PURPOSE, invitationId, code));
+  return packSealed(
+    await sealSecret({ signingKey, purpose: SEAL_PURPOSE, aad: invitationId, plaintext: code }),
+  );
 }
 
 /** The code, or null when it cannot be opened (e.g. after the signing secret changed). */
@@ -59,7 +61,12 @@ export async function openClaimCode(
   sealed: string,
 ): Promise<string | null> {
   try {
-    return await openSecret(signingKey, SEAL_PURPOSE, invitationId, unpackSealed(sealed));
+    return await openSecret({
+      signingKey,
+      purpose: SEAL_PURPOSE,
+      aad: invitationId,
+      sealed: unpackSealed(sealed),
+    });
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 // The context (data sources) feature as other parts of the server see it (decision 0005, "Feature boundaries").
 export { INGEST_JOB, type IngestJobData } from './queue-ingest';
-export { assertRoomForItems, effectivePlan, lockAccount } from './limits';
+export { assertRoomForItems, effectivePlan, lockAccount, type RoomForItems } from './limits';
 export { registerContextJobs, type ExternalImporter, type IngestionServices } from './jobs';
 export { storeExtractedText, type ExtractedText } from './pipeline';
 export { refreshChunkStatistics } from './statistics';

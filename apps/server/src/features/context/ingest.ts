@@ -16,28 +16,39 @@ export interface Builder {
   plan: string;
 }
 
-type ItemFields = Omit<NewContextItem, 'id' | 'appId' | 'accountId'> & { id?: string };
+export type ItemFields = Omit<NewContextItem, 'id' | 'appId' | 'accountId'> & { id?: string };
+
+export interface AddItemsOptions {
+  builder: Builder;
+  app: AppRow;
+  fields: ItemFields[];
+  /** how many of the items count as uploaded files */
+  files: number;
+  /** an item about to be replaced, which does not count against the limits */
+  exceptItemId?: string;
+}
 
 /**
  * Adds items to an app within the plan's limits (checked and written under the account's lock, so two uploads at
  * once cannot both take the last place) and queues their ingestion.
  */
-export async function addItems(
-  b: Builder,
-  app: AppRow,
-  fields: ItemFields[],
-  opts: { files: number; exceptItemId?: string },
-): Promise<ContextItemRow[]> {
+export async function addItems({
+  builder: b,
+  app,
+  fields,
+  files,
+  exceptItemId,
+}: AddItemsOptions): Promise<ContextItemRow[]> {
   const { platform, account } = b;
   const rows = await platform.db.transaction(async (tx) => {
     await lockAccount(platform, tx, account.accountId);
-    await assertRoomForItems(
+    await assertRoomForItems({
       tx,
-      account.accountId,
-      b.plan,
-      { items: fields.length, files: opts.files },
-      opts.exceptItemId,
-    );
+      accountId: account.accountId,
+      plan: b.plan,
+      adding: { items: fields.length, files },
+      exceptItemId,
+    });
     return tx
       .insert(contextItems)
       .values(
@@ -55,20 +66,27 @@ export async function addItems(
   return rows;
 }
 
+export interface AddStoredItemOptions extends Omit<AddItemsOptions, 'fields'> {
+  fields: Omit<ItemFields, 'blobKey'>;
+  /** the original, stored before the item is added */
+  bytes: Uint8Array;
+  /** its file name in the item's folder of the blob store, e.g. `original.pdf` */
+  blobName: string;
+}
+
 /** Stores an original first, then adds its item; the stored copy goes again if the item is refused. */
-export async function addStoredItem(
-  b: Builder,
-  app: AppRow,
-  fields: Omit<ItemFields, 'blobKey'>,
-  bytes: Uint8Array,
-  file: string,
-  opts: { files: number; exceptItemId?: string },
-): Promise<ContextItemRow> {
+export async function addStoredItem({
+  fields,
+  bytes,
+  blobName,
+  ...add
+}: AddStoredItemOptions): Promise<ContextItemRow> {
+  const { builder: b, app } = add;
   const id = newId();
-  const blobKey = itemBlobKey({ accountId: b.account.accountId, appId: app.appId, id }, file);
+  const blobKey = itemBlobKey({ accountId: b.account.accountId, appId: app.appId, id }, blobName);
   await b.platform.blobs.put(blobKey, bytes, { contentType: fields.mimeType ?? 'text/plain' });
   try {
-    const [row] = await addItems(b, app, [{ ...fields, id, blobKey }], opts);
+    const [row] = await addItems({ ...add, fields: [{ ...fields, id, blobKey }] });
     return row!;
   } catch (err) {
     await b.platform.blobs.delete(blobKey).catch(() => undefined);

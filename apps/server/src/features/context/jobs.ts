@@ -43,18 +43,30 @@ export function registerContextJobs(platform: Platform, ingestion: IngestionServ
       const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, data.itemId));
       // deleted, or already finished by an earlier attempt
       if (!item || (item.status !== 'pending' && item.status !== 'running')) return;
-      const running = await updateItem(platform, item.id, { status: 'running' }, ['pending', 'running']);
+      const running = await updateItem({
+        platform,
+        itemId: item.id,
+        patch: { status: 'running' },
+        from: ['pending', 'running'],
+      });
       if (!running) return;
       try {
         // read once: it sizes the parser's heap and bounds the characters stored
         const plan = await planOfAccount(platform, running.accountId);
         // a document read in parts is read while its first chunks are stored: its failures surface here too
-        await storeExtractedText(
+        await storeExtractedText({
           platform,
-          item.id,
-          await extractItem(platform, ingestion, running, { plan, signal: ctx.signal }),
-          { plan, signal: ctx.signal },
-        );
+          itemId: item.id,
+          extracted: await extractItem({
+            platform,
+            services: ingestion,
+            item: running,
+            plan,
+            signal: ctx.signal,
+          }),
+          plan,
+          signal: ctx.signal,
+        });
       } catch (err) {
         // only a failure that may pass is tried again: a document's content fails the same way each time
         const final = !isTransientError(err);
@@ -96,12 +108,19 @@ async function resumeUnfinished(platform: Platform): Promise<void> {
 }
 
 /** The text of an item: its stored file or pasted text, or whatever its source holds. */
-async function extractItem(
-  platform: Platform,
-  { importExternal, parseLimits }: IngestionServices,
-  item: ContextItemRow,
-  { plan, signal }: { plan: string; signal: AbortSignal },
-): Promise<ExtractedText> {
+async function extractItem({
+  platform,
+  services: { importExternal, parseLimits },
+  item,
+  plan,
+  signal,
+}: {
+  platform: Platform;
+  services: IngestionServices;
+  item: ContextItemRow;
+  plan: string;
+  signal: AbortSignal;
+}): Promise<ExtractedText> {
   if (item.source !== 'local files') return importExternal(platform, item, signal);
   if (!item.blobKey) throw new AppError('context/no-file');
   const blob = await platform.blobs.get(item.blobKey);
@@ -111,5 +130,10 @@ async function extractItem(
   const pdfReaders = platform.database.kind === 'postgres' ? 2 : 1;
   // the parser's heap is sized for the largest file the owner's plan takes
   const heapMb = parseHeapMbFor(maxFileBytes(plan));
-  return extractFile(item.type, new Uint8Array(blob.body), { pdfReaders, heapMb, ...parseLimits }, signal);
+  return extractFile({
+    type: item.type,
+    bytes: new Uint8Array(blob.body),
+    limits: { pdfReaders, heapMb, ...parseLimits },
+    signal,
+  });
 }

@@ -51,18 +51,28 @@ export async function lockAccount(platform: Platform, tx: Db, accountId: string)
   }
 }
 
+export interface RoomForItems {
+  /** the transaction the items are added in, holding the account's lock (`lockAccount`) */
+  tx: Db;
+  accountId: string;
+  /** the plan whose limits apply (`effectivePlan`) */
+  plan: string;
+  adding: { items: number; files: number };
+  /** an item about to be replaced, which does not count */
+  exceptItemId?: string;
+}
+
 /**
  * Refuses new items beyond the plan: lite keeps one item of any kind; uploaded files are capped by `maxFiles`.
- * Uploads are the items of source 'local files' that carry a MIME type (pasted text has none). `exceptItemId` is an
- * item about to be replaced, which does not count.
+ * Uploads are the items of source 'local files' that carry a MIME type (pasted text has none).
  */
-export async function assertRoomForItems(
-  tx: Db,
-  accountId: string,
-  plan: string,
-  adding: { items: number; files: number },
-  exceptItemId?: string,
-): Promise<void> {
+export async function assertRoomForItems({
+  tx,
+  accountId,
+  plan,
+  adding,
+  exceptItemId,
+}: RoomForItems): Promise<void> {
   const except = exceptItemId ? ne(contextItems.id, exceptItemId) : undefined;
   if (plan === 'lite') {
     const [row] = await tx

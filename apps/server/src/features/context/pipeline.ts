@@ -28,6 +28,15 @@ export type ExtractedText =
  */
 const INSERT_BATCH = 250;
 
+export interface StoreExtractedTextOptions {
+  platform: Platform;
+  itemId: string;
+  extracted: ExtractedText;
+  signal?: AbortSignal;
+  /** the owner's plan, when the caller has read it already */
+  plan?: string;
+}
+
 /**
  * Cuts an item's extracted text into chunks and stores them while the item stays running (retrieval reads synced
  * items only), a batch at a time as the text arrives, so reading a long document and storing its first chunks
@@ -38,14 +47,15 @@ const INSERT_BATCH = 250;
  * An item whose characters would take the account past its plan's monthly limit ends `usage_limit_reached` with no
  * chunks (text read as it comes stops being read once it is past). An item deleted meanwhile is left alone. When
  * embedding fails the chunks go again and the item ends `error`. Once synced, the embedded database's counts of the
- * chunks are refreshed when they have gone stale. `plan` is the owner's, when the caller has read it already.
+ * chunks are refreshed when they have gone stale.
  */
-export async function storeExtractedText(
-  platform: Platform,
-  itemId: string,
-  extracted: ExtractedText,
-  { signal, plan }: { signal?: AbortSignal; plan?: string } = {},
-): Promise<void> {
+export async function storeExtractedText({
+  platform,
+  itemId,
+  extracted,
+  signal,
+  plan,
+}: StoreExtractedTextOptions): Promise<void> {
   const [item] = await platform.db.select().from(contextItems).where(eq(contextItems.id, itemId));
   if (!item) return;
   extracted = cleanExtracted(extracted);
@@ -68,7 +78,7 @@ export async function storeExtractedText(
           break;
         }
         if (batch.chunks.length > 0) {
-          await writes.add(insertChunks(platform, item, chunks, batch.chunks));
+          await writes.add(insertChunks({ platform, item, position: chunks, contents: batch.chunks }));
           chunks += batch.chunks.length;
           // the embedded database answers on this thread, without waiting on I/O: let requests in between batches
           await new Promise((resolve) => setImmediate(resolve));
@@ -153,13 +163,15 @@ export async function storeExtractedText(
   if (final.status === 'synced') await refreshChunkStatistics(platform);
 }
 
+interface InsertChunksOptions {
+  platform: Platform;
+  item: ContextItemRow;
+  position: number;
+  contents: string[];
+}
+
 /** Stores chunks from `position` on, from one JSON parameter (a parameter per value costs more than the rows). */
-async function insertChunks(
-  platform: Platform,
-  item: ContextItemRow,
-  position: number,
-  contents: string[],
-): Promise<void> {
+async function insertChunks({ platform, item, position, contents }: InsertChunksOptions): Promise<void> {
   const rows = contents.map((content, j) => ({ id: newId(), position: position + j, content }));
   await platform.db.execute(sql`
     insert into context_chunks (id, item_id, app_id, position, content)

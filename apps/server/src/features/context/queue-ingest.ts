@@ -10,7 +10,7 @@ export interface IngestJobData {
 
 /** Queues an item's ingestion: it turns pending first, so the job never finds it unsynced. */
 export async function enqueueIngest(platform: Platform, itemId: string): Promise<void> {
-  await updateItem(platform, itemId, { status: 'pending', errorMessage: null });
+  await updateItem({ platform, itemId, patch: { status: 'pending', errorMessage: null } });
   await queueIngestJob(platform, itemId);
 }
 
@@ -20,7 +20,7 @@ export async function queueIngestJob(platform: Platform, itemId: string): Promis
     await platform.jobs.enqueue<IngestJobData>(INGEST_JOB, { itemId });
   } catch (err) {
     platform.logger.error({ err, itemId }, 'could not queue a data item');
-    await updateItem(platform, itemId, { status: 'error', errorMessage: 'Could not be queued' });
+    await updateItem({ platform, itemId, patch: { status: 'error', errorMessage: 'Could not be queued' } });
     throw new AppError('internal');
   }
 }

@@ -13,7 +13,7 @@ export async function renameItem(
   newName: () => Promise<string>,
 ): Promise<ContextItem> {
   const item = await loadOwnedItem(b.platform.db, b.account.accountId, itemId);
-  const row = await updateItem(b.platform, item.id, { name: await newName() });
+  const row = await updateItem({ platform: b.platform, itemId: item.id, patch: { name: await newName() } });
   if (!row) throw new AppError('context/not-found');
   return toContextItem(row);
 }

@@ -4,7 +4,6 @@ import {
   AppError,
   ingestMetadataRequest,
   ingestTextRequest,
-  maxFileBytes,
   renameContextRequest,
   resourceIdSchema,
   contextItemIdResponse,
@@ -19,11 +18,14 @@ import { idParams } from '../../http/params';
 import { route } from '../../http/validation';
 import { loadOwnedApp, requireBuilder } from '../apps';
 import { sseItemEvents } from './events';
-import { checkUpload, fileTooBig, limitBody, readUploadedFile } from './ingest-file';
-import { addItems, addStoredItem, loadItemOfApp, pastedTextName, type Builder } from './ingest';
+import { addImportedItems } from './add-imported-items';
+import { addPastedText } from './add-pasted-text';
+import { addUploadedFile } from './add-uploaded-file';
+import { limitBody, readUploadedFile } from './ingest-file';
+import type { Builder } from './ingest';
 import { deleteItem } from './delete-item';
 import { listItems } from './list-items';
-import { assertRoomForItems, effectivePlan } from './limits';
+import { effectivePlan } from './limits';
 import type { ParseLimits } from './parse';
 import { renameItem } from './rename-item';
 import { retryItem } from './retry-item';
@@ -99,32 +101,17 @@ export function contextRoutes(parseLimits: ParseLimits) {
       query: appQuery,
       body: ingestTextRequest,
       bodyError: textBodyError,
-      // held to the plan's file size, checked below once the plan is known
+      // held to the plan's file size: addPastedText caps the body once the plan is known
       maxBodyBytes: 'own',
       status: 201,
     },
     async (c, { query, body }) => {
       const b = await builderOf(c);
       const app = await appOf(b, query.appId);
-      const max = maxFileBytes(b.plan);
-      await limitBody(c, max);
-      const { context, name } = await body();
-      const bytes = new TextEncoder().encode(context);
-      if (bytes.length > max) throw fileTooBig(max);
-      const row = await addStoredItem(
-        b,
-        app,
-        {
-          name: name || pastedTextName(),
-          type: 'txt',
-          source: 'local files',
-          size: bytes.length,
-          mimeType: null,
-        },
-        bytes,
-        'pasted.txt',
-        { files: 0 },
-      );
+      const row = await addPastedText(b, app, async (max) => {
+        await limitBody(c, max);
+        return body();
+      });
       return c.json({ contextItemId: row.id }, 201);
     },
   );
@@ -144,35 +131,13 @@ export function contextRoutes(parseLimits: ParseLimits) {
     async (c, { query }) => {
       const b = await builderOf(c);
       const app = await appOf(b, query.appId);
-      // replacing an item of this app: the one replaced does not count against the limits
-      const exceptItemId = query.replaceItemId
-        ? (await loadItemOfApp(b.platform, app.appId, query.replaceItemId)).id
-        : undefined;
-      // refused before the body is read when the plan has no room anyway
-      await assertRoomForItems(
-        b.platform.db,
-        b.account.accountId,
-        b.plan,
-        { items: 1, files: 1 },
-        exceptItemId,
-      );
-      const max = maxFileBytes(b.plan);
-      const file = await readUploadedFile(c, max);
-      const kind = await checkUpload(file.name, file.bytes, parseLimits.docx);
-      const row = await addStoredItem(
-        b,
+      const row = await addUploadedFile({
+        builder: b,
         app,
-        {
-          name: file.name,
-          type: kind.type,
-          source: 'local files',
-          size: file.bytes.length,
-          mimeType: kind.mimeType,
-        },
-        file.bytes,
-        `original.${kind.ext}`,
-        { files: 1, exceptItemId },
-      );
+        replaceItemId: query.replaceItemId,
+        readFile: (max) => readUploadedFile(c, max),
+        docxLimits: parseLimits.docx,
+      });
       return c.json({ contextItemId: row.id }, 201);
     },
   );
@@ -192,27 +157,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
       const b = await builderOf(c);
       const app = await appOf(b, query.appId);
       const { contextItems } = await body();
-      const local = contextItems.findIndex((i) => i.source === 'local files');
-      if (local >= 0) {
-        throw new AppError('request/invalid', {
-          message: `contextItems.${local}.source: local files are uploaded, not imported`,
-          field: `contextItems.${local}.source`,
-        });
-      }
-      const rows = await addItems(
-        b,
-        app,
-        contextItems.map((i) => ({
-          name: i.name,
-          type: i.type,
-          source: i.source,
-          providerItemId: i.providerItemId,
-          provider: i.provider,
-          externalFileId: i.externalFileId ?? null,
-          externalFileUrl: i.externalFileUrl ?? null,
-        })),
-        { files: 0 },
-      );
+      const rows = await addImportedItems(b, app, contextItems);
       return c.json({ contextItemIds: rows.map((row) => row.id) }, 201);
     },
   );
@@ -270,7 +215,7 @@ export function contextRoutes(parseLimits: ParseLimits) {
     async (c, { body }) => {
       const b = await builderOf(c);
       const { appId, query } = await body();
-      return c.json(await testRetrieval(b, appId, query, c.req.raw.signal));
+      return c.json(await testRetrieval({ b, appId, query, signal: c.req.raw.signal }));
     },
   );
 

@@ -28,17 +28,24 @@ async function methodOf(b: Builder, app: AppRow) {
   return readSettings(app).aiQueryMethod;
 }
 
+export interface TestRetrievalOptions {
+  b: Builder;
+  appId: string;
+  query: string;
+  signal?: AbortSignal;
+}
+
 /**
  * POST /api/context/test-retrieval (decision 0017 "Test retrieval"): the passages each retrieval method returns for
  * a question, with their scores, so the builder sees what the model will read before any end user asks. Methods this
  * server cannot run are listed as unavailable, with the reason. It reads only: nothing is stored or counted.
  */
-export async function testRetrieval(
-  b: Builder,
-  appId: string,
-  query: string,
-  signal?: AbortSignal,
-): Promise<TestRetrievalResponse> {
+export async function testRetrieval({
+  b,
+  appId,
+  query,
+  signal,
+}: TestRetrievalOptions): Promise<TestRetrievalResponse> {
   const app = await loadOwnedApp(b.platform.db, b.account.accountId, appId);
   const problem = vectorProblem(b.platform);
   const results: RetrievalMethodResult[] = [];

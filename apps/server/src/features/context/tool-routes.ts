@@ -24,7 +24,7 @@ export function contextToolRoutes() {
       const account = await requireBuilder(platform, requireCaller(c));
       const app = await loadOwnedApp(platform.db, account.accountId, params.appId);
       const { oldItemId, newItemId } = await body();
-      return c.json(await replaceDataItem(platform, app.appId, oldItemId, newItemId));
+      return c.json(await replaceDataItem({ platform, appId: app.appId, oldItemId, newItemId }));
     },
   );
   return r;

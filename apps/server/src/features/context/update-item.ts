@@ -5,16 +5,23 @@ import type { Platform } from '../../platform';
 import { publishItemEvent } from './events';
 import { toItemEvent, type ContextItemRow, type NewContextItem } from './items';
 
+export interface UpdateItemOptions {
+  platform: Platform;
+  itemId: string;
+  patch: Partial<NewContextItem> & { status?: ContextItemStatus };
+  from?: readonly ContextItemStatus[];
+}
+
 /**
  * Writes a status change and announces it on the app's channel. `from` makes the change conditional (e.g. only an
  * item still running is marked synced); answers the updated row, or null when the item is gone or elsewhere.
  */
-export async function updateItem(
-  platform: Platform,
-  itemId: string,
-  patch: Partial<NewContextItem> & { status?: ContextItemStatus },
-  from?: readonly ContextItemStatus[],
-): Promise<ContextItemRow | null> {
+export async function updateItem({
+  platform,
+  itemId,
+  patch,
+  from,
+}: UpdateItemOptions): Promise<ContextItemRow | null> {
   const [row] = await platform.db
     .update(contextItems)
     .set({ ...patch, updatedAt: new Date() })

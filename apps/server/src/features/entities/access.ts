@@ -47,17 +47,19 @@ export interface AppAccess {
   schema: EntitySchema | null;
 }
 
+export interface LoadAccessOptions {
+  platform: Platform;
+  caller: Caller | null;
+  appId: string;
+  entity: string;
+}
+
 /**
  * Who the caller is on an app (docs/decisions/0008, "Who is who") and the entity's schema; 404 `app/not-found` for
  * an app that does not exist. A builder who does not own the app, a token of another tenant and an end user whose
  * account is gone are anonymous here.
  */
-export async function loadAccess(
-  platform: Platform,
-  caller: Caller | null,
-  appId: string,
-  entity: string,
-): Promise<AppAccess> {
+export async function loadAccess({ platform, caller, appId, entity }: LoadAccessOptions): Promise<AppAccess> {
   const builderId = caller?.tenantId === PLATFORM_TENANT_ID ? caller.userId : '';
   const endUserId = caller && caller.tenantId === appId ? caller.userId : '';
   const [row] = await accessQuery(platform.db).execute({ appId, entity, builderId, endUserId });
@@ -72,18 +74,25 @@ export async function loadAccess(
   return { who, gate, schema: entity === USER_ENTITY ? null : (row.schema ?? null) };
 }
 
+export interface LoadEntityAccessOptions {
+  platform: Platform;
+  caller: Caller | null;
+  appId: string;
+  entity: string;
+}
+
 /**
  * Like `loadAccess`, but the entity must exist (404 `entity/not-found` otherwise) and the caller must pass the app's
  * membership gate (402 `payments/membership-required`).
  */
-export async function loadEntityAccess(
-  platform: Platform,
-  caller: Caller | null,
-  appId: string,
-  entity: string,
-): Promise<{ who: Principal; schema: EntitySchema }> {
-  const access = await loadAccess(platform, caller, appId, entity);
-  await passMembershipGate(platform, caller, appId, access.gate);
+export async function loadEntityAccess({
+  platform,
+  caller,
+  appId,
+  entity,
+}: LoadEntityAccessOptions): Promise<{ who: Principal; schema: EntitySchema }> {
+  const access = await loadAccess({ platform, caller, appId, entity });
+  await passMembershipGate({ platform, caller, appId, gate: access.gate });
   if (!access.schema) throw new AppError('entity/not-found');
   return { who: access.who, schema: access.schema };
 }
@@ -98,21 +107,28 @@ export async function requireAppOwner(
   appId: string,
 ): Promise<void> {
   if (!caller) throw new AppError('auth/unauthenticated');
-  const { who } = await loadAccess(platform, caller, appId, USER_ENTITY);
+  const { who } = await loadAccess({ platform, caller, appId, entity: USER_ENTITY });
   if (who.kind !== 'owner') throw new AppError('app/not-found');
+}
+
+export interface PrincipalOnOptions {
+  platform: Platform;
+  caller: Caller | null;
+  appId: string;
+  gate?: boolean;
 }
 
 /**
  * Who the caller is on an app (owner, admin, user or anonymous), as the data API decides it; with `gate`, the caller
  * must also pass the app's membership gate (402 `payments/membership-required`), as its records' callers do.
  */
-export async function principalOn(
-  platform: Platform,
-  caller: Caller | null,
-  appId: string,
+export async function principalOn({
+  platform,
+  caller,
+  appId,
   gate = false,
-): Promise<Principal> {
-  const access = await loadAccess(platform, caller, appId, '');
-  if (gate) await passMembershipGate(platform, caller, appId, access.gate);
+}: PrincipalOnOptions): Promise<Principal> {
+  const access = await loadAccess({ platform, caller, appId, entity: '' });
+  if (gate) await passMembershipGate({ platform, caller, appId, gate: access.gate });
   return access.who;
 }

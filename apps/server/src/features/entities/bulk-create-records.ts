@@ -20,7 +20,7 @@ export interface BulkCreateRecordsOptions {
 export async function bulkCreateRecords(options: BulkCreateRecordsOptions): Promise<BulkRecordsResponse> {
   const { platform, validator, caller, appId, entity, records } = options;
   if (entity === USER_ENTITY) throw new AppError('entity/builtin');
-  const { who, schema } = await loadEntityAccess(platform, caller, appId, entity);
+  const { who, schema } = await loadEntityAccess({ platform, caller, appId, entity });
   if (!scopesOf(schema, who).create) throw new AppError('auth/forbidden');
   return insertRecords({
     db: platform.db,

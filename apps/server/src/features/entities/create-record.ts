@@ -40,7 +40,7 @@ export function fieldsOfCreate(schema: EntitySchema, body: Record<string, unknow
 export async function createRecord(options: CreateRecordOptions): Promise<EntityRecord> {
   const { platform, validator, caller, appId, entity, body } = options;
   if (entity === USER_ENTITY) throw new AppError('entity/builtin');
-  const { who, schema } = await loadEntityAccess(platform, caller, appId, entity);
+  const { who, schema } = await loadEntityAccess({ platform, caller, appId, entity });
   if (!scopesOf(schema, who).create) throw new AppError('auth/forbidden');
   const sent = fieldsOfCreate(schema, await body());
   if (isEmptyRow(sent)) throw new AppError('record/empty');

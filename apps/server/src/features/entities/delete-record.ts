@@ -19,13 +19,13 @@ export interface DeleteRecordOptions {
 export async function deleteRecord(options: DeleteRecordOptions): Promise<void> {
   const { platform, caller, appId, entity, id } = options;
   if (entity === USER_ENTITY) throw new AppError('entity/builtin');
-  const { who, schema } = await loadEntityAccess(platform, caller, appId, entity);
+  const { who, schema } = await loadEntityAccess({ platform, caller, appId, entity });
   const scopes = scopesOf(schema, who);
   const where = { appId, entity, id, scope: scopes.read, who };
   if (scopes.write === 'none') throw await refusedWrite(platform.db, where);
   const removed = await platform.db
     .delete(appRecords)
-    .where(and(eq(appRecords.id, id), scopeWhere(appId, entity, scopes.write, who)))
+    .where(and(eq(appRecords.id, id), scopeWhere({ appId, entity, scope: scopes.write, who })))
     .returning({ id: appRecords.id });
   if (removed.length === 0) throw await refusedWrite(platform.db, where);
 }

@@ -21,16 +21,23 @@ export async function findEntity(db: Db, appId: string, name: string): Promise<E
   return row?.schema ?? null;
 }
 
+export interface PutEntityOptions {
+  db: Db;
+  appId: string;
+  name: string;
+  schema: EntitySchema;
+}
+
 /**
  * Creates or replaces an entity's schema (already checked against `entitySchemaSchema`). Records are kept as they
  * are: a record that no longer matches is shown as it is and checked again when it is next written.
  */
-export async function putEntity(
-  db: Db,
-  appId: string,
-  name: string,
-  schema: EntitySchema,
-): Promise<{ created: boolean }> {
+export async function putEntity({
+  db,
+  appId,
+  name,
+  schema,
+}: PutEntityOptions): Promise<{ created: boolean }> {
   if (name === USER_ENTITY) throw new AppError('entity/builtin');
   const existing = await findEntity(db, appId, name);
   if (!existing) {

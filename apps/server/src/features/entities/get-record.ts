@@ -22,7 +22,7 @@ export async function getRecord(options: GetRecordOptions): Promise<EntityRecord
   if (entity === USER_ENTITY) return getUserRecord({ platform, caller, appId, id });
   const read = await readOne(platform.database, { caller, appId, entity, id });
   if (read.found === 'app') throw new AppError('app/not-found');
-  await passMembershipGate(platform, caller, appId, read.gate);
+  await passMembershipGate({ platform, caller, appId, gate: read.gate });
   if (read.found === 'entity') throw new AppError('entity/not-found');
   if (read.found === 'record') throw new AppError('record/not-found');
   return read.record;

@@ -28,7 +28,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<RecordsP
   if (entity === USER_ENTITY) return listUserRecords({ platform, caller, appId, limit, cursor });
   const page = await listPage(platform.database, { caller, appId, entity, limit, cursor });
   if (page.found === 'app') throw new AppError('app/not-found');
-  await passMembershipGate(platform, caller, appId, page.gate);
+  await passMembershipGate({ platform, caller, appId, gate: page.gate });
   if (page.found === 'entity') throw new AppError('entity/not-found');
   if (!options.withTotal || cursor) return { records: page.records, nextCursor: page.nextCursor };
   // a first page that is the whole list counts itself

@@ -22,16 +22,23 @@ export const GATE_COLUMNS = `coalesce(a.app_settings->'isPaidMembershipsEnabled'
     a.owner_account_id,
     coalesce(acc.user_id is not null or u.app_role = 'admin', false) as exempt`;
 
+export interface PassMembershipGateOptions {
+  platform: Platform;
+  caller: Caller | null;
+  appId: string;
+  gate: GateRow;
+}
+
 /**
  * An app with paid memberships serves its records to members, its owner and admins only (402
  * `payments/membership-required` otherwise); with memberships off nothing more is read.
  */
-export async function passMembershipGate(
-  platform: Platform,
-  caller: Caller | null,
-  appId: string,
-  gate: GateRow,
-): Promise<void> {
+export async function passMembershipGate({
+  platform,
+  caller,
+  appId,
+  gate,
+}: PassMembershipGateOptions): Promise<void> {
   await requireMembership({
     platform,
     caller,

@@ -67,8 +67,15 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return { createdAt: match[1]!, id: match[2]! };
 }
 
+export interface ScopeWhereOptions {
+  appId: string;
+  entity: string;
+  scope: Scope;
+  who: Principal;
+}
+
 /** The WHERE of one entity's records a caller reaches; `none` reaches nothing. */
-export function scopeWhere(appId: string, entity: string, scope: Scope, who: Principal): SQL {
+export function scopeWhere({ appId, entity, scope, who }: ScopeWhereOptions): SQL {
   const base = and(eq(appRecords.appId, appId), eq(appRecords.entity, entity))!;
   if (scope === 'all') return base;
   if (scope === 'own' && who.userId) return and(base, eq(appRecords.creatorId, who.userId))!;
@@ -84,7 +91,12 @@ export async function selectRecord(
   const [row] = await db
     .select(recordColumns)
     .from(appRecords)
-    .where(and(eq(appRecords.id, where.id), scopeWhere(where.appId, where.entity, where.scope, where.who)));
+    .where(
+      and(
+        eq(appRecords.id, where.id),
+        scopeWhere({ appId: where.appId, entity: where.entity, scope: where.scope, who: where.who }),
+      ),
+    );
   return (row as RecordRow | undefined) ?? null;
 }
 

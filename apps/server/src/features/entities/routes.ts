@@ -124,7 +124,12 @@ export function entityRoutes(validator: RecordValidator, images?: DataImageLinks
       status: 204,
     },
     async (c, { params }) => {
-      await removeEntity(c.get('platform'), callerOf(c), params.appId, params.name);
+      await removeEntity({
+        platform: c.get('platform'),
+        caller: callerOf(c),
+        appId: params.appId,
+        name: params.name,
+      });
       return c.body(null, 204);
     },
   );

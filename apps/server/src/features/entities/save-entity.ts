@@ -28,6 +28,6 @@ export async function saveEntity(
   if (name === USER_ENTITY) throw new AppError('entity/builtin');
   validateWith(entityNameSchema, name, 'name');
   const schema = await options.schema();
-  const { created } = await putEntity(platform.db, appId, name, schema);
+  const { created } = await putEntity({ db: platform.db, appId, name, schema });
   return { entry: { name, schema }, created };
 }

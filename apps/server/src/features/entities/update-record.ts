@@ -34,7 +34,7 @@ export interface UpdateRecordOptions {
 export async function updateRecord(options: UpdateRecordOptions): Promise<EntityRecord> {
   const { platform, validator, caller, appId, entity, id, fields } = options;
   if (entity === USER_ENTITY) return patchUserRecord({ platform, caller, appId, id, fields });
-  const { who, schema } = await loadEntityAccess(platform, caller, appId, entity);
+  const { who, schema } = await loadEntityAccess({ platform, caller, appId, entity });
   const scopes = scopesOf(schema, who);
   const where = { appId, entity, id, scope: scopes.read, who };
   if (scopes.write === 'none') throw await refusedWrite(platform.db, where);
@@ -52,7 +52,7 @@ export async function updateRecord(options: UpdateRecordOptions): Promise<Entity
   const [row] = await platform.db
     .update(appRecords)
     .set({ data })
-    .where(and(eq(appRecords.id, id), scopeWhere(appId, entity, scopes.write, who)))
+    .where(and(eq(appRecords.id, id), scopeWhere({ appId, entity, scope: scopes.write, who })))
     .returning(recordColumns);
   if (!row) throw await refusedWrite(platform.db, where);
   return recordView(row as RecordRow);

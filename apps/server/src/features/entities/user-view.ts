@@ -37,5 +37,5 @@ export function userView(row: UserRow): EntityRecord {
 }
 
 export async function isOwner(platform: Platform, caller: Caller | null, appId: string): Promise<boolean> {
-  return (await loadAccess(platform, caller, appId, USER_ENTITY)).who.kind === 'owner';
+  return (await loadAccess({ platform, caller, appId, entity: USER_ENTITY })).who.kind === 'owner';
 }

@@ -6,14 +6,21 @@ import type { Platform } from '../../platform';
 import { describeTarget, loadTarget } from './load-target';
 import { runSummaryView } from './views';
 
+export interface GetEvaluationOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  targetId: string;
+}
+
 /** GET /api/apps/{appId}/evaluations/{target}: the cases, what they are for, and the latest runs. */
-export async function getEvaluation(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  targetId: string,
-): Promise<Evaluation> {
-  const target = await loadTarget(platform, caller, appId, targetId);
+export async function getEvaluation({
+  platform,
+  caller,
+  appId,
+  targetId,
+}: GetEvaluationOptions): Promise<Evaluation> {
+  const target = await loadTarget({ platform, caller, appId, target: targetId });
   const [saved] = await platform.db
     .select()
     .from(evaluations)

@@ -6,15 +6,23 @@ import type { Platform } from '../../platform';
 import { loadTarget } from './load-target';
 import { runView } from './views';
 
+export interface GetEvaluationRunOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  targetId: string;
+  runId: string;
+}
+
 /** GET /api/apps/{appId}/evaluations/{target}/runs/{runId}: one run with every case's answer and checks. */
-export async function getEvaluationRun(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  targetId: string,
-  runId: string,
-): Promise<EvaluationRun> {
-  await loadTarget(platform, caller, appId, targetId);
+export async function getEvaluationRun({
+  platform,
+  caller,
+  appId,
+  targetId,
+  runId,
+}: GetEvaluationRunOptions): Promise<EvaluationRun> {
+  await loadTarget({ platform, caller, appId, target: targetId });
   const [row] = await platform.db
     .select()
     .from(evaluationRuns)

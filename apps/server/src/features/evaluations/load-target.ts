@@ -28,16 +28,23 @@ export interface EvaluationTarget {
   accountId: string;
 }
 
+export interface LoadTargetOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  target: string;
+}
+
 /**
  * The app and the tool (or the assistant) of an evaluation, for a builder who edits the app: another builder's app
  * or a tool of another app answers 404, as everywhere.
  */
-export async function loadTarget(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  target: string,
-): Promise<EvaluationTarget> {
+export async function loadTarget({
+  platform,
+  caller,
+  appId,
+  target,
+}: LoadTargetOptions): Promise<EvaluationTarget> {
   const { app, rights } = await requireOwnedApp(platform, caller, appId);
   const settings = readSettings(app);
   const model = modelFor(app.appSettings, platform.ai.defaultModel);

@@ -32,7 +32,14 @@ export function evaluationRoutes(publishedTools: PublishedTools) {
       response: evaluationSchema,
     },
     async (c, { params }) =>
-      c.json(await getEvaluation(c.get('platform'), requireCaller(c), params.appId, params.target)),
+      c.json(
+        await getEvaluation({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          targetId: params.target,
+        }),
+      ),
   );
   route(
     r,
@@ -47,7 +54,13 @@ export function evaluationRoutes(publishedTools: PublishedTools) {
     async (c, { params, body }) => {
       const caller = requireCaller(c);
       return c.json(
-        await saveEvaluation(c.get('platform'), caller, params.appId, params.target, await body()),
+        await saveEvaluation({
+          platform: c.get('platform'),
+          caller,
+          appId: params.appId,
+          targetId: params.target,
+          input: await body(),
+        }),
       );
     },
   );
@@ -87,13 +100,13 @@ export function evaluationRoutes(publishedTools: PublishedTools) {
     },
     async (c, { params }) =>
       c.json(
-        await getEvaluationRun(
-          c.get('platform'),
-          requireCaller(c),
-          params.appId,
-          params.target,
-          params.runId,
-        ),
+        await getEvaluationRun({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          targetId: params.target,
+          runId: params.runId,
+        }),
       ),
   );
   return r;

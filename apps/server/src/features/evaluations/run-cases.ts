@@ -39,13 +39,15 @@ function failureMessage(platform: Platform, err: unknown, runId: string): string
   return new AppError('ai/provider-failed').message;
 }
 
+interface AnswerOptions {
+  options: RunCasesOptions;
+  c: EvaluationCase;
+  variant: VariantSummary;
+  signal: AbortSignal;
+}
+
 /** The model's answer to one case for one variant, through the same path as a run of the tool or the assistant. */
-async function answer(
-  options: RunCasesOptions,
-  c: EvaluationCase,
-  variant: VariantSummary,
-  signal: AbortSignal,
-) {
+async function answer({ options, c, variant, signal }: AnswerOptions) {
   const { platform, publishedTools, target } = options;
   const prompt = variant.prompt ?? undefined;
   if (target.tool) {
@@ -94,7 +96,7 @@ export async function runCases(options: RunCasesOptions): Promise<void> {
         let usage: UsageRecord | null = null;
         let error: string | null = null;
         try {
-          ({ output, usage } = await answer(options, c, variant, signal));
+          ({ output, usage } = await answer({ options, c, variant, signal }));
         } catch (err) {
           error = failureMessage(platform, err, runId);
         }

@@ -6,15 +6,23 @@ import type { Platform } from '../../platform';
 import { getEvaluation } from './get-evaluation';
 import { loadTarget } from './load-target';
 
+export interface SaveEvaluationOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  targetId: string;
+  input: SaveEvaluationRequest;
+}
+
 /** PUT /api/apps/{appId}/evaluations/{target}: replaces the cases (checked whole by the contract first). */
-export async function saveEvaluation(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  targetId: string,
-  input: SaveEvaluationRequest,
-): Promise<Evaluation> {
-  const target = await loadTarget(platform, caller, appId, targetId);
+export async function saveEvaluation({
+  platform,
+  caller,
+  appId,
+  targetId,
+  input,
+}: SaveEvaluationOptions): Promise<Evaluation> {
+  const target = await loadTarget({ platform, caller, appId, target: targetId });
   const now = new Date();
   await platform.db
     .insert(evaluations)
@@ -23,5 +31,5 @@ export async function saveEvaluation(
       target: [evaluations.appId, evaluations.target],
       set: { cases: input.cases, updatedAt: now },
     });
-  return getEvaluation(platform, caller, appId, targetId);
+  return getEvaluation({ platform, caller, appId, targetId });
 }

@@ -30,7 +30,7 @@ export interface StartEvaluationRunOptions {
  */
 export async function startEvaluationRun(options: StartEvaluationRunOptions): Promise<EvaluationRun> {
   const { platform, caller, appId, targetId, input } = options;
-  const target = await loadTarget(platform, caller, appId, targetId);
+  const target = await loadTarget({ platform, caller, appId, target: targetId });
   if (!platform.ai.configured) {
     platform.logger.warn({ appId }, 'an evaluation found no AI provider: set AI_PROVIDER');
     throw new AppError('ai/not-configured');

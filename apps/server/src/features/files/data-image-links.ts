@@ -81,16 +81,23 @@ export function dataImageLinks(
   };
 }
 
+export interface VerifyDataImageLinkOptions {
+  signingKey: SigningKey;
+  path: string;
+  query: { exp?: string | undefined; sig?: string | undefined };
+  now?: number;
+}
+
 /**
  * The blob key a link on the app origin names, when its signature holds and it has not expired; null otherwise.
  * `path` is the request's path (`/apps/{app}/files/{account}/image-….png`).
  */
-export async function verifyDataImageLink(
-  signingKey: SigningKey,
-  path: string,
-  query: { exp?: string | undefined; sig?: string | undefined },
+export async function verifyDataImageLink({
+  signingKey,
+  path,
+  query,
   now = Date.now(),
-): Promise<string | null> {
+}: VerifyDataImageLinkOptions): Promise<string | null> {
   const m = LINK_PATH.exec(path);
   const exp = Number(query.exp);
   if (!m || !query.sig || !Number.isInteger(exp) || exp * 1000 < now) return null;

@@ -8,27 +8,51 @@ export const FILES_URL_PREFIX = '/api/files/';
 
 export type ImageExt = 'png' | 'jpg' | 'gif' | 'webp';
 
-export function toolImageKey(accountId: string, appId: string, toolId: string, id: string, ext: ImageExt) {
+export interface ToolImageKeyOptions {
+  accountId: string;
+  appId: string;
+  toolId: string;
+  id: string;
+  ext: ImageExt;
+}
+
+export function toolImageKey({ accountId, appId, toolId, id, ext }: ToolImageKeyOptions) {
   return `accounts/${accountId}/apps/${appId}/tools/${toolId}/thumb-${id}.${ext}`;
 }
 
-export function styleImageKey(
-  accountId: string,
-  appId: string,
-  kind: StyleImageKind,
-  id: string,
-  ext: ImageExt,
-) {
+export interface StyleImageKeyOptions {
+  accountId: string;
+  appId: string;
+  kind: StyleImageKind;
+  id: string;
+  ext: ImageExt;
+}
+
+export function styleImageKey({ accountId, appId, kind, id, ext }: StyleImageKeyOptions) {
   return `accounts/${accountId}/apps/${appId}/style/${kind}-${id}.${ext}`;
 }
 
+export interface DataImageKeyOptions {
+  accountId: string;
+  appId: string;
+  id: string;
+  ext: ImageExt;
+}
+
 /** An image of an app database's image cell. */
-export function dataImageKey(accountId: string, appId: string, id: string, ext: ImageExt) {
+export function dataImageKey({ accountId, appId, id, ext }: DataImageKeyOptions) {
   return `accounts/${accountId}/apps/${appId}/data/image-${id}.${ext}`;
 }
 
+export interface ChatImageKeyOptions {
+  accountId: string;
+  appId: string;
+  id: string;
+  ext: ImageExt;
+}
+
 /** An image a builder put in the chat (a screenshot, a design): shown in the chat's history. */
-export function chatImageKey(accountId: string, appId: string, id: string, ext: ImageExt) {
+export function chatImageKey({ accountId, appId, id, ext }: ChatImageKeyOptions) {
   return `accounts/${accountId}/apps/${appId}/chat/image-${id}.${ext}`;
 }
 

@@ -69,13 +69,15 @@ async function filesToRun(options: InvokeOptions): Promise<AppFile[]> {
     .orderBy(asc(appPublishedFiles.path));
 }
 
+interface EntityCallOptions {
+  options: InvokeOptions;
+  op: string;
+  entity: string;
+  argsJson: string;
+}
+
 /** An entity call of the function, made with the caller's own access (the data API's rules, in its queries). */
-async function entityCall(
-  options: InvokeOptions,
-  op: string,
-  entity: string,
-  argsJson: string,
-): Promise<string> {
+async function entityCall({ options, op, entity, argsJson }: EntityCallOptions): Promise<string> {
   const { platform, services, caller, appId } = options;
   const args = JSON.parse(argsJson) as Record<string, unknown>;
   const base = { platform, caller, appId, entity };
@@ -159,7 +161,7 @@ export async function invokeFunction(options: InvokeOptions): Promise<unknown> {
     files.find((f) => f.path === `functions/${name}.js`);
   if (!file) throw new AppError('function/not-found');
   // visitors of an app with paid memberships call its functions as members only, as they read its records
-  const who = await principalOn(platform, caller, appId, !preview);
+  const who = await principalOn({ platform, caller, appId, gate: !preview });
   const source = preview ? 'preview' : 'published';
   const built = await buildFunction(files, file.path);
   if (!built.ok) {
@@ -179,7 +181,12 @@ export async function invokeFunction(options: InvokeOptions): Promise<unknown> {
       preview ? { message: `This function could not be built: ${built.error.slice(0, 1000)}` } : {},
     );
   }
-  const secrets = await openAppSecrets(platform.db, services.signingKey, platform.logger, appId);
+  const secrets = await openAppSecrets({
+    db: platform.db,
+    signingKey: services.signingKey,
+    logger: platform.logger,
+    appId,
+  });
   const outcome: RunOutcome = await services.sandbox.run({
     codeKey: built.key,
     code: built.code,
@@ -195,7 +202,7 @@ export async function invokeFunction(options: InvokeOptions): Promise<unknown> {
           throw new Error(err instanceof FetchRefused ? err.message : 'fetch failed');
         }
       },
-      entity: (op, entity, args) => entityCall(options, op, entity, args),
+      entity: (op, entity, args) => entityCall({ options, op, entity, argsJson: args }),
     },
   });
   await record(platform, {

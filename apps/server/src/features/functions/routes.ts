@@ -64,7 +64,9 @@ export function functionRoutes(options: FunctionRoutesOptions) {
       const platform = c.get('platform');
       // the app is checked before the body is read: another builder learns nothing from a bad body
       await getSecrets(platform, caller, params.appId);
-      return c.json(await putSecrets(platform, signingKey, caller, params.appId, await body()));
+      return c.json(
+        await putSecrets({ platform, signingKey, caller, appId: params.appId, body: await body() }),
+      );
     },
   );
   route(
@@ -77,7 +79,12 @@ export function functionRoutes(options: FunctionRoutesOptions) {
       status: 204,
     },
     async (c, { params }) => {
-      await removeSecret(c.get('platform'), requireCaller(c), params.appId, params.secretKey);
+      await removeSecret({
+        platform: c.get('platform'),
+        caller: requireCaller(c),
+        appId: params.appId,
+        key: params.secretKey,
+      });
       return c.body(null, 204);
     },
   );

@@ -52,13 +52,15 @@ async function countAfter(db: Db, appId: string, keys: string[]): Promise<number
   return new Set([...rows.map((r) => r.key), ...keys]).size;
 }
 
+export interface SaveSecretsOptions {
+  db: Db;
+  signingKey: SigningKey;
+  appId: string;
+  secrets: { key: string; value: string; instructions?: string }[];
+}
+
 /** Sets values (and instructions) of secrets, creating those the chat did not ask for; all or nothing. */
-export async function saveSecrets(
-  db: Db,
-  signingKey: SigningKey,
-  appId: string,
-  secrets: { key: string; value: string; instructions?: string }[],
-): Promise<void> {
+export async function saveSecrets({ db, signingKey, appId, secrets }: SaveSecretsOptions): Promise<void> {
   for (const s of secrets)
     if (!isSecretKey(s.key)) throw new AppError('secrets/key-invalid', { field: 'key' });
   if (secrets.some((s) => s.value.trim() === '')) throw new AppError('secrets/values-required');
@@ -66,7 +68,9 @@ export async function saveSecrets(
   const sealed = await Promise.all(
     secrets.map(async (s) => ({
       ...s,
-      sealed: packSealed(await sealSecret(signingKey, PURPOSE, bindingOf(appId, s.key), s.value)),
+      sealed: packSealed(
+        await sealSecret({ signingKey, purpose: PURPOSE, aad: bindingOf(appId, s.key), plaintext: s.value }),
+      ),
     })),
   );
   await db.transaction(async (tx) => {
@@ -135,27 +139,34 @@ export async function requireSecrets(
   return { ok: true, requested: keys, missing: missingSecrets(await listSecrets(db, appId)) };
 }
 
+export interface OpenAppSecretsOptions {
+  db: Db;
+  signingKey: SigningKey;
+  logger: Logger;
+  appId: string;
+}
+
 /**
  * The values of the app's set secrets, for its server functions only. A value that no longer opens (AUTH_SECRET
  * changed) is left out and logged by key, never by value.
  */
-export async function openAppSecrets(
-  db: Db,
-  signingKey: SigningKey,
-  logger: Logger,
-  appId: string,
-): Promise<Record<string, string>> {
+export async function openAppSecrets({
+  db,
+  signingKey,
+  logger,
+  appId,
+}: OpenAppSecretsOptions): Promise<Record<string, string>> {
   const rows = await db.select().from(appSecrets).where(eq(appSecrets.appId, appId));
   const out: Record<string, string> = {};
   for (const row of rows) {
     if (!row.valueEncrypted) continue;
     try {
-      out[row.key] = await openSecret(
+      out[row.key] = await openSecret({
         signingKey,
-        PURPOSE,
-        bindingOf(appId, row.key),
-        unpackSealed(row.valueEncrypted),
-      );
+        purpose: PURPOSE,
+        aad: bindingOf(appId, row.key),
+        sealed: unpackSealed(row.valueEncrypted),
+      });
     } catch {
       logger.warn({ appId, key: row.key }, 'a stored app secret could not be opened');
     }

@@ -16,26 +16,36 @@ export async function getSecrets(
   return { secrets, missing: missingSecrets(secrets) };
 }
 
+export interface PutSecretsOptions {
+  platform: Platform;
+  signingKey: SigningKey;
+  caller: Caller;
+  appId: string;
+  body: SaveSecretsRequest;
+}
+
 /** POST /api/apps/{appId}/secrets: answers the list as GET does (no value). */
-export async function putSecrets(
-  platform: Platform,
-  signingKey: SigningKey,
-  caller: Caller,
-  appId: string,
-  body: SaveSecretsRequest,
-): Promise<AppSecretsResponse> {
+export async function putSecrets({
+  platform,
+  signingKey,
+  caller,
+  appId,
+  body,
+}: PutSecretsOptions): Promise<AppSecretsResponse> {
   await loadBuilderApp(platform, caller, appId);
-  await saveSecrets(platform.db, signingKey, appId, body.secrets);
+  await saveSecrets({ db: platform.db, signingKey, appId, secrets: body.secrets });
   return getSecrets(platform, caller, appId);
 }
 
+export interface RemoveSecretOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  key: string;
+}
+
 /** DELETE /api/apps/{appId}/secrets/{secretKey} */
-export async function removeSecret(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  key: string,
-): Promise<void> {
+export async function removeSecret({ platform, caller, appId, key }: RemoveSecretOptions): Promise<void> {
   await loadBuilderApp(platform, caller, appId);
   await deleteSecret(platform.db, appId, key);
 }

@@ -32,7 +32,7 @@ export async function changePassword({
   ip,
 }: ChangePasswordOptions) {
   const user = await requireUser(platform, caller);
-  await checkCurrentPassword(throttle, user, input.currentPassword, ip);
+  await checkCurrentPassword({ throttle, user, password: input.currentPassword, ip });
   if (isWeakPassword(input.newPassword)) throw new AppError('auth/weak-password', { field: 'newPassword' });
   await platform.db
     .update(users)

@@ -88,11 +88,18 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+export interface UseOtpOptions {
+  db: Db;
+  tenantId: string;
+  email: string;
+  otp: string;
+}
+
 /**
  * Checks the one-time code of the newest live magic link of this address. A wrong code counts an attempt; the
  * third wrong one kills the code, and every try after that answers attempts-exceeded.
  */
-export async function useOtp(db: Db, tenantId: string, email: string, otp: string): Promise<OtpResult> {
+export async function useOtp({ db, tenantId, email, otp }: UseOtpOptions): Promise<OtpResult> {
   const [row] = await db
     .select()
     .from(authCodes)

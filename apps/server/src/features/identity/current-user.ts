@@ -14,17 +14,19 @@ export async function requireUser(platform: Platform, caller: Caller): Promise<U
   return user;
 }
 
+export interface CheckCurrentPasswordOptions {
+  throttle: LoginThrottle;
+  user: UserRow;
+  password: string;
+  ip: string;
+}
+
 /** The current password, held to the sign-in throttle. */
-export async function checkCurrentPassword(
-  throttle: LoginThrottle,
-  user: UserRow,
-  password: string,
-  ip: string,
-) {
-  await throttle.takeTry(user.tenantId, user.email, ip);
+export async function checkCurrentPassword({ throttle, user, password, ip }: CheckCurrentPasswordOptions) {
+  await throttle.takeTry({ tenantId: user.tenantId, email: user.email, ip });
   if (!(await verifyPassword(user.passwordHash, password))) {
     await throttle.recordFailure(ip);
     throw new AppError('auth/wrong-password', { field: 'currentPassword' });
   }
-  await throttle.clear(user.tenantId, user.email, ip);
+  await throttle.clear({ tenantId: user.tenantId, email: user.email, ip });
 }

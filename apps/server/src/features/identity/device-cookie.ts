@@ -30,8 +30,15 @@ async function sign(signingKey: SigningKey, payload: string): Promise<string> {
     .digest('base64url');
 }
 
+export interface RememberDeviceOptions {
+  c: Ctx;
+  signingKey: SigningKey;
+  tenantId: string;
+  email: string;
+}
+
 /** Gives the browser a device cookie for this account (after a right password or a sign-up). */
-export async function rememberDevice(c: Ctx, signingKey: SigningKey, tenantId: string, email: string) {
+export async function rememberDevice({ c, signingKey, tenantId, email }: RememberDeviceOptions) {
   const payload = `${randomBytes(16).toString('base64url')}.${accountOf(tenantId, email)}`;
   setCookie(c, DEVICE_COOKIE, `${payload}.${await sign(signingKey, payload)}`, {
     httpOnly: true,
@@ -42,13 +49,20 @@ export async function rememberDevice(c: Ctx, signingKey: SigningKey, tenantId: s
   });
 }
 
+export interface KnownDeviceOptions {
+  c: Ctx;
+  signingKey: SigningKey;
+  tenantId: string;
+  email: string;
+}
+
 /** The device of the request's cookie when it is signed by us and names this account; otherwise none. */
-export async function knownDevice(
-  c: Ctx,
-  signingKey: SigningKey,
-  tenantId: string,
-  email: string,
-): Promise<KnownDevice | null> {
+export async function knownDevice({
+  c,
+  signingKey,
+  tenantId,
+  email,
+}: KnownDeviceOptions): Promise<KnownDevice | null> {
   const value = getCookie(c, DEVICE_COOKIE);
   const parts = value?.split('.');
   if (!parts || parts.length !== 3) return null;

@@ -18,24 +18,33 @@ import { findUser, getUser, normaliseEmail, type UserRow } from './users';
  * every session of the user; until the new address is confirmed nothing changes, so a typo locks no one out.
  */
 
-async function refuseTaken(platform: Platform, tenantId: string, email: string, field?: string) {
+interface RefuseTakenOptions {
+  platform: Platform;
+  tenantId: string;
+  email: string;
+  field?: string;
+}
+
+async function refuseTaken({ platform, tenantId, email, field }: RefuseTakenOptions) {
   if (await findUser(platform, tenantId, email)) throw new AppError('auth/email-already-exists', { field });
 }
 
+export interface ChangeEmailOptions {
+  platform: Platform;
+  throttle: LoginThrottle;
+  caller: Caller;
+  input: { currentPassword: string; newEmail: string };
+  ip: string;
+}
+
 /** `auth/changeEmail {currentPassword,newEmail}` (bearer) → `{sent:true}`: a confirmation link goes to the new address. */
-export async function changeEmail(
-  platform: Platform,
-  throttle: LoginThrottle,
-  caller: Caller,
-  input: { currentPassword: string; newEmail: string },
-  ip: string,
-) {
+export async function changeEmail({ platform, throttle, caller, input, ip }: ChangeEmailOptions) {
   const user = await requireUser(platform, caller);
   const newEmail = normaliseEmail(input.newEmail);
   if (!newEmail) throw new AppError('auth/invalid-email', { field: 'newEmail' });
-  await checkCurrentPassword(throttle, user, input.currentPassword, ip);
+  await checkCurrentPassword({ throttle, user, password: input.currentPassword, ip });
   if (newEmail === user.email) return { sent: false as const };
-  await refuseTaken(platform, user.tenantId, newEmail, 'newEmail');
+  await refuseTaken({ platform, tenantId: user.tenantId, email: newEmail, field: 'newEmail' });
   // keyed by the current address, so a newer request kills the link of an earlier one
   const { token } = await issueCode(platform.db, {
     tenantId: user.tenantId,
@@ -51,13 +60,15 @@ export async function changeEmail(
   return { sent: true as const };
 }
 
+interface MoveToOptions {
+  platform: Platform;
+  sessions: SessionCheck;
+  user: UserRow;
+  email: string;
+}
+
 /** Moves the user to `email` (verified: a link sent there was opened) and ends every session of the user. */
-async function moveTo(
-  platform: Platform,
-  sessions: SessionCheck,
-  user: UserRow,
-  email: string,
-): Promise<void> {
+async function moveTo({ platform, sessions, user, email }: MoveToOptions): Promise<void> {
   const [moved] = await platform.db
     .update(users)
     .set({ email, emailVerifiedAt: new Date() })
@@ -80,8 +91,8 @@ export async function applyEmailChange(platform: Platform, sessions: SessionChec
   if (!row || !user || !newEmail || user.email !== row.email || user.disabledAt) {
     throw new AppError('auth/invalid-action-code');
   }
-  await refuseTaken(platform, user.tenantId, newEmail);
-  await moveTo(platform, sessions, user, newEmail);
+  await refuseTaken({ platform, tenantId: user.tenantId, email: newEmail });
+  await moveTo({ platform, sessions, user, email: newEmail });
   const { token } = await issueCode(platform.db, {
     tenantId: user.tenantId,
     purpose: 'recoverEmail',
@@ -93,7 +104,7 @@ export async function applyEmailChange(platform: Platform, sessions: SessionChec
   const tenant = await resolveTenant(platform, user.tenantId);
   const undoUrl = await authLink(platform, 'recoverEmail', { oobCode: token, appId: tenant.appId });
   await platform.mail
-    .send(emailChangedNotice(user.email, newEmail, undoUrl, tenant.appName))
+    .send(emailChangedNotice({ to: user.email, newEmail, undoUrl, name: tenant.appName }))
     .catch((err: unknown) => platform.logger.warn({ err }, 'could not send the email-change notice'));
   return { email: newEmail };
 }
@@ -104,7 +115,7 @@ export async function recoverEmail(platform: Platform, sessions: SessionCheck, c
   const user = row?.userId ? await getUser(platform, row.userId) : null;
   const oldEmail = typeof row?.data.oldEmail === 'string' ? row.data.oldEmail : null;
   if (!row || !user || !oldEmail || user.email !== row.email) throw new AppError('auth/invalid-action-code');
-  await refuseTaken(platform, user.tenantId, oldEmail);
-  await moveTo(platform, sessions, user, oldEmail);
+  await refuseTaken({ platform, tenantId: user.tenantId, email: oldEmail });
+  await moveTo({ platform, sessions, user, email: oldEmail });
   return { email: oldEmail };
 }

@@ -6,7 +6,7 @@ import { AppError } from '@buildai/domain';
 import type { Ctx } from '../../http/context';
 import type { Platform } from '../../platform';
 import { publicBaseUrl } from './links';
-import { issueCustomToken } from './magic-link';
+import { issueCustomToken } from './issue-custom-token';
 import { googleConfigured, resolveTenant } from './tenants';
 import type { IdentityServices } from './services';
 import { findOrCreateUser, findUser, markVerified, normaliseEmail } from './users';
@@ -183,7 +183,7 @@ export async function googleCallback(c: Ctx, { signingKey, openId }: IdentitySer
       return popupPage(c, { error: new AppError('auth/tenant-required').message });
     const user = await markVerified(
       platform,
-      existing ?? (await findOrCreateUser(platform, tenant.tenantId, email, true)),
+      existing ?? (await findOrCreateUser({ platform, tenantId: tenant.tenantId, email, verified: true })),
     );
     if (user.disabledAt) return popupPage(c, { error: new AppError('auth/user-disabled').message });
     return popupPage(c, { ...(await issueCustomToken(platform, signingKey, user)) });

@@ -6,8 +6,20 @@ import { newId } from '../../db/ids';
 import { refreshTokens } from '../../db/schema';
 import { sha256 } from './codes';
 
+export interface IssueRefreshTokenOptions {
+  db: Db;
+  userId: string;
+  tenantId: string;
+  familyId?: string;
+}
+
 /** Issues a refresh token; only its hash is stored. */
-export async function issueRefreshToken(db: Db, userId: string, tenantId: string, familyId = newId()) {
+export async function issueRefreshToken({
+  db,
+  userId,
+  tenantId,
+  familyId = newId(),
+}: IssueRefreshTokenOptions) {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     id: newId(),
@@ -43,7 +55,12 @@ export async function rotateRefreshToken(db: Db, token: string) {
         .where(eq(refreshTokens.familyId, row.familyId));
       return null;
     }
-    const next = await issueRefreshToken(tx as unknown as Db, row.userId, row.tenantId, row.familyId);
+    const next = await issueRefreshToken({
+      db: tx as unknown as Db,
+      userId: row.userId,
+      tenantId: row.tenantId,
+      familyId: row.familyId,
+    });
     return { userId: row.userId, tenantId: row.tenantId, familyId: row.familyId, token: next };
   });
 }

@@ -38,7 +38,7 @@ export async function resetPassword({
       })
       .where(eq(users.id, user.id));
     await sessions.endAll(user.id);
-    await throttle.clear(user.tenantId, user.email);
+    await throttle.clear({ tenantId: user.tenantId, email: user.email });
   } catch (err) {
     platform.logger.error({ err }, 'password reset failed');
     throw new AppError('auth/reset-failed');

@@ -26,7 +26,8 @@ import { resendVerification } from './resend-verification';
 import { resetPassword } from './reset-password';
 import { verifyEmail } from './verify-email';
 import { googleCallback, startGoogle } from './google';
-import { signInWithCustomToken, verifyMagicLink } from './magic-link';
+import { signInWithCustomToken } from './sign-in-with-custom-token';
+import { verifyMagicLink } from './verify-magic-link';
 import { refreshSession } from './refresh-session';
 import { knownDevice, rememberDevice } from './device-cookie';
 import { requireSameOriginJson } from './same-origin';
@@ -80,17 +81,17 @@ export function identityRoutes(identity: IdentityServices) {
     r,
     { method: 'post', path: '/signIn', response: tokenResponse, summary: 'Signs in', body: signInRequest },
     async (c, { body }) => {
-      const { tenantId, email, ...issued } = await signIn(
-        c.get('platform'),
+      const { tenantId, email, ...issued } = await signIn({
+        platform: c.get('platform'),
         signingKey,
-        loginThrottle,
-        await body(),
-        clientIp(c),
-        (tenant, address) => knownDevice(c, signingKey, tenant, address),
-      );
+        throttle: loginThrottle,
+        input: await body(),
+        ip: clientIp(c),
+        device: (tenant, address) => knownDevice({ c, signingKey, tenantId: tenant, email: address }),
+      });
       const { refreshToken, ...tokens } = issued;
       setRefreshCookie(c, refreshToken);
-      await rememberDevice(c, signingKey, tenantId, email);
+      await rememberDevice({ c, signingKey, tenantId, email });
       return c.json(tokens);
     },
   );
@@ -182,7 +183,15 @@ export function identityRoutes(identity: IdentityServices) {
     },
     async (c, { body }) => {
       const caller = requireCaller(c);
-      return c.json(await changeEmail(c.get('platform'), loginThrottle, caller, await body(), clientIp(c)));
+      return c.json(
+        await changeEmail({
+          platform: c.get('platform'),
+          throttle: loginThrottle,
+          caller,
+          input: await body(),
+          ip: clientIp(c),
+        }),
+      );
     },
   );
   route(

@@ -17,12 +17,19 @@ async function keyFor(signingKey: SigningKey, purpose: string): Promise<Buffer> 
   return Buffer.from(hkdfSync('sha256', await signingKey.bytes(), 'buildai', purpose, 32));
 }
 
-export async function sealSecret(
-  signingKey: SigningKey,
-  purpose: string,
-  aad: string,
-  plaintext: string,
-): Promise<Sealed> {
+export interface SealSecretOptions {
+  signingKey: SigningKey;
+  purpose: string;
+  aad: string;
+  plaintext: string;
+}
+
+export async function sealSecret({
+  signingKey,
+  purpose,
+  aad,
+  plaintext,
+}: SealSecretOptions): Promise<Sealed> {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', await keyFor(signingKey, purpose), iv);
   cipher.setAAD(Buffer.from(aad));
@@ -30,13 +37,15 @@ export async function sealSecret(
   return { iv, tag: cipher.getAuthTag(), data };
 }
 
+export interface OpenSecretOptions {
+  signingKey: SigningKey;
+  purpose: string;
+  aad: string;
+  sealed: Sealed;
+}
+
 /** The plaintext; throws when the value was tampered with, bound elsewhere, or sealed under another secret. */
-export async function openSecret(
-  signingKey: SigningKey,
-  purpose: string,
-  aad: string,
-  sealed: Sealed,
-): Promise<string> {
+export async function openSecret({ signingKey, purpose, aad, sealed }: OpenSecretOptions): Promise<string> {
   const decipher = createDecipheriv('aes-256-gcm', await keyFor(signingKey, purpose), sealed.iv);
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(sealed.tag);

@@ -24,7 +24,12 @@ export function accessSubject(user: SessionUser, sessionId?: string): AccessToke
 /** A new session for the user: an id token and a refresh token of a new family. */
 export async function issueSession(platform: Platform, signingKey: SigningKey, user: SessionUser) {
   const sessionId = newId();
-  const refreshToken = await issueRefreshToken(platform.db, user.id, user.tenantId, sessionId);
+  const refreshToken = await issueRefreshToken({
+    db: platform.db,
+    userId: user.id,
+    tenantId: user.tenantId,
+    familyId: sessionId,
+  });
   const access = await signAccessToken(signingKey, accessSubject(user, sessionId));
   return { ...access, refreshToken };
 }

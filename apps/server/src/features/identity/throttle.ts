@@ -52,6 +52,15 @@ function tooMany(...refused: LimitResult[]) {
  * The password tries of one server (built once by `createServices`, decision 0005). Each lockout of an account
  * from one address lasts the next of the lockout steps (progressive delay, ASVS 5.0 V6.3.1).
  */
+/** A sign-in try: the account (tenant and address) and, when known, where it comes from. */
+export interface LoginAttempt {
+  tenantId: string;
+  email: string;
+  ip?: string;
+  /** a browser that signed in to this account before */
+  device?: KnownDevice | null;
+}
+
 export class LoginThrottle {
   constructor(
     private readonly platform: Platform,
@@ -62,7 +71,7 @@ export class LoginThrottle {
    * Takes one try of the account from this address, or answers 429 when its tries are used up. Call before the
    * password is checked; a right password gives the tries back (`clear`).
    */
-  async takeTry(tenantId: string, email: string, ip: string, device?: KnownDevice | null) {
+  async takeTry({ tenantId, email, ip, device }: LoginAttempt & { ip: string }) {
     const { limits } = this.platform;
     if (device) {
       // a browser that signed in to this account before: only its own tries count (the account's and the
@@ -93,7 +102,7 @@ export class LoginThrottle {
   }
 
   /** The right password (or a reset): the account's tries start again, and so do the pair's lockout steps. */
-  async clear(tenantId: string, email: string, ip?: string, device?: KnownDevice | null) {
+  async clear({ tenantId, email, ip, device }: LoginAttempt) {
     const { limits } = this.platform;
     if (device) {
       // the device's own tries start again; what strangers used up of the account's stays counted

@@ -92,8 +92,15 @@ export async function verifyAccessToken(signingKey: SigningKey, token: string): 
 const CUSTOM_TOKEN_AUDIENCE = 'buildai:custom-token';
 export const CUSTOM_TOKEN_LIFETIME_SECONDS = 300;
 
+export interface SignCustomTokenOptions {
+  signingKey: SigningKey;
+  userId: string;
+  tenantId: string;
+  jti: string;
+}
+
 /** A short-lived token that one call of `auth/customToken` trades for a session (one-time code, Google). */
-export async function signCustomToken(signingKey: SigningKey, userId: string, tenantId: string, jti: string) {
+export async function signCustomToken({ signingKey, userId, tenantId, jti }: SignCustomTokenOptions) {
   return new SignJWT({ tid: tenantId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)

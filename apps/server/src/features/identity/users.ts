@@ -25,16 +25,23 @@ export async function getUser(platform: Platform, userId: string): Promise<UserR
   return user ?? null;
 }
 
+export interface FindOrCreateUserOptions {
+  platform: Platform;
+  tenantId: string;
+  email: string;
+  verified: boolean;
+}
+
 /**
  * The user of this address, created without a password when missing (magic link, Google). Two racing creations
  * end with one user.
  */
-export async function findOrCreateUser(
-  platform: Platform,
-  tenantId: string,
-  email: string,
-  verified: boolean,
-): Promise<UserRow> {
+export async function findOrCreateUser({
+  platform,
+  tenantId,
+  email,
+  verified,
+}: FindOrCreateUserOptions): Promise<UserRow> {
   const existing = await findUser(platform, tenantId, email);
   if (existing) return existing;
   await platform.db

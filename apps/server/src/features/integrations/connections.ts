@@ -31,15 +31,28 @@ export function connectionKey(accountId: string, provider: IntegrationProvider):
 /** The secret box's purpose for these blobs (its key derivation's info), as it has been since the first. */
 const PURPOSE = 'integration-connections v1';
 
-export async function saveConnection(
-  platform: Platform,
-  signingKey: SigningKey,
-  accountId: string,
-  provider: IntegrationProvider,
-  connection: Connection,
-): Promise<void> {
+export interface SaveConnectionOptions {
+  platform: Platform;
+  signingKey: SigningKey;
+  accountId: string;
+  provider: IntegrationProvider;
+  connection: Connection;
+}
+
+export async function saveConnection({
+  platform,
+  signingKey,
+  accountId,
+  provider,
+  connection,
+}: SaveConnectionOptions): Promise<void> {
   const key = connectionKey(accountId, provider);
-  const { iv, tag, data } = await sealSecret(signingKey, PURPOSE, key, JSON.stringify(connection));
+  const { iv, tag, data } = await sealSecret({
+    signingKey,
+    purpose: PURPOSE,
+    aad: key,
+    plaintext: JSON.stringify(connection),
+  });
   const sealed: StoredSeal = {
     v: 1,
     iv: iv.toString('base64url'),
@@ -49,22 +62,34 @@ export async function saveConnection(
   await platform.blobs.put(key, JSON.stringify(sealed), { contentType: 'application/json' });
 }
 
+export interface LoadConnectionOptions {
+  platform: Platform;
+  signingKey: SigningKey;
+  accountId: string;
+  provider: IntegrationProvider;
+}
+
 /** The stored connection, or null when there is none (or it cannot be opened, e.g. after the secret changed). */
-export async function loadConnection(
-  platform: Platform,
-  signingKey: SigningKey,
-  accountId: string,
-  provider: IntegrationProvider,
-): Promise<Connection | null> {
+export async function loadConnection({
+  platform,
+  signingKey,
+  accountId,
+  provider,
+}: LoadConnectionOptions): Promise<Connection | null> {
   const key = connectionKey(accountId, provider);
   const blob = await platform.blobs.get(key);
   if (!blob) return null;
   try {
     const sealed = JSON.parse(blob.body.toString('utf8')) as StoredSeal;
-    const text = await openSecret(signingKey, PURPOSE, key, {
-      iv: Buffer.from(sealed.iv, 'base64url'),
-      tag: Buffer.from(sealed.tag, 'base64url'),
-      data: Buffer.from(sealed.data, 'base64url'),
+    const text = await openSecret({
+      signingKey,
+      purpose: PURPOSE,
+      aad: key,
+      sealed: {
+        iv: Buffer.from(sealed.iv, 'base64url'),
+        tag: Buffer.from(sealed.tag, 'base64url'),
+        data: Buffer.from(sealed.data, 'base64url'),
+      },
     });
     return JSON.parse(text) as Connection;
   } catch (err) {

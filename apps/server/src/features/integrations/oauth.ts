@@ -38,17 +38,25 @@ interface PendingConnect {
 
 const secure = (platform: Platform) => publicBaseUrl(platform).startsWith('https:');
 
+export interface StartConnectOptions {
+  c: Ctx;
+  services: IntegrationServices;
+  connector: AccountConnector;
+  accountId: string;
+  appId: string;
+}
+
 /**
  * The provider's authorization URL for this builder. The state is a signed token naming the account, the provider
  * and a nonce; the nonce and the PKCE verifier stay in a signed cookie, so only the browser that started can finish.
  */
-export async function startConnect(
-  c: Ctx,
-  services: IntegrationServices,
-  connector: AccountConnector,
-  accountId: string,
-  appId: string,
-): Promise<string> {
+export async function startConnect({
+  c,
+  services,
+  connector,
+  accountId,
+  appId,
+}: StartConnectOptions): Promise<string> {
   const platform = c.get('platform');
   const provider = connector.id;
   const endpoints = await connector.oauth.endpoints({ platform, services }).catch((err: unknown) => {
@@ -66,12 +74,12 @@ export async function startConnect(
     .setIssuedAt()
     .setExpirationTime(`${STATE_LIFETIME_SEC}s`)
     .sign(await stateKey(services.signingKey));
-  const url = connector.oauth.authorizeUrl(
-    clientOf(platform, connector),
-    endpoints.authorization,
+  const url = connector.oauth.authorizeUrl({
+    client: clientOf(platform, connector),
+    endpoint: endpoints.authorization,
     state,
-    pending.verifier,
-  );
+    verifier: pending.verifier,
+  });
   await setSignedCookie(
     c,
     cookieName(provider),
@@ -159,13 +167,19 @@ export async function finishConnect(
   if (!code) return failed('no code');
   try {
     const endpoints = await connector.oauth.endpoints({ platform, services });
-    const tokens = await connector.oauth.exchange(
-      clientOf(platform, connector),
-      endpoints.token,
+    const tokens = await connector.oauth.exchange({
+      client: clientOf(platform, connector),
+      endpoint: endpoints.token,
       code,
-      pending.verifier,
-    );
-    await saveConnection(platform, services.signingKey, accountId, provider, connectionFromTokens(tokens));
+      verifier: pending.verifier,
+    });
+    await saveConnection({
+      platform,
+      signingKey: services.signingKey,
+      accountId,
+      provider,
+      connection: connectionFromTokens(tokens),
+    });
   } catch (err) {
     return failed('code exchange failed', err);
   }

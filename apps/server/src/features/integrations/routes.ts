@@ -108,7 +108,13 @@ export function integrationRoutes(services: IntegrationServices) {
       const connector = accountConnectors[params.provider];
       if (!connector.configured(c.get('platform').config)) throw new AppError('integration/not-configured');
       const { account, app } = await builderAndApp(c, query.appId);
-      const url = await startConnect(c, services, connector, account.accountId, app.appId);
+      const url = await startConnect({
+        c,
+        services,
+        connector,
+        accountId: account.accountId,
+        appId: app.appId,
+      });
       if ((c.req.header('accept') ?? '').includes('application/json')) return c.json({ url });
       return answered(urlResponse, c.redirect(url, 302));
     },
@@ -144,7 +150,12 @@ export function integrationRoutes(services: IntegrationServices) {
       const connections = await byProvider<ConnectionStatus>(async (connector) => ({
         configured: connector.configured(platform.config),
         connected:
-          (await loadConnection(platform, services.signingKey, account.accountId, connector.id)) !== null,
+          (await loadConnection({
+            platform,
+            signingKey: services.signingKey,
+            accountId: account.accountId,
+            provider: connector.id,
+          })) !== null,
       }));
       return c.json(connections);
     },
@@ -183,7 +194,12 @@ export function integrationRoutes(services: IntegrationServices) {
       const connector = accountConnectors[params.provider];
       if (!connector.configured(c.get('platform').config)) throw new AppError('integration/not-configured');
       const { platform, account } = await builderAndApp(c, query.appId);
-      const connection = await loadConnection(platform, services.signingKey, account.accountId, connector.id);
+      const connection = await loadConnection({
+        platform,
+        signingKey: services.signingKey,
+        accountId: account.accountId,
+        provider: connector.id,
+      });
       if (!connection) throw new AppError('integration/not-connected');
       const items = await connector.list({ platform, services }, account.accountId, connection);
       return c.json({ items });
@@ -216,7 +232,7 @@ export function webIngestRoutes({ scraper }: IntegrationServices) {
       // within the plan's limits, counted and written under the account's lock like every other new item
       await platform.db.transaction(async (tx) => {
         await lockAccount(platform, tx, account.accountId);
-        await assertRoomForItems(tx, account.accountId, plan, { items: 1, files: 0 });
+        await assertRoomForItems({ tx, accountId: account.accountId, plan, adding: { items: 1, files: 0 } });
         await tx.insert(contextItems).values({
           id,
           appId: app.appId,

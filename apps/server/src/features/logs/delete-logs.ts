@@ -5,13 +5,15 @@ import type { Platform } from '../../platform';
 import { loadOwnedApp, requireBuilder } from '../apps';
 import { deleteConversations, eraseRunAndConversation, eraseRuns } from './erase';
 
+export interface DeleteLogOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  runId: string;
+}
+
 /** `DELETE /api/apps/{appId}/logs/{runId}`: one run (an assistant turn: its whole conversation). */
-export async function deleteLog(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  runId: string,
-): Promise<void> {
+export async function deleteLog({ platform, caller, appId, runId }: DeleteLogOptions): Promise<void> {
   const account = await requireBuilder(platform, caller);
   await loadOwnedApp(platform.db, account.accountId, appId);
   const n = await eraseRunAndConversation(platform.db, appId, runId);

@@ -61,19 +61,26 @@ function line(e: LogEntry): string[] {
   ].map(cell);
 }
 
+export interface ExportLogsOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  filters: LogFilters;
+}
+
 /**
  * `GET /api/apps/{appId}/logs.csv`: every run the filters match, newest first, as CSV, read page by page as the
  * connection takes it. Personal fields are masked unless `reveal=true` (recorded).
  */
-export async function exportLogs(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  filters: LogFilters,
-): Promise<ReadableStream<Uint8Array>> {
+export async function exportLogs({
+  platform,
+  caller,
+  appId,
+  filters,
+}: ExportLogsOptions): Promise<ReadableStream<Uint8Array>> {
   const ctx = await logsContext(platform, caller, appId);
   const reveal = filters.reveal === 'true';
-  if (reveal) await recordReveal(platform, caller, appId, 'export');
+  if (reveal) await recordReveal({ platform, caller, appId, what: 'export' });
   const encoder = new TextEncoder();
   let cursor: string | undefined;
   let started = false;
@@ -84,9 +91,16 @@ export async function exportLogs(
         controller.enqueue(encoder.encode(`${Papa.unparse([COLUMNS])}\r\n`));
         return;
       }
-      const page = await readLogRows(platform.db, appId, filters, { reveal, limit: EXPORT_PAGE, cursor });
+      const page = await readLogRows({
+        db: platform.db,
+        appId,
+        filters,
+        options: { reveal, limit: EXPORT_PAGE, cursor },
+      });
       if (page.rows.length > 0) {
-        const lines = page.rows.map((row) => line(toLogEntry(row, ctx.tools, ctx.personal, reveal)));
+        const lines = page.rows.map((row) =>
+          line(toLogEntry({ row, tools: ctx.tools, personal: ctx.personal, reveal })),
+        );
         controller.enqueue(encoder.encode(`${Papa.unparse(lines)}\r\n`));
       }
       if (!page.nextCursor) controller.close();

@@ -13,20 +13,27 @@ const textOf = (parts: Array<{ type: string; [key: string]: unknown }>) =>
     .map((p) => p.text as string)
     .join('');
 
+export interface GetLogOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  runId: string;
+  reveal: boolean;
+}
+
 /** `GET /api/apps/{appId}/logs/{runId}`: one run, and for an assistant turn its whole conversation with ratings. */
-export async function getLog(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  runId: string,
-  reveal: boolean,
-): Promise<LogDetail> {
+export async function getLog({ platform, caller, appId, runId, reveal }: GetLogOptions): Promise<LogDetail> {
   const ctx = await logsContext(platform, caller, appId);
-  const { rows } = await readLogRows(platform.db, appId, {}, { reveal, limit: 1, cursor: undefined, runId });
+  const { rows } = await readLogRows({
+    db: platform.db,
+    appId,
+    filters: {},
+    options: { reveal, limit: 1, cursor: undefined, runId },
+  });
   const row = rows[0];
   if (!row) throw new AppError('run/not-found');
-  if (reveal) await recordReveal(platform, caller, appId, 'run', runId);
-  const entry = toLogEntry(row, ctx.tools, ctx.personal, reveal);
+  if (reveal) await recordReveal({ platform, caller, appId, what: 'run', runId });
+  const entry = toLogEntry({ row, tools: ctx.tools, personal: ctx.personal, reveal });
   if (!row.conversation_id) return { entry, conversation: null };
 
   const [conversation] = await platform.db

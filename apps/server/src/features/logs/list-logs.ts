@@ -27,8 +27,15 @@ function readCursor(raw: string | undefined): Cursor | null {
 }
 const writeCursor = (c: Cursor) => Buffer.from(`${c.at}|${c.runId}`, 'utf8').toString('base64url');
 
+interface ConditionsOptions {
+  appId: string;
+  f: LogFilters;
+  reveal: boolean;
+  cursor: Cursor | null;
+}
+
 /** The `where` of the logs: the app's kept runs and the filters. */
-function conditions(appId: string, f: LogFilters, reveal: boolean, cursor: Cursor | null): SQL {
+function conditions({ appId, f, reveal, cursor }: ConditionsOptions): SQL {
   const parts: SQL[] = [sql`r.app_id = ${appId}`, sql`r.erased_at is null`];
   if (f.from) parts.push(sql`r.created_at >= ${`${f.from}T00:00:00Z`}::timestamptz`);
   if (f.to)
@@ -59,14 +66,21 @@ interface PageRow extends LogRow {
   cursor_at: string;
 }
 
+export interface ReadLogRowsOptions {
+  db: Db;
+  appId: string;
+  filters: LogFilters;
+  options: { reveal: boolean; limit: number; cursor: string | undefined; runId?: string };
+}
+
 /** One page of runs, newest first, with the user's email and the turn's conversation. */
-export async function readLogRows(
-  db: Db,
-  appId: string,
-  filters: LogFilters,
-  options: { reveal: boolean; limit: number; cursor: string | undefined; runId?: string },
-): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
-  const where = conditions(appId, filters, options.reveal, readCursor(options.cursor));
+export async function readLogRows({
+  db,
+  appId,
+  filters,
+  options,
+}: ReadLogRowsOptions): Promise<{ rows: LogRow[]; nextCursor: string | null }> {
+  const where = conditions({ appId, f: filters, reveal: options.reveal, cursor: readCursor(options.cursor) });
   const one = options.runId ? sql` and r.run_id = ${options.runId}` : sql``;
   const result = await db.execute(sql`
     select r.run_id, r.created_at, u.email, r.user_key, r.source, r.tool_id, r.status, r.error_code, r.inputs,
@@ -105,23 +119,30 @@ export async function logsContext(platform: Platform, caller: Caller, appId: str
   return { app, tools: new Map(appTools.map((t) => [t.toolId, t])), personal: personalFieldsOf(appTools) };
 }
 
+export interface ListLogsOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  filters: LogFilters;
+}
+
 /** `GET /api/apps/{appId}/logs`: the app's runs and assistant turns, filtered, newest first. */
-export async function listLogs(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  filters: LogFilters,
-): Promise<LogsPage> {
+export async function listLogs({ platform, caller, appId, filters }: ListLogsOptions): Promise<LogsPage> {
   const ctx = await logsContext(platform, caller, appId);
   const reveal = filters.reveal === 'true';
-  const { rows, nextCursor } = await readLogRows(platform.db, appId, filters, {
-    reveal,
-    limit: filters.limit ?? LOGS_PAGE_SIZE,
-    cursor: filters.cursor,
+  const { rows, nextCursor } = await readLogRows({
+    db: platform.db,
+    appId,
+    filters,
+    options: {
+      reveal,
+      limit: filters.limit ?? LOGS_PAGE_SIZE,
+      cursor: filters.cursor,
+    },
   });
-  if (reveal) await recordReveal(platform, caller, appId, 'list');
+  if (reveal) await recordReveal({ platform, caller, appId, what: 'list' });
   return {
-    items: rows.map((row) => toLogEntry(row, ctx.tools, ctx.personal, reveal)),
+    items: rows.map((row) => toLogEntry({ row, tools: ctx.tools, personal: ctx.personal, reveal })),
     nextCursor,
     revealed: reveal,
   };

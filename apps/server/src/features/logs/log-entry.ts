@@ -42,12 +42,14 @@ function whoOf(userKey: string): string {
 
 const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export function toLogEntry(
-  row: LogRow,
-  tools: ReadonlyMap<string, ToolRow>,
-  personal: ReadonlyMap<string, ReadonlySet<string>>,
-  reveal: boolean,
-): LogEntry {
+export interface ToLogEntryOptions {
+  row: LogRow;
+  tools: ReadonlyMap<string, ToolRow>;
+  personal: ReadonlyMap<string, ReadonlySet<string>>;
+  reveal: boolean;
+}
+
+export function toLogEntry({ row, tools, personal, reveal }: ToLogEntryOptions): LogEntry {
   const hidden = row.tool_id ? (personal.get(row.tool_id) ?? new Set<string>()) : new Set<string>();
   const masked = reveal ? [] : Object.keys(row.inputs).filter((name) => hidden.has(name));
   const inputs = { ...row.inputs };

@@ -30,16 +30,23 @@ export async function getPrivacy(platform: Platform, caller: Caller, appId: stri
   return { ...privacy, reveals };
 }
 
+export interface SavePrivacyOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  body: () => Promise<AppPrivacy>;
+}
+
 /**
  * `PUT /api/apps/{appId}/privacy`: the body is read once the caller is known to edit the app; a shorter retention
  * applies at once (what is past it is erased before the answer).
  */
-export async function savePrivacy(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  body: () => Promise<AppPrivacy>,
-): Promise<AppPrivacyView> {
+export async function savePrivacy({
+  platform,
+  caller,
+  appId,
+  body,
+}: SavePrivacyOptions): Promise<AppPrivacyView> {
   const account = await requireBuilder(platform, caller);
   await loadOwnedApp(platform.db, account.accountId, appId);
   const next = await body();

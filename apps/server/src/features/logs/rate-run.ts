@@ -4,17 +4,19 @@ import { runs } from '../../db/schema';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
 
+export interface RateRunOptions {
+  platform: Platform;
+  user: EndUser | null;
+  appId: string;
+  runId: string;
+  body: () => Promise<{ rating: RateRunRequest['rating']; reason?: string }>;
+}
+
 /**
  * `POST /api/apps/{appId}/runs/{runId}/rating`: the end user's thumbs up or down, with an optional reason, on
  * their own tool result or assistant answer. Anyone else's run, or none, answers 404; a new rating replaces theirs.
  */
-export async function rateRun(
-  platform: Platform,
-  user: EndUser | null,
-  appId: string,
-  runId: string,
-  body: () => Promise<{ rating: RateRunRequest['rating']; reason?: string }>,
-): Promise<RunRating> {
+export async function rateRun({ platform, user, appId, runId, body }: RateRunOptions): Promise<RunRating> {
   if (!user) throw new AppError('run/not-found');
   const mine = and(
     eq(runs.runId, runId),

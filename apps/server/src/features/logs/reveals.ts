@@ -7,14 +7,22 @@ import type { Platform } from '../../platform';
 
 const SHOWN_REVEALS = 20;
 
+export interface RecordRevealOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  what: LogReveal['what'];
+  runId?: string;
+}
+
 /** Records that the caller showed the logs' personal fields (decision 0018): who, when and where. */
-export async function recordReveal(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  what: LogReveal['what'],
-  runId?: string,
-): Promise<void> {
+export async function recordReveal({
+  platform,
+  caller,
+  appId,
+  what,
+  runId,
+}: RecordRevealOptions): Promise<void> {
   const [account] = await platform.db
     .select({ accountId: accounts.accountId })
     .from(accounts)

@@ -39,7 +39,14 @@ export function logRoutes() {
       query: logsQuery,
     },
     async (c, { params, query }) =>
-      c.json(await listLogs(c.get('platform'), requireCaller(c), params.appId, query)),
+      c.json(
+        await listLogs({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          filters: query,
+        }),
+      ),
   );
   route(
     r,
@@ -52,7 +59,12 @@ export function logRoutes() {
       produces: 'text/csv',
     },
     async (c, { params, query }) => {
-      const stream = await exportLogs(c.get('platform'), requireCaller(c), params.appId, query);
+      const stream = await exportLogs({
+        platform: c.get('platform'),
+        caller: requireCaller(c),
+        appId: params.appId,
+        filters: query,
+      });
       const day = new Date().toISOString().slice(0, 10);
       return c.body(stream, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -72,13 +84,13 @@ export function logRoutes() {
     },
     async (c, { params, query }) =>
       c.json(
-        await getLog(
-          c.get('platform'),
-          requireCaller(c),
-          params.appId,
-          params.runId,
-          query.reveal === 'true',
-        ),
+        await getLog({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          runId: params.runId,
+          reveal: query.reveal === 'true',
+        }),
       ),
   );
   route(
@@ -91,7 +103,12 @@ export function logRoutes() {
       status: 204,
     },
     async (c, { params }) => {
-      await deleteLog(c.get('platform'), requireCaller(c), params.appId, params.runId);
+      await deleteLog({
+        platform: c.get('platform'),
+        caller: requireCaller(c),
+        appId: params.appId,
+        runId: params.runId,
+      });
       return c.body(null, 204);
     },
   );
@@ -121,7 +138,14 @@ export function logRoutes() {
       body: appPrivacySchema.strict(),
     },
     async (c, { params, body }) =>
-      c.json(await savePrivacy(c.get('platform'), requireCaller(c), params.appId, body)),
+      c.json(
+        await savePrivacy({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          body,
+        }),
+      ),
   );
   route(
     r,
@@ -133,7 +157,15 @@ export function logRoutes() {
       body: rateRunRequest,
     },
     async (c, { params, body }) =>
-      c.json(await rateRun(c.get('platform'), endUserOf(c, params.appId), params.appId, params.runId, body)),
+      c.json(
+        await rateRun({
+          platform: c.get('platform'),
+          user: endUserOf(c, params.appId),
+          appId: params.appId,
+          runId: params.runId,
+          body,
+        }),
+      ),
   );
   route(
     r,

@@ -41,7 +41,16 @@ export async function applyAccountEffects(
   sale: PaymentSaleRow,
 ): Promise<void> {
   for (const account of await accountsOfSale(platform, sale))
-    await settleAccount(platform, services, sale.scope, account);
+    await settleAccount({ platform, services, scope: sale.scope, account });
+}
+
+export interface SettleAccountOptions {
+  platform: Platform;
+  services: PaymentServices;
+  scope: string;
+  account: AccountOfSale;
+  now?: Date;
+  opts?: { onlyNewSales?: boolean };
 }
 
 /**
@@ -50,14 +59,14 @@ export async function applyAccountEffects(
  * sale's end (refunded, ended) shows and a builder bought plan returns to Lite. Every sale id is listed in
  * `subscription_payments_ids`. Recomputed whole each time, so the order the sales were learnt in does not matter.
  */
-export async function settleAccount(
-  platform: Platform,
-  services: PaymentServices,
-  scope: string,
-  account: AccountOfSale,
+export async function settleAccount({
+  platform,
+  services,
+  scope,
+  account,
   now = new Date(),
-  opts: { onlyNewSales?: boolean } = {},
-): Promise<void> {
+  opts = {},
+}: SettleAccountOptions): Promise<void> {
   const sales = await platform.db
     .select()
     .from(paymentSales)
@@ -138,6 +147,7 @@ export async function endPaidPeriods(
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(inArray(accounts.planSubscriptionStatus, ['cancelled']));
-  for (const account of cancelled) await settleAccount(platform, services, account.tenantId, account, now);
+  for (const account of cancelled)
+    await settleAccount({ platform, services, scope: account.tenantId, account, now });
   return cancelled.length;
 }

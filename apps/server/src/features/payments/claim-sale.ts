@@ -17,17 +17,19 @@ import type { PaymentServices } from './services';
  */
 export function saleClaims(services: PaymentServices): SaleClaims {
   return {
-    verify: ({ platform, caller, saleId }) => verifySale(platform, services, caller, saleId),
-    link: ({ platform, caller, saleId }) => linkSale(platform, services, caller, saleId),
+    verify: ({ platform, caller, saleId }) => verifySale({ platform, services, caller, saleId }),
+    link: ({ platform, caller, saleId }) => linkSale({ platform, services, caller, saleId }),
   };
 }
 
-async function verifySale(
-  platform: Platform,
-  services: PaymentServices,
-  caller: Caller,
-  saleId: string,
-): Promise<void> {
+interface VerifySaleOptions {
+  platform: Platform;
+  services: PaymentServices;
+  caller: Caller;
+  saleId: string;
+}
+
+async function verifySale({ platform, services, caller, saleId }: VerifySaleOptions): Promise<void> {
   const scope = caller.tenantId;
   const [known] = await platform.db
     .select()
@@ -40,7 +42,7 @@ async function verifySale(
     try {
       const lookedUpAt = new Date();
       const found = await lookUpSale(platform, seller, { saleId });
-      if (found.kind === 'found') sale = await recordSale(platform, scope, found, lookedUpAt);
+      if (found.kind === 'found') sale = await recordSale({ platform, scope, found, lookedUpAt });
     } catch (err) {
       platform.logger.warn({ err, scope, saleId }, 'payments: a sale could not be looked up at sign-up');
     }
@@ -49,16 +51,18 @@ async function verifySale(
     throw new AppError('payments/sale-not-verified');
 }
 
+interface LinkSaleOptions {
+  platform: Platform;
+  services: PaymentServices;
+  caller: Caller;
+  saleId: string | undefined;
+}
+
 /**
  * Gives the sale (if any) to the caller, then settles the caller's account from its sales: a purchase made with
  * the same email before the account existed counts from the first sign-in, not from the next ping.
  */
-async function linkSale(
-  platform: Platform,
-  services: PaymentServices,
-  caller: Caller,
-  saleId: string | undefined,
-): Promise<void> {
+async function linkSale({ platform, services, caller, saleId }: LinkSaleOptions): Promise<void> {
   if (saleId) {
     const [sale] = await platform.db
       .update(paymentSales)
@@ -86,5 +90,12 @@ async function linkSale(
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(eq(accounts.userId, caller.userId));
   if (account)
-    await settleAccount(platform, services, caller.tenantId, account, new Date(), { onlyNewSales: !saleId });
+    await settleAccount({
+      platform,
+      services,
+      scope: caller.tenantId,
+      account,
+      now: new Date(),
+      opts: { onlyNewSales: !saleId },
+    });
 }

@@ -22,14 +22,28 @@ export async function loadPaymentConnection(
   return row ?? null;
 }
 
+export interface StoreAccessTokenOptions {
+  platform: Platform;
+  services: PaymentServices;
+  appId: string;
+  accessToken: string;
+}
+
 /** Stores the app's Gumroad token, sealed; the connected product (if any) stays. */
-export async function storeAccessToken(
-  platform: Platform,
-  services: PaymentServices,
-  appId: string,
-  accessToken: string,
-): Promise<void> {
-  const sealed = packSealed(await sealSecret(services.signingKey, PURPOSE, bindingOf(appId), accessToken));
+export async function storeAccessToken({
+  platform,
+  services,
+  appId,
+  accessToken,
+}: StoreAccessTokenOptions): Promise<void> {
+  const sealed = packSealed(
+    await sealSecret({
+      signingKey: services.signingKey,
+      purpose: PURPOSE,
+      aad: bindingOf(appId),
+      plaintext: accessToken,
+    }),
+  );
   await platform.db
     .insert(paymentConnections)
     .values({ appId, accessTokenEncrypted: sealed })
@@ -47,12 +61,12 @@ export async function accessTokenOf(
 ): Promise<string | null> {
   if (!row?.accessTokenEncrypted) return null;
   try {
-    return await openSecret(
-      services.signingKey,
-      PURPOSE,
-      bindingOf(row.appId),
-      unpackSealed(row.accessTokenEncrypted),
-    );
+    return await openSecret({
+      signingKey: services.signingKey,
+      purpose: PURPOSE,
+      aad: bindingOf(row.appId),
+      sealed: unpackSealed(row.accessTokenEncrypted),
+    });
   } catch (err) {
     platform.logger.warn({ err, appId: row.appId }, 'a stored Gumroad token could not be opened');
     return null;

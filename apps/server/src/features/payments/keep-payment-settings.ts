@@ -20,7 +20,12 @@ export function paymentSettingsKeeper(services: PaymentServices): SettingsKeeper
         paidMembershipsSettings: stored.paidMembershipsSettings,
       };
       if (!gumroadAccessToken) return kept;
-      await storeAccessToken(platform as Platform, services, appId, gumroadAccessToken);
+      await storeAccessToken({
+        platform: platform as Platform,
+        services,
+        appId,
+        accessToken: gumroadAccessToken,
+      });
       return {
         ...kept,
         paidMembershipsSettings: { ...stored.paidMembershipsSettings, hasPaymentProviderAccessToken: true },

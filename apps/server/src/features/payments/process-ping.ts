@@ -12,6 +12,13 @@ import type { PaymentServices } from './services';
 
 type PingStatus = 'received' | 'done' | 'failed' | 'ignored';
 
+export interface ProcessPingOptions {
+  platform: Platform;
+  services: PaymentServices;
+  pingId: string;
+  ctx: Pick<JobContext, 'attempt' | 'signal'>;
+}
+
 /**
  * The job of a stored ping: the sale is looked up at Gumroad with the seller's token (the app's, or the operator's
  * for `platform`), written as Gumroad answers, and the accounts it belongs to are settled. A ping Gumroad does not
@@ -19,12 +26,7 @@ type PingStatus = 'received' | 'done' | 'failed' | 'ignored';
  * thrown to be tried again; after the last try the ping is marked `failed`. A stop in between leaves it `received`,
  * and the next start queues it again.
  */
-export async function processPing(
-  platform: Platform,
-  services: PaymentServices,
-  pingId: string,
-  ctx: Pick<JobContext, 'attempt' | 'signal'>,
-): Promise<void> {
+export async function processPing({ platform, services, pingId, ctx }: ProcessPingOptions): Promise<void> {
   const [ping] = await platform.db.select().from(paymentPings).where(eq(paymentPings.id, pingId));
   if (!ping || ping.status !== 'received') return;
   const mark = (status: PingStatus, error: string | null = null) =>
@@ -45,7 +47,7 @@ export async function processPing(
       platform.logger.warn({ pingId, scope: ping.scope, reason: found.reason }, 'payments: ping ignored');
       return void (await mark('ignored', found.reason));
     }
-    const sale = await recordSale(platform, ping.scope, found, lookedUpAt);
+    const sale = await recordSale({ platform, scope: ping.scope, found, lookedUpAt });
     await applyAccountEffects(platform, services, sale);
     await mark('done');
   } catch (err) {

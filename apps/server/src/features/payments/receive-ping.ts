@@ -12,6 +12,13 @@ import type { PaymentServices } from './services';
 /** Gumroad's ping: form fields, as its resource subscriptions post them. */
 export type PingBody = Record<string, string>;
 
+export interface ReceivePingOptions {
+  platform: Platform;
+  services: PaymentServices;
+  scope: string;
+  body: PingBody;
+}
+
 /**
  * POST /api/payments/gumroad/ping[/{appId}]: stores the ping before anything else, answers at once, and leaves the
  * work to a job (`payments.process-ping`). A ping is not signed, so nothing it says is acted on here: the job looks
@@ -22,12 +29,12 @@ export type PingBody = Record<string, string>;
  * lookups of one scope are capped per hour from all addresses together (PAYMENT_PING_LOOKUPS_PER_APP_PER_HOUR;
  * over it 429 and nothing is stored, so Gumroad posts it again later — docs/decisions/0016).
  */
-export async function receivePing(
-  platform: Platform,
-  services: PaymentServices,
-  scope: string,
-  body: PingBody,
-): Promise<{ pingId: string; duplicate: boolean }> {
+export async function receivePing({
+  platform,
+  services,
+  scope,
+  body,
+}: ReceivePingOptions): Promise<{ pingId: string; duplicate: boolean }> {
   if (scope !== PLATFORM_TENANT_ID) {
     const [app] = await platform.db.select({ appId: apps.appId }).from(apps).where(eq(apps.appId, scope));
     if (!app) throw new AppError('app/not-found');
@@ -42,7 +49,7 @@ export async function receivePing(
   const known = await storedPing(platform, dedupeKey);
   if (known) return { pingId: (await queueIfOpen(platform, known)).id, duplicate: true };
 
-  const ignored = await reasonToIgnore(platform, services, scope, body);
+  const ignored = await reasonToIgnore({ platform, services, scope, body });
   if (!ignored) {
     const rule = { points: platform.config.PAYMENT_PING_LOOKUPS_PER_APP_PER_HOUR, durationSec: 3600 };
     const verdict = await platform.limits.consume(`payment-lookups:${scope}`, rule);
@@ -91,16 +98,23 @@ async function queueIfOpen(platform: Platform, ping: { id: string; status: strin
   return ping;
 }
 
+interface ReasonToIgnoreOptions {
+  platform: Platform;
+  services: PaymentServices;
+  scope: string;
+  body: PingBody;
+}
+
 /**
  * Why a ping is not worth a lookup, or null when it is: the scope sells nothing (no token or product), the ping
  * names no product (Gumroad's pings always do), or another product. Read from the stored connection alone.
  */
-async function reasonToIgnore(
-  platform: Platform,
-  services: PaymentServices,
-  scope: string,
-  body: PingBody,
-): Promise<string | null> {
+async function reasonToIgnore({
+  platform,
+  services,
+  scope,
+  body,
+}: ReasonToIgnoreOptions): Promise<string | null> {
   let products: Set<string> | null;
   if (scope === PLATFORM_TENANT_ID) {
     const ids = services.plans.flatMap((p) => (p.gumroadProductId ? [p.gumroadProductId] : []));

@@ -6,6 +6,13 @@ import { saleStateOf } from './look-up-sale';
 
 export type PaymentSaleRow = typeof paymentSales.$inferSelect;
 
+export interface RecordSaleOptions {
+  platform: Platform;
+  scope: string;
+  found: { sale: GumroadSale; subscriber: GumroadSubscriber | null };
+  lookedUpAt: Date;
+}
+
 /**
  * Writes the sale as Gumroad answered it (never as a ping said it): the same answer writes the same row, so pings
  * that arrive twice or out of order end in the state Gumroad holds now. The user a sign-up linked stays.
@@ -14,12 +21,12 @@ export type PaymentSaleRow = typeof paymentSales.$inferSelect;
  * (two pings of one sale processed side by side, the older lookup finishing last) is older news and is not
  * written.
  */
-export async function recordSale(
-  platform: Platform,
-  scope: string,
-  found: { sale: GumroadSale; subscriber: GumroadSubscriber | null },
-  lookedUpAt: Date,
-): Promise<PaymentSaleRow> {
+export async function recordSale({
+  platform,
+  scope,
+  found,
+  lookedUpAt,
+}: RecordSaleOptions): Promise<PaymentSaleRow> {
   const { sale, subscriber } = found;
   const { state, paidUntil } = saleStateOf(sale, subscriber);
   const values = {

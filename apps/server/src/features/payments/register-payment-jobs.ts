@@ -26,7 +26,7 @@ export const END_PERIODS_EVERY_MS = 15 * 60_000;
 export function registerPaymentJobs(platform: Platform, services: PaymentServices): void {
   platform.jobs.register<ProcessPingData>(
     PROCESS_PING_JOB,
-    (data, ctx) => processPing(platform, services, data.pingId, ctx),
+    (data, ctx) => processPing({ platform, services, pingId: data.pingId, ctx }),
     { attempts: PING_ATTEMPTS, backoffMs: PING_BACKOFF_MS, concurrency: 2 },
   );
   platform.jobs.register(

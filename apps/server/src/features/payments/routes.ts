@@ -90,7 +90,14 @@ export function pingRoutes(services: PaymentServices) {
     },
     async (c, { params }) => {
       await limitPings(c, params.appId);
-      return c.json(await receivePing(c.get('platform'), services, params.appId, await pingBody(c)).then(ok));
+      return c.json(
+        await receivePing({
+          platform: c.get('platform'),
+          services,
+          scope: params.appId,
+          body: await pingBody(c),
+        }).then(ok),
+      );
     },
   );
   route(
@@ -105,7 +112,12 @@ export function pingRoutes(services: PaymentServices) {
     async (c) => {
       await limitPings(c, PLATFORM_TENANT_ID);
       return c.json(
-        await receivePing(c.get('platform'), services, PLATFORM_TENANT_ID, await pingBody(c)).then(ok),
+        await receivePing({
+          platform: c.get('platform'),
+          services,
+          scope: PLATFORM_TENANT_ID,
+          body: await pingBody(c),
+        }).then(ok),
       );
     },
   );

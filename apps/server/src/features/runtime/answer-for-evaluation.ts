@@ -39,13 +39,13 @@ export async function answerForEvaluation(options: AnswerForEvaluationOptions): 
   const prompt = renderRunPrompt({ definition, inputs });
   const hasData = await options.publishedTools.hasData(app.appId).catch(() => false);
   const context = hasData
-    ? await runContext(
+    ? await runContext({
         platform,
-        app.appId,
-        settings.aiQueryMethod,
-        retrievalQuery(inputs, definition.fields ?? []),
+        appId: app.appId,
+        method: settings.aiQueryMethod,
+        query: retrievalQuery(inputs, definition.fields ?? []),
         signal,
-      )
+      })
     : null;
   let finished: { tokens: UsageTokens; finishReason: string } | null = null;
   const answer = askModel({

@@ -5,17 +5,24 @@ import type { ItemPreview } from '../../http/spa';
 import type { Platform } from '../../platform';
 import { getRecord } from '../entities';
 
+export interface ItemPreviewOptions {
+  platform: Platform;
+  appId: string;
+  entity: string;
+  id: string;
+}
+
 /**
  * An item page's link preview (spec 000 §2, issue 32 item 29): the record as an anonymous visitor may read it under
  * its entity's access rules, of a published app; null (no tags) for anything else, so a preview never shows what
  * the page would not.
  */
-export async function itemPreview(
-  platform: Platform,
-  appId: string,
-  entity: string,
-  id: string,
-): Promise<ItemPreview | null> {
+export async function itemPreview({
+  platform,
+  appId,
+  entity,
+  id,
+}: ItemPreviewOptions): Promise<ItemPreview | null> {
   if (!RESOURCE_ID_PATTERN.test(appId) || entity.length > 100 || id.length > 100) return null;
   const [app] = await platform.db
     .select({ header: apps.header, isPublished: apps.isPublished })

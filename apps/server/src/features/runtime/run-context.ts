@@ -97,14 +97,22 @@ export function contextBlock(
   };
 }
 
+export interface RunContextOptions {
+  platform: Platform;
+  appId: string;
+  method: RetrieveOptions['method'];
+  query: string;
+  signal?: AbortSignal;
+}
+
 /** Searches the app's data for a run; a failure leaves the run without data rather than failing it. */
-export async function runContext(
-  platform: Platform,
-  appId: string,
-  method: RetrieveOptions['method'],
-  query: string,
-  signal?: AbortSignal,
-): Promise<RunContext | null> {
+export async function runContext({
+  platform,
+  appId,
+  method,
+  query,
+  signal,
+}: RunContextOptions): Promise<RunContext | null> {
   if (query === '') return null;
   try {
     const chunks = await retrieveContext(platform, {

@@ -77,12 +77,12 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
   });
 
   const context = (await hasData)
-    ? await runContext(
+    ? await runContext({
         platform,
-        app.appId,
-        settings.aiQueryMethod,
-        retrievalQuery(inputs, tool.definition.fields ?? []),
-      )
+        appId: app.appId,
+        method: settings.aiQueryMethod,
+        query: retrievalQuery(inputs, tool.definition.fields ?? []),
+      })
     : null;
 
   // The model is asked now, before the answer's stream is even set up; the events read its reply.

@@ -166,7 +166,8 @@ function prepare(file: CssFile): Prepared {
   const urlImports: string[] = [];
   let css = file.content;
   for (const pattern of PROVIDED) css = css.replace(pattern, blank);
-  css = css.replace(URL_IMPORT, (whole, _q, url1: string | undefined, _q2, url2: string | undefined) => {
+  css = css.replace(URL_IMPORT, (whole: string, ...groups: (string | undefined)[]) => {
+    const [, url1, , url2] = groups;
     urlImports.push(`@import url("${url1 ?? url2}");`);
     return blank(whole);
   });
@@ -219,7 +220,7 @@ export async function compileAppCss(input: AppCssInput, appFiles: Map<string, st
     let compiler: PooledCompiler | undefined = pooled ? await pooled : undefined;
     if (compiler && !fits(compiler, candidates)) compiler = undefined;
     if (!compiler) {
-      const made = newCompiler(source, appFiles, config, configFile);
+      const made = newCompiler({ source, appFiles, config, configFile });
       compilers.set(key, made);
       made.catch(() => compilers.delete(key));
       compiler = await made;
@@ -261,12 +262,19 @@ function compilerKey(source: string, appFiles: Map<string, string>, configFile: 
   return hash.digest('base64');
 }
 
-async function newCompiler(
-  source: string,
-  appFiles: Map<string, string>,
-  config: StaticConfig | null,
-  configFile: string | undefined,
-): Promise<PooledCompiler> {
+interface NewCompilerOptions {
+  source: string;
+  appFiles: Map<string, string>;
+  config: StaticConfig | null;
+  configFile: string | undefined;
+}
+
+async function newCompiler({
+  source,
+  appFiles,
+  config,
+  configFile,
+}: NewCompilerOptions): Promise<PooledCompiler> {
   const compile = await loadCompile();
   const compiler = await compile(source, {
     base: '/app',

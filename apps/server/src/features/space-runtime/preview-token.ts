@@ -12,13 +12,20 @@ const AUDIENCE = 'space-app-preview';
  */
 export const MEMBER_AUDIENCE = 'space-app-member';
 
+export interface SignPreviewTokenOptions {
+  signingKey: SigningKey;
+  appId: string;
+  now?: number;
+  audience?: string;
+}
+
 /** A signed, short-lived token that opens the current files of one app (decision 0007, "The preview token"). */
-export async function signPreviewToken(
-  signingKey: SigningKey,
-  appId: string,
+export async function signPreviewToken({
+  signingKey,
+  appId,
   now = Date.now(),
   audience = AUDIENCE,
-) {
+}: SignPreviewTokenOptions) {
   const expiresAt = new Date(now + PREVIEW_TOKEN_SECONDS * 1000);
   const token = await new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -31,13 +38,20 @@ export async function signPreviewToken(
   return { token, expiresAt };
 }
 
+export interface VerifyPreviewTokenOptions {
+  signingKey: SigningKey;
+  appId: string;
+  token: string | undefined;
+  audience?: string;
+}
+
 /** Checks a preview token for `appId`: missing or bad → 401, another app's → 403. */
-export async function verifyPreviewToken(
-  signingKey: SigningKey,
-  appId: string,
-  token: string | undefined,
+export async function verifyPreviewToken({
+  signingKey,
+  appId,
+  token,
   audience = AUDIENCE,
-) {
+}: VerifyPreviewTokenOptions) {
   if (!token) throw new AppError('space/preview-token-invalid');
   let subject: string | undefined;
   try {

@@ -35,7 +35,14 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
       params: appParams,
     },
     async (c, { params }) =>
-      c.json(await mintPreviewToken(c.get('platform'), signingKey, requireCaller(c), params.appId)),
+      c.json(
+        await mintPreviewToken({
+          platform: c.get('platform'),
+          signingKey,
+          caller: requireCaller(c),
+          appId: params.appId,
+        }),
+      ),
   );
   route(
     r,
@@ -48,7 +55,14 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
       params: appParams,
     },
     async (c, { params }) =>
-      c.json(await mintMemberLink(c.get('platform'), signingKey, c.get('caller'), params.appId)),
+      c.json(
+        await mintMemberLink({
+          platform: c.get('platform'),
+          signingKey,
+          caller: c.get('caller'),
+          appId: params.appId,
+        }),
+      ),
   );
   route(
     r,
@@ -66,7 +80,14 @@ export function spaceRuntimeRoutes({ signingKey }: SpaceRuntimeServices) {
 
 const RUNTIME_PATH = '/apps/_runtime/';
 
-function page(c: Context, status: 401 | 402 | 403 | 404 | 500 | 503, title: string, message: string) {
+interface PageOptions {
+  c: Context;
+  status: 401 | 402 | 403 | 404 | 500 | 503;
+  title: string;
+  message: string;
+}
+
+function page({ c, status, title, message }: PageOptions) {
   return c.html(renderMessagePage(title, message), status, appResponseHeaders());
 }
 
@@ -100,7 +121,12 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
         { appId: target.appId, errors: build.errors.length },
         'a published app does not build',
       );
-      return page(c, 503, 'This app is being updated', 'Please try again in a little while.');
+      return page({
+        c,
+        status: 503,
+        title: 'This app is being updated',
+        message: 'Please try again in a little while.',
+      });
     }
     const { html, nonce } = renderAppDocument(input);
     return c.html(html, 200, {
@@ -112,7 +138,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   app.get(`${RUNTIME_PATH}:file`, async (c) => {
     const hash = /^([0-9a-f]{16})\.js$/.exec(c.req.param('file'))?.[1];
     const shared = hash ? await bundler.shared.byUrl(hash, c.req.query('g') ?? '') : null;
-    if (!shared) return page(c, 404, 'Not found', 'This file does not exist.');
+    if (!shared) return page({ c, status: 404, title: 'Not found', message: 'This file does not exist.' });
     const accepts = c.req.header('accept-encoding') ?? '';
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     const body = encoding === 'br' ? shared.brotli : encoding === 'gzip' ? shared.gzipped : shared.code;
@@ -128,7 +154,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   app.get('/apps/:appId/preview', async (c) => {
     const appId = c.req.param('appId');
     if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
-    await verifyPreviewToken(signingKey, appId, c.req.query('token'));
+    await verifyPreviewToken({ signingKey, appId, token: c.req.query('token') });
     return serve(c, await loadPreviewApp(platform, appId), 'builder');
   });
 
@@ -137,7 +163,7 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   app.get('/apps/:appId/preview/bundle.js', async (c) => {
     const appId = c.req.param('appId');
     if (!resourceIdSchema.safeParse(appId).success) throw new AppError('app/not-found');
-    await verifyPreviewToken(signingKey, appId, c.req.query('token'));
+    await verifyPreviewToken({ signingKey, appId, token: c.req.query('token') });
     const input = await documentInput(await loadPreviewApp(platform, appId));
     return c.body(renderSwapScript(input), 200, {
       ...appResponseHeaders(),
@@ -149,14 +175,18 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
   // an image of the app database, by the signed link the data API put in the record that holds it (issue 32, item 7):
   // only images under this app's own path, only while the link holds
   app.get('/apps/:appId/files/:account/:name', async (c) => {
-    const key = await verifyDataImageLink(signingKey, c.req.path, {
-      exp: c.req.query('exp'),
-      sig: c.req.query('sig'),
+    const key = await verifyDataImageLink({
+      signingKey,
+      path: c.req.path,
+      query: {
+        exp: c.req.query('exp'),
+        sig: c.req.query('sig'),
+      },
     });
     const blob = key ? await platform.blobs.get(key) : null;
     const contentType = blob?.contentType ?? DEFAULT_CONTENT_TYPE;
     if (!blob || !contentType.toLowerCase().startsWith('image/'))
-      return page(c, 404, 'Not found', 'This file does not exist.');
+      return page({ c, status: 404, title: 'Not found', message: 'This file does not exist.' });
     return c.body(new Uint8Array(blob.body), 200, {
       ...appResponseHeaders(),
       'Content-Type': contentType,
@@ -171,28 +201,46 @@ export function createAppOriginApp(platform: Platform, { bundler, signingKey }: 
     const target = await loadPublishedApp(platform, appId);
     // with paid memberships on, only a member's link opens the page (the frame carries no session)
     if (target.membersOnly) {
-      const ok = await verifyPreviewToken(signingKey, appId, c.req.query('access'), MEMBER_AUDIENCE).then(
+      const ok = await verifyPreviewToken({
+        signingKey,
+        appId,
+        token: c.req.query('access'),
+        audience: MEMBER_AUDIENCE,
+      }).then(
         () => true,
         () => false,
       );
-      if (!ok) return page(c, 402, 'Members only', new AppError('payments/membership-required').message);
+      if (!ok)
+        return page({
+          c,
+          status: 402,
+          title: 'Members only',
+          message: new AppError('payments/membership-required').message,
+        });
     }
     return serve(c, target, 'visitor');
   };
   app.get('/apps/:appId/', published);
   app.get('/apps/:appId', published);
 
-  app.all('*', (c) => page(c, 404, 'Not found', 'The app origin serves apps only.'));
+  app.all('*', (c) =>
+    page({ c, status: 404, title: 'Not found', message: 'The app origin serves apps only.' }),
+  );
   app.onError((err, c) => {
     if (err instanceof AppError) {
       if (err.code === 'app/not-found') {
-        return page(c, 404, 'App not found', "This app doesn't exist, or it isn't published yet.");
+        return page({
+          c,
+          status: 404,
+          title: 'App not found',
+          message: "This app doesn't exist, or it isn't published yet.",
+        });
       }
       if (err.status === 401 || err.status === 403)
-        return page(c, err.status, 'Preview unavailable', err.message);
+        return page({ c, status: err.status, title: 'Preview unavailable', message: err.message });
     }
     platform.logger.error({ err, path: c.req.path }, 'app origin request failed');
-    return page(c, 500, 'Something went wrong', 'Please try again later.');
+    return page({ c, status: 500, title: 'Something went wrong', message: 'Please try again later.' });
   });
   return app;
 }

@@ -79,7 +79,7 @@ async function applySchemaAction(
         action.type === 'edit_entity' && !schema['x-accessControl'] && current?.['x-accessControl']
           ? { ...schema, 'x-accessControl': current['x-accessControl'] }
           : schema;
-      const { created } = await putEntity(tx, appId, action.name, kept);
+      const { created } = await putEntity({ db: tx, appId, name: action.name, schema: kept });
       return { ok: true, created, permissions: entityPermissions(kept) };
     });
   } catch (err) {

@@ -79,7 +79,12 @@ export async function storeChatImages(
 ): Promise<StoredFilePart[]> {
   return Promise.all(
     images.map(async (image) => {
-      const key = chatImageKey(owner.accountId, owner.appId, newId(12), image.ext);
+      const key = chatImageKey({
+        accountId: owner.accountId,
+        appId: owner.appId,
+        id: newId(12),
+        ext: image.ext,
+      });
       await platform.blobs.put(key, image.bytes, { contentType: image.mediaType });
       return {
         type: 'file' as const,

@@ -7,8 +7,15 @@ import { lockAppFiles } from '../apps';
 import { checkedFilePath } from './file-path';
 import { loadSpaceApp, requireAdmin } from './load-space-app';
 
+export interface DeleteFileOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  path: string;
+}
+
 /** DELETE /api/apps/{appId}/files/{path} (admins only). */
-export async function deleteFile(platform: Platform, caller: Caller, appId: string, path: string) {
+export async function deleteFile({ platform, caller, appId, path }: DeleteFileOptions) {
   const access = await loadSpaceApp(platform, caller, appId);
   requireAdmin(access);
   const checked = checkedFilePath(path);

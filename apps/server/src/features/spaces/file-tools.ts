@@ -15,13 +15,15 @@ export interface TurnBuild {
 /** The most build errors one tool result carries (the first ones; fixing them often fixes the rest). */
 const RESULT_ERRORS = 10;
 
+interface WithBuildOptions {
+  result: FileActionResult;
+  appId: string;
+  check: BuildCheck | undefined;
+  build: TurnBuild;
+}
+
 /** What a file tool answers the model after a change: the change, and whether the app builds now. */
-async function withBuild(
-  result: FileActionResult,
-  appId: string,
-  check: BuildCheck | undefined,
-  build: TurnBuild,
-) {
+async function withBuild({ result, appId, check, build }: WithBuildOptions) {
   if (!result.ok || !check) return result;
   const errors = await check(appId);
   build.errors = errors;
@@ -66,7 +68,7 @@ export function fileTools({
     const action = { ...cleanStored(input), path: input.path };
     const result = await applyFileAction(db, appId, action);
     applied.set(toolCallId, { type: action.type, result });
-    return withBuild(result, appId, checkBuild, build);
+    return withBuild({ result, appId, check: checkBuild, build });
   };
   return {
     add_file: (input, toolCallId) => run({ type: 'add_file', ...input }, toolCallId),

@@ -7,13 +7,20 @@ import { loadChatApp } from './load-space-app';
 import { listEntities } from '../entities';
 import { versionView } from './views';
 
+export interface GetVersionOptions {
+  platform: Platform;
+  caller: Caller;
+  appId: string;
+  versionId: string;
+}
+
 /** GET /api/apps/{appId}/versions/{versionId}: the version, its files and its entity schemas. */
-export async function getVersion(
-  platform: Platform,
-  caller: Caller,
-  appId: string,
-  versionId: string,
-): Promise<VersionFilesResponse> {
+export async function getVersion({
+  platform,
+  caller,
+  appId,
+  versionId,
+}: GetVersionOptions): Promise<VersionFilesResponse> {
   const { app } = await loadChatApp(platform, caller, appId);
   const [row] = await platform.db
     .select()

@@ -118,7 +118,7 @@ export function spaceRoutes(
     async (c) => {
       const caller = requireCaller(c);
       const { appId, path } = fileTarget(c);
-      return c.json(await deleteFile(c.get('platform'), caller, appId, path));
+      return c.json(await deleteFile({ platform: c.get('platform'), caller, appId, path }));
     },
   );
   route(
@@ -142,7 +142,14 @@ export function spaceRoutes(
       params: versionParams,
     },
     async (c, { params }) =>
-      c.json(await getVersion(c.get('platform'), requireCaller(c), params.appId, params.versionId)),
+      c.json(
+        await getVersion({
+          platform: c.get('platform'),
+          caller: requireCaller(c),
+          appId: params.appId,
+          versionId: params.versionId,
+        }),
+      ),
   );
   route(
     r,

@@ -205,7 +205,12 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
   // answer as an error, or the chat would stay busy until the row went stale; meanwhile its heartbeat says it lives
   // the builder's Stop (issue 32, item 3) aborts the model call; here, or at a heartbeat on another server
   const turn = startTurn(appId, assistantId);
-  const stopHeartbeat = keepTurnAlive(platform.db, assistantId, platform.logger, turn.stop);
+  const stopHeartbeat = keepTurnAlive({
+    db: platform.db,
+    messageId: assistantId,
+    logger: platform.logger,
+    onStopRequested: turn.stop,
+  });
   try {
     const history = (await readMessages(platform.db, appId)).filter(
       (row) => row.messageId !== userId && row.messageId !== assistantId,

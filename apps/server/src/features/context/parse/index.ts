@@ -7,23 +7,30 @@ import { streamInWorker, type WorkerLimits } from './worker';
 
 export type ParseLimits = WorkerLimits & { docx?: DocxLimits };
 
+export interface ExtractFileOptions {
+  type: ContextItemType;
+  bytes: Uint8Array;
+  limits?: ParseLimits;
+  signal?: AbortSignal;
+}
+
 /** The text of an uploaded file by its kind: a table for CSV, prose for the rest; all but plain text read as it comes. */
-export async function extractFile(
-  type: ContextItemType,
-  bytes: Uint8Array,
-  limits: ParseLimits = {},
-  signal?: AbortSignal,
-): Promise<ExtractedText> {
+export async function extractFile({
+  type,
+  bytes,
+  limits = {},
+  signal,
+}: ExtractFileOptions): Promise<ExtractedText> {
   switch (type) {
     case 'csv':
       return { kind: 'table-lines', lines: csvLines(stripBom(decodeText(bytes))) };
     case 'txt':
       return { kind: 'prose', text: stripBom(decodeText(bytes)) };
     case 'pdf':
-      return { kind: 'prose-parts', parts: streamInWorker('pdf', bytes, limits, signal) };
+      return { kind: 'prose-parts', parts: streamInWorker({ kind: 'pdf', bytes, limits, signal }) };
     case 'doc': {
       const safe = await inspectDocx(bytes, limits.docx);
-      return { kind: 'prose-parts', parts: streamInWorker('docx', safe, limits, signal) };
+      return { kind: 'prose-parts', parts: streamInWorker({ kind: 'docx', bytes: safe, limits, signal }) };
     }
     default:
       throw new AppError('context/unsupported-type');

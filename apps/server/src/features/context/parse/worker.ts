@@ -266,6 +266,13 @@ interface Reader {
   ended: boolean;
 }
 
+export interface StreamInWorkerOptions {
+  kind: 'pdf' | 'docx';
+  bytes: Uint8Array;
+  limits?: WorkerLimits;
+  signal?: AbortSignal;
+}
+
 /**
  * Reads the text of a PDF or DOCX in a worker thread with a heap limit and a time limit, as it comes: a document
  * crafted to stall or to swell cannot hold up or take down the server. A stall ends `context/parse-timeout`; a
@@ -274,12 +281,12 @@ interface Reader {
  * are kept warm between documents; one that was cut off, ran out of memory or was left before the end of a document
  * is ended instead.
  */
-export async function* streamInWorker(
-  kind: 'pdf' | 'docx',
-  bytes: Uint8Array,
-  limits: WorkerLimits = {},
-  signal?: AbortSignal,
-): AsyncGenerator<string> {
+export async function* streamInWorker({
+  kind,
+  bytes,
+  limits = {},
+  signal,
+}: StreamInWorkerOptions): AsyncGenerator<string> {
   if (signal?.aborted) throw new Error('Parse cancelled');
   const of =
     kind === 'pdf' && bytes.length >= PDF_SHARED_BYTES

@@ -30,12 +30,7 @@ export async function embedChunks(platform: Platform, itemId: string, signal?: A
       .orderBy(asc(contextChunks.position))
       .limit(EMBED_BATCH);
     if (batch.length === 0) return;
-    const vectors = await embedTexts(
-      model,
-      batch.map((c) => c.content),
-      n,
-      signal,
-    );
+    const vectors = await embedTexts({ model, values: batch.map((c) => c.content), dimensions: n, signal });
     const values = sql.join(
       batch.map((c, i) => sql`(${c.id}::text, ${vectorLiteral(vectors[i]!)}::${vectorType(n)})`),
       sql`, `,

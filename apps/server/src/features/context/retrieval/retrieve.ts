@@ -62,20 +62,25 @@ export async function retrieveContext(
   if (query === '') return [];
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_RETRIEVE_LIMIT)));
   const method = effectiveMethod(platform, options);
-  if (method === 'fulltext') return fullText(platform, options.appId, query, limit);
+  if (method === 'fulltext') return fullText({ platform, appId: options.appId, query, limit });
 
   const n = platform.ai.embeddingDimensions;
   let embedding = options.queryEmbedding;
   if (!embedding) {
     try {
-      [embedding] = await embedTexts(platform.ai.embeddingModel()!, [query], n, options.signal);
+      [embedding] = await embedTexts({
+        model: platform.ai.embeddingModel()!,
+        values: [query],
+        dimensions: n,
+        signal: options.signal,
+      });
     } catch (err) {
       // the data still answers by its words
       platform.logger.warn(
         { err, appId: options.appId },
         'could not embed the query; searching by full text',
       );
-      return fullText(platform, options.appId, query, limit);
+      return fullText({ platform, appId: options.appId, query, limit });
     }
   }
   await Promise.all([ensureVectorIndex(platform, n), ensureListFunctions(platform, n)]);
@@ -140,8 +145,15 @@ function effectiveMethod(platform: Platform, options: RetrieveOptions): Method {
 const textList = (appId: string, query: string, candidates: number) =>
   sql`select * from ${sql.raw(TEXT_LIST_FUNCTION)}(${appId}, ${query}, ${candidates})`;
 
+interface FullTextOptions {
+  platform: Platform;
+  appId: string;
+  query: string;
+  limit: number;
+}
+
 /** The full-text method: the full-text list alone. */
-async function fullText(platform: Platform, appId: string, query: string, limit: number) {
+async function fullText({ platform, appId, query, limit }: FullTextOptions) {
   await ensureTextListFunction(platform);
   return sorted((await rowsOf(platform.db, textList(appId, query, limit))).map(toChunk));
 }

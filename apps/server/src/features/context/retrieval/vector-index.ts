@@ -92,13 +92,20 @@ export function knownSizeMismatch(model: EmbeddingModelV3): EmbeddingSizeMismatc
   return mismatched.get(model);
 }
 
+export interface EmbedTextsOptions {
+  model: EmbeddingModelV3;
+  values: string[];
+  dimensions: number;
+  signal?: AbortSignal;
+}
+
 /** Embeds texts with the configured model, checking that every vector has the configured size. */
-export async function embedTexts(
-  model: EmbeddingModelV3,
-  values: string[],
-  dimensions: number,
-  signal?: AbortSignal,
-): Promise<number[][]> {
+export async function embedTexts({
+  model,
+  values,
+  dimensions,
+  signal,
+}: EmbedTextsOptions): Promise<number[][]> {
   if (values.length === 0) return [];
   const known = mismatched.get(model);
   if (known) throw known;

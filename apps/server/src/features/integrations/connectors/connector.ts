@@ -40,9 +40,14 @@ export interface OAuthFlow {
   /** the client the operator registered; asked only once `configured` said yes */
   client(config: Config, redirectUri: string): OAuth2Client;
   /** the consent screen's address; `verifier` is the PKCE verifier that the exchange gets back */
-  authorizeUrl(client: OAuth2Client, endpoint: string, state: string, verifier: string): URL;
+  authorizeUrl(options: { client: OAuth2Client; endpoint: string; state: string; verifier: string }): URL;
   /** trades the callback's code for the provider's tokens */
-  exchange(client: OAuth2Client, endpoint: string, code: string, verifier: string): Promise<OAuth2Tokens>;
+  exchange(options: {
+    client: OAuth2Client;
+    endpoint: string;
+    code: string;
+    verifier: string;
+  }): Promise<OAuth2Tokens>;
 }
 
 /** A connector of the builder's own account elsewhere: connected through OAuth, listed to pick what to import. */
@@ -76,7 +81,12 @@ export async function requireConnection(
   item: ItemRow,
   provider: IntegrationProvider,
 ): Promise<Connection> {
-  const connection = await loadConnection(platform, services.signingKey, item.accountId, provider);
+  const connection = await loadConnection({
+    platform,
+    signingKey: services.signingKey,
+    accountId: item.accountId,
+    provider,
+  });
   if (!connection) throw new AppError('integration/not-connected');
   return connection;
 }

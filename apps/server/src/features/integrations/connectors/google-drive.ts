@@ -54,7 +54,13 @@ async function accessToken(
     platform.logger.warn({ err, accountId }, 'Google Drive: the access token could not be refreshed');
     throw new AppError('integration/not-connected');
   }
-  await saveConnection(platform, services.signingKey, accountId, 'google-drive', refreshed);
+  await saveConnection({
+    platform,
+    signingKey: services.signingKey,
+    accountId,
+    provider: 'google-drive',
+    connection: refreshed,
+  });
   return refreshed.accessToken;
 }
 
@@ -109,15 +115,26 @@ async function listDriveItems(
   return items;
 }
 
+interface ExportDriveFileOptions {
+  ctx: ConnectorContext;
+  accountId: string;
+  connection: Connection;
+  fileId: string;
+  type: ContextItemType;
+  signal: AbortSignal;
+}
+
 /** A file's text as Drive exports it: docs and slides as plain text, sheets as CSV (the first sheet). */
-async function exportDriveFile(
-  ctx: ConnectorContext,
-  accountId: string,
-  connection: Connection,
-  fileId: string,
-  type: ContextItemType,
-  signal: AbortSignal,
-): Promise<{ kind: 'prose'; text: string } | { kind: 'table'; header: string; rows: string[] }> {
+async function exportDriveFile({
+  ctx,
+  accountId,
+  connection,
+  fileId,
+  type,
+  signal,
+}: ExportDriveFileOptions): Promise<
+  { kind: 'prose'; text: string } | { kind: 'table'; header: string; rows: string[] }
+> {
   const exportAs = EXPORT_FOR_TYPE[type];
   if (!exportAs) throw new AppError('context/unsupported-type');
   const token = await accessToken(ctx, accountId, connection);
@@ -155,7 +172,7 @@ export const googleDrive: AccountConnector = {
     },
     client: (config, redirectUri) =>
       new OAuth2Client(config.GOOGLE_CLIENT_ID!, config.GOOGLE_CLIENT_SECRET!, redirectUri),
-    authorizeUrl: (client, endpoint, state, verifier) => {
+    authorizeUrl: ({ client, endpoint, state, verifier }) => {
       const url = client.createAuthorizationURLWithPKCE(endpoint, state, CodeChallengeMethod.S256, verifier, [
         GOOGLE_DRIVE_SCOPE,
       ]);
@@ -163,20 +180,20 @@ export const googleDrive: AccountConnector = {
       url.searchParams.set('prompt', 'consent');
       return url;
     },
-    exchange: (client, endpoint, code, verifier) =>
+    exchange: ({ client, endpoint, code, verifier }) =>
       client.validateAuthorizationCode(endpoint, code, verifier),
   },
   list: listDriveItems,
   import: async (ctx, item, signal) => {
     const connection = await requireConnection(ctx, item, 'google-drive');
-    const extracted = await exportDriveFile(
+    const extracted = await exportDriveFile({
       ctx,
-      item.accountId,
+      accountId: item.accountId,
       connection,
-      providerItemId(item),
-      item.type,
+      fileId: providerItemId(item),
+      type: item.type,
       signal,
-    );
+    });
     return extracted.kind === 'prose' ? prose(extracted.text) : extracted;
   },
 };

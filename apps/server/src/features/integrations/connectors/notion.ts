@@ -22,14 +22,16 @@ const plain = (rich: unknown): string =>
 
 const apiBase = (platform: Platform) => platform.config.NOTION_API_URL.replace(/\/+$/, '');
 
-async function notionApi<T>(
-  platform: Platform,
-  connection: Connection,
-  method: 'GET' | 'POST',
-  path: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
+interface NotionRequest {
+  platform: Platform;
+  connection: Connection;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function notionApi<T>({ platform, connection, method, path, body, signal }: NotionRequest): Promise<T> {
   const res = await providerFetch(`${apiBase(platform)}${path}`, {
     method,
     signal,
@@ -61,9 +63,12 @@ async function listNotionItems(platform: Platform, connection: Connection): Prom
   const items: ImportableItem[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < MAX_LIST_PAGES; i++) {
-    const page = await notionApi<ListPage<Json>>(platform, connection, 'POST', '/v1/search', {
-      page_size: 100,
-      ...(cursor ? { start_cursor: cursor } : {}),
+    const page = await notionApi<ListPage<Json>>({
+      platform,
+      connection,
+      method: 'POST',
+      path: '/v1/search',
+      body: { page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) },
     });
     for (const result of page.results) {
       if (result.object !== 'page' && result.object !== 'database') continue;
@@ -117,13 +122,20 @@ function blockLine(block: Json): string | null {
   }
 }
 
+interface NotionPageTextOptions {
+  platform: Platform;
+  connection: Connection;
+  pageId: string;
+  signal: AbortSignal;
+}
+
 /** The readable text of a page: its blocks, nested ones indented (`GET /v1/blocks/{id}/children`). */
-async function notionPageText(
-  platform: Platform,
-  connection: Connection,
-  pageId: string,
-  signal: AbortSignal,
-): Promise<string> {
+async function notionPageText({
+  platform,
+  connection,
+  pageId,
+  signal,
+}: NotionPageTextOptions): Promise<string> {
   const lines: string[] = [];
   let seen = 0;
   async function walk(blockId: string, nesting: number): Promise<void> {
@@ -131,14 +143,13 @@ async function notionPageText(
     do {
       const query = new URLSearchParams({ page_size: '100' });
       if (cursor) query.set('start_cursor', cursor);
-      const page = await notionApi<ListPage<Json>>(
+      const page = await notionApi<ListPage<Json>>({
         platform,
         connection,
-        'GET',
-        `/v1/blocks/${encodeURIComponent(blockId)}/children?${query}`,
-        undefined,
+        method: 'GET',
+        path: `/v1/blocks/${encodeURIComponent(blockId)}/children?${query}`,
         signal,
-      );
+      });
       for (const block of page.results) {
         if (++seen > MAX_BLOCKS) return;
         const line = blockLine(block);
@@ -199,24 +210,31 @@ function propertyText(prop: Json): string {
   }
 }
 
+interface NotionDatabaseTableOptions {
+  platform: Platform;
+  connection: Connection;
+  databaseId: string;
+  signal: AbortSignal;
+}
+
 /** A database's rows as a CSV table, the title column first (`POST /v1/databases/{id}/query`). */
-async function notionDatabaseTable(
-  platform: Platform,
-  connection: Connection,
-  databaseId: string,
-  signal: AbortSignal,
-): Promise<{ header: string; rows: string[] }> {
+async function notionDatabaseTable({
+  platform,
+  connection,
+  databaseId,
+  signal,
+}: NotionDatabaseTableOptions): Promise<{ header: string; rows: string[] }> {
   const rows: Record<string, Json>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await notionApi<ListPage<Json>>(
+    const page = await notionApi<ListPage<Json>>({
       platform,
       connection,
-      'POST',
-      `/v1/databases/${encodeURIComponent(databaseId)}/query`,
-      { page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) },
+      method: 'POST',
+      path: `/v1/databases/${encodeURIComponent(databaseId)}/query`,
+      body: { page_size: 100, ...(cursor ? { start_cursor: cursor } : {}) },
       signal,
-    );
+    });
     for (const row of page.results) rows.push((row.properties ?? {}) as Record<string, Json>);
     cursor = page.has_more && page.next_cursor && rows.length < MAX_ROWS ? page.next_cursor : undefined;
   } while (cursor);
@@ -251,21 +269,21 @@ export const notion: AccountConnector = {
     }),
     client: (config, redirectUri) =>
       new OAuth2Client(config.NOTION_CLIENT_ID!, config.NOTION_CLIENT_SECRET!, redirectUri),
-    authorizeUrl: (client, endpoint, state) => {
+    authorizeUrl: ({ client, endpoint, state }) => {
       const url = client.createAuthorizationURL(endpoint, state, []);
       url.searchParams.set('owner', 'user');
       return url;
     },
-    exchange: (client, endpoint, code) => client.validateAuthorizationCode(endpoint, code, null),
+    exchange: ({ client, endpoint, code }) => client.validateAuthorizationCode(endpoint, code, null),
   },
   list: ({ platform }, _accountId, connection) => listNotionItems(platform, connection),
   import: async (ctx, item, signal) => {
     const connection = await requireConnection(ctx, item, 'notion');
     const id = providerItemId(item);
     if (item.type === 'notion database') {
-      const table = await notionDatabaseTable(ctx.platform, connection, id, signal);
+      const table = await notionDatabaseTable({ platform: ctx.platform, connection, databaseId: id, signal });
       return { kind: 'table', ...table };
     }
-    return prose(await notionPageText(ctx.platform, connection, id, signal));
+    return prose(await notionPageText({ platform: ctx.platform, connection, pageId: id, signal }));
   },
 };
