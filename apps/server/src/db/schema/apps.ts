@@ -15,7 +15,7 @@ import { accounts } from './identity';
 
 /**
  * @owner apps
- * @writers app-templates assistant claims payments
+ * @writers app-templates assistant claims payments spaces
  */
 export const apps = pgTable(
   'apps',
@@ -77,7 +77,7 @@ export const tools = pgTable(
 /**
  * One run of a tool by anyone, with what it was asked and what it answered.
  * @owner runtime
- * @writers assistant
+ * @writers assistant logs
  */
 export const runs = pgTable(
   'runs',

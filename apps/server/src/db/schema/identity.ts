@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 /**
  * A sign-in identity. Email is unique per tenant (architecture §5).
  * @owner identity
- * @writers entities
+ * @writers app-users entities
  */
 export const users = pgTable(
   'users',
@@ -24,6 +24,7 @@ export const users = pgTable(
 /**
  * Rotating refresh tokens, stored hashed. A reused token revokes its whole family.
  * @owner identity
+ * @writers app-users
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
