@@ -428,9 +428,7 @@ describe('versions hold the entity schemas', () => {
       [],
     );
     const { accessChanges } = await getJson(server, `/api/apps/${appId}/versions/${versions[1].id}`, token);
-    expect(accessChanges).toEqual([
-      { entity: 'Task', from: { read: 'all', write: 'creator' }, to: null },
-    ]);
+    expect(accessChanges).toEqual([{ entity: 'Task', from: { read: 'all', write: 'creator' }, to: null }]);
     const res = await server.request(`/api/apps/${appId}/versions/${versions[1].id}/restore`, {
       method: 'POST',
       token,

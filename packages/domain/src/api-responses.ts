@@ -387,6 +387,8 @@ export const devMailResponse = z.array(
     sentAt: isoTime.nullable(),
   }),
 );
+/** `POST /api/dev/clock` (outside production): the moved clock's time, and how many runs its retention round erased. */
+export const devClockResponse = z.object({ now: isoTime, erased: z.number().int() });
 /** `GET /api/openapi.json`: the OpenAPI 3.1 document itself. */
 export const openApiDocumentResponse = z.looseObject({
   openapi: z.string(),

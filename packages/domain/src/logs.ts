@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resourceIdSchema } from './edge';
-import type { SaleState } from './money';
+import { saleStates, type SaleState } from './money';
 import { runSources, type RunSource } from './reach';
 
 /**
@@ -17,6 +17,9 @@ export const MASKED_VALUE = '••••••';
 
 export const logRatings = ['up', 'down'] as const;
 export type LogRating = (typeof logRatings)[number];
+
+/** A time in an answer: ISO 8601, UTC. */
+const isoTime = z.string().meta({ format: 'date-time' });
 
 const isoDate = z
   .string()
@@ -89,6 +92,46 @@ export interface LogsPage {
   revealed: boolean;
 }
 
+// The wire form of the answers above and below (decision 0020): each route names its schema with `response:`.
+
+export const logUsageSchema = z.object({
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+  totalCost: z.number(),
+});
+export const logEntrySchema = z.object({
+  runId: z.string(),
+  createdAt: isoTime,
+  email: z.string().nullable().meta({ description: 'null for an anonymous visitor or an API key' }),
+  who: z.string().meta({ description: "`anon:…` visitor id, `key:…` API key, or the signed-in user's id" }),
+  source: z.enum(runSources),
+  kind: z.enum(['tool', 'assistant']),
+  toolId: z.string().nullable(),
+  toolTitle: z.string().nullable(),
+  conversationId: z.string().nullable(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  errorCode: z.string().nullable(),
+  inputs: z.record(z.string(), z.unknown()),
+  masked: z
+    .array(z.string())
+    .meta({ description: `inputs masked as personal (their values read ${MASKED_VALUE})` }),
+  output: z.string(),
+  model: z.string(),
+  usage: logUsageSchema.nullable(),
+  credits: z.number(),
+  rating: z.enum(logRatings).nullable(),
+  ratingReason: z.string().nullable(),
+});
+/** `GET /api/apps/{appId}/logs` */
+export const logsPageResponse = z.object({
+  items: z.array(logEntrySchema),
+  nextCursor: z.string().nullable(),
+  revealed: z.boolean(),
+});
+/** `DELETE /api/apps/{appId}/logs` and `/my-history`: how many runs were erased. */
+export const erasedResponse = z.object({ erased: z.number().int() });
+
 export interface LogMessage {
   id: string;
   role: 'user' | 'assistant';
@@ -104,6 +147,21 @@ export interface LogDetail {
   entry: LogEntry;
   conversation: { conversationId: string; title: string; messages: LogMessage[] } | null;
 }
+export const logMessageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  createdAt: isoTime,
+  runId: z.string().nullable(),
+  rating: z.enum(logRatings).nullable(),
+  ratingReason: z.string().nullable(),
+});
+export const logDetailResponse = z.object({
+  entry: logEntrySchema,
+  conversation: z
+    .object({ conversationId: z.string(), title: z.string(), messages: z.array(logMessageSchema) })
+    .nullable(),
+});
 
 /** `POST /api/apps/{appId}/runs/{runId}/rating`: the end user's thumbs up or down on an answer or result. */
 export const rateRunRequest = z.object({
@@ -120,6 +178,11 @@ export interface RunRating {
   rating: LogRating;
   reason: string | null;
 }
+export const runRatingResponse = z.object({
+  runId: z.string(),
+  rating: z.enum(logRatings),
+  reason: z.string().nullable(),
+});
 
 /** `GET|PUT /api/apps/{appId}/privacy`: how long the app keeps what its users asked. */
 export const appPrivacySchema = z.object({
@@ -145,6 +208,13 @@ export interface LogReveal {
 export interface AppPrivacyView extends AppPrivacy {
   reveals: LogReveal[];
 }
+export const logRevealSchema = z.object({
+  email: z.string(),
+  at: isoTime,
+  what: z.enum(['list', 'export', 'run']),
+});
+/** `GET|PUT /api/apps/{appId}/privacy` */
+export const appPrivacyResponse = appPrivacySchema.extend({ reveals: z.array(logRevealSchema) });
 
 /** `GET /api/apps/{appId}/my-history`: the caller's own runs of the app (signed-in user or visitor). */
 export interface MyHistoryEntry {
@@ -156,6 +226,16 @@ export interface MyHistoryEntry {
   output: string;
   rating: LogRating | null;
 }
+export const myHistoryEntrySchema = z.object({
+  runId: z.string(),
+  createdAt: isoTime,
+  kind: z.enum(['tool', 'assistant']),
+  toolTitle: z.string().nullable(),
+  inputs: z.record(z.string(), z.unknown()),
+  output: z.string(),
+  rating: z.enum(logRatings).nullable(),
+});
+export const myHistoryResponse = z.array(myHistoryEntrySchema);
 
 // ---- the app's users -------------------------------------------------------------------------------------------
 
@@ -188,6 +268,31 @@ export interface AppUsersPage {
   items: AppUserEntry[];
   nextCursor: string | null;
 }
+/** `PATCH /api/apps/{appId}/users/{userId}`'s answer, and one row of the list */
+export const appUserEntrySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: isoTime,
+  verified: z.boolean(),
+  role: z.enum(['user', 'admin']),
+  disabled: z.boolean(),
+  membership: z
+    .object({
+      state: z.enum(saleStates),
+      saleId: z.string().nullable(),
+      subscriptionId: z.string().nullable(),
+      paidUntil: isoTime
+        .nullable()
+        .meta({ description: "the end of a cancelled subscription's paid period" }),
+      renewedAt: isoTime.nullable().meta({ description: 'when the sale or its last renewal was recorded' }),
+    })
+    .nullable(),
+});
+/** `GET /api/apps/{appId}/users` */
+export const appUsersPageResponse = z.object({
+  items: z.array(appUserEntrySchema),
+  nextCursor: z.string().nullable(),
+});
 
 /** `PATCH /api/apps/{appId}/users/{userId}`: the owner changes a user's role or disables them. */
 export const patchAppUserRequest = z
@@ -203,3 +308,4 @@ export type PatchAppUserRequest = z.input<typeof patchAppUserRequest>;
 export interface ManageSubscription {
   url: string | null;
 }
+export const manageSubscriptionResponse = z.object({ url: z.string().nullable() });

@@ -2,7 +2,10 @@ import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/p
 import { accounts } from './identity';
 import { apps } from './apps';
 
-/** An app's privacy settings for what its users asked (decision 0018); no row: kept until deleted. */
+/**
+ * An app's privacy settings for what its users asked (decision 0018); no row: kept until deleted.
+ * @owner logs
+ */
 export const appPrivacy = pgTable(
   'app_privacy',
   {
@@ -18,7 +21,10 @@ export const appPrivacy = pgTable(
   (t) => [index('app_privacy_retention_idx').on(t.retentionDays)],
 );
 
-/** Each time a builder showed personal fields of the logs unmasked (decision 0018). */
+/**
+ * Each time a builder showed personal fields of the logs unmasked (decision 0018).
+ * @owner logs
+ */
 export const logReveals = pgTable(
   'log_reveals',
   {

@@ -1,6 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { appUsersQuery, patchAppUserRequest, resourceIdSchema } from '@buildai/domain';
+import {
+  appUserEntrySchema,
+  appUsersPageResponse,
+  appUsersQuery,
+  manageSubscriptionResponse,
+  patchAppUserRequest,
+  resourceIdSchema,
+} from '@buildai/domain';
 import { requireCaller, type AppEnv } from '../../http/context';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
@@ -21,6 +28,7 @@ export function appUserRoutes() {
       summary: "The app's end users with their role and membership",
       params: appParams,
       query: appUsersQuery,
+      response: appUsersPageResponse,
     },
     async (c, { params, query }) =>
       c.json(
@@ -40,6 +48,7 @@ export function appUserRoutes() {
       summary: "Changes an end user's role, or disables them",
       params: userParams,
       body: patchAppUserRequest,
+      response: appUserEntrySchema,
     },
     async (c, { params, body }) =>
       c.json(
@@ -59,6 +68,7 @@ export function appUserRoutes() {
       path: '/{appId}/membership/manage',
       summary: "The signed-in member's subscription management link",
       params: appParams,
+      response: manageSubscriptionResponse,
     },
     async (c, { params }) =>
       c.json(await manageSubscription(c.get('platform'), c.get('caller'), params.appId)),

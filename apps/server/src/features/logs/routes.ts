@@ -1,6 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { appPrivacySchema, logsQuery, rateRunRequest, resourceIdSchema } from '@buildai/domain';
+import {
+  appPrivacyResponse,
+  appPrivacySchema,
+  devClockResponse,
+  erasedResponse,
+  logDetailResponse,
+  logsPageResponse,
+  logsQuery,
+  myHistoryResponse,
+  rateRunRequest,
+  resourceIdSchema,
+  runRatingResponse,
+} from '@buildai/domain';
 import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
 import { accountUser, cookieUser, isAppUser, type EndUser } from '../../http/end-user';
 import { appParams } from '../../http/params';
@@ -37,6 +49,7 @@ export function logRoutes() {
       summary: "The app's tool runs and assistant turns, filtered, newest first",
       params: appParams,
       query: logsQuery,
+      response: logsPageResponse,
     },
     async (c, { params, query }) =>
       c.json(
@@ -81,6 +94,7 @@ export function logRoutes() {
       summary: 'One run of the logs, with its conversation for an assistant turn',
       params: runParams,
       query: revealQuery,
+      response: logDetailResponse,
     },
     async (c, { params, query }) =>
       c.json(
@@ -119,13 +133,20 @@ export function logRoutes() {
       path: '/{appId}/logs',
       summary: 'Erases every run and conversation of the app',
       params: appParams,
+      response: erasedResponse,
     },
     async (c, { params }) =>
       c.json({ erased: await deleteAllLogs(c.get('platform'), requireCaller(c), params.appId) }),
   );
   route(
     r,
-    { method: 'get', path: '/{appId}/privacy', summary: "The app's log retention", params: appParams },
+    {
+      method: 'get',
+      path: '/{appId}/privacy',
+      summary: "The app's log retention",
+      params: appParams,
+      response: appPrivacyResponse,
+    },
     async (c, { params }) => c.json(await getPrivacy(c.get('platform'), requireCaller(c), params.appId)),
   );
   route(
@@ -136,6 +157,7 @@ export function logRoutes() {
       summary: "Sets the app's log retention and whether conversations are kept",
       params: appParams,
       body: appPrivacySchema.strict(),
+      response: appPrivacyResponse,
     },
     async (c, { params, body }) =>
       c.json(
@@ -155,6 +177,7 @@ export function logRoutes() {
       summary: "The end user's thumbs up or down on their own result or answer",
       params: runParams,
       body: rateRunRequest,
+      response: runRatingResponse,
     },
     async (c, { params, body }) =>
       c.json(
@@ -174,6 +197,7 @@ export function logRoutes() {
       path: '/{appId}/my-history',
       summary: "The caller's own runs of the app",
       params: appParams,
+      response: myHistoryResponse,
     },
     async (c, { params }) =>
       c.json(await myHistory(c.get('platform'), endUserOf(c, params.appId), params.appId)),
@@ -185,6 +209,7 @@ export function logRoutes() {
       path: '/{appId}/my-history',
       summary: 'Erases everything the caller asked the app',
       params: appParams,
+      response: erasedResponse,
     },
     async (c, { params }) =>
       c.json({
@@ -208,6 +233,7 @@ export function devClockRoutes() {
       path: '/api/dev/clock',
       summary: 'Moves the clock of scheduled work forward (outside production)',
       body: clockRequest,
+      response: devClockResponse,
     },
     async (c, { body }) => {
       const { advanceDays } = await body();

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { resourceIdSchema, type ToolLinkApps } from '@buildai/domain';
+import { resourceIdSchema, toolLinkApps, type ToolLinkApps } from '@buildai/domain';
 import { apps, tools } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
@@ -42,6 +42,7 @@ export function toolLinkRoutes() {
       path: '/{path}',
       summary: 'The published apps with an active tool at this path (the short link /tool/{path})',
       params: z.object({ path: resourceIdSchema }),
+      response: toolLinkApps,
     },
     async (c, { params }) => c.json(await findToolLinkApps(c.get('platform'), params.path)),
   );
