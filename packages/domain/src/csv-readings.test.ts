@@ -41,6 +41,34 @@ describe('the reading of a CSV column (issue 32)', () => {
     expect(readCsvDate('next week', 'mdy')).toBeNull();
   });
 
+  it('reads every row of a mapped column from cells read one at a time, as from rows', () => {
+    const rows = [
+      ['1,5', '01/02/2024', 'x'],
+      ['2', '25/12/2024', 'y'],
+      ['3,25', '', 'z'],
+    ];
+    const mappings = [
+      { csvHeader: 'n', schemaField: 'n', dataType: 'number' as const },
+      { csvHeader: 'd', schemaField: 'd', dataType: 'datetime' as const },
+    ];
+    const read: string[] = [];
+    const cells = {
+      rowCount: rows.length,
+      cell: (r: number, c: number) => {
+        read.push(`${r}:${c}`);
+        return rows[r]![c] ?? '';
+      },
+    };
+    const fromCells = withColumnReadings(['n', 'd', 'other'], cells, mappings);
+    expect(fromCells).toEqual(withColumnReadings(['n', 'd', 'other'], rows, mappings));
+    expect(fromCells.map((m) => [m.decimalSeparator, m.dateOrder])).toEqual([
+      [',', undefined],
+      [undefined, 'dmy'],
+    ]);
+    // the unmapped column is never read
+    expect(read.some((at) => at.endsWith(':2'))).toBe(false);
+  });
+
   it('fails a row whose value cannot be read, with the reason; converts the others', () => {
     const headers = ['Name', 'Score', 'Day'];
     const mappings = withColumnReadings(

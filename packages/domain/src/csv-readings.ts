@@ -78,12 +78,23 @@ export function needsColumnReading(mapping: ReadCsvMapping): boolean {
   return false;
 }
 
-/** The readings of each mapped column, from every value of the file. */
+/** A file's data cells: its rows, or how many there are and one cell at a time (a wide file's cells kept unsplit). */
+export type CsvCells =
+  readonly (readonly string[])[] | { rowCount: number; cell: (row: number, column: number) => string };
+
+/**
+ * The readings of each mapped column, from every value of the file. Only the columns mapped as numbers or dates are
+ * read (the fields of an entity, however wide the file).
+ */
 export function withColumnReadings(
   headers: readonly string[],
-  rows: readonly (readonly string[])[],
+  rows: CsvCells,
   mappings: readonly CsvMapping[],
 ): ReadCsvMapping[] {
+  const valuesOf = (index: number): string[] =>
+    'cell' in rows
+      ? Array.from({ length: rows.rowCount }, (_, r) => rows.cell(r, index))
+      : rows.map((row) => row[index] ?? '');
   const columnOf = new Map(headers.map((h, i) => [h, i] as const));
   return mappings.map((mapping) => {
     if (mapping.splitCharacter || (mapping.dataType !== 'number' && mapping.dataType !== 'datetime')) {
@@ -91,7 +102,7 @@ export function withColumnReadings(
       return plain;
     }
     const index = columnOf.get(mapping.csvHeader) ?? -1;
-    const values = index < 0 ? [] : rows.map((row) => row[index] ?? '');
+    const values = index < 0 ? [] : valuesOf(index);
     return mapping.dataType === 'number'
       ? { ...mapping, decimalSeparator: detectDecimalSeparator(values) }
       : { ...mapping, dateOrder: detectDateOrder(values) };

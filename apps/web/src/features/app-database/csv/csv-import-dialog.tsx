@@ -55,6 +55,7 @@ export function CsvImportDialog({
 }: CsvImportDialogProps) {
   const [step, setStep] = React.useState<Step>(START);
   const asking = React.useRef<AbortController | null>(null);
+  const content = React.useRef<HTMLDivElement>(null);
   const importing = step.name === 'importing';
 
   // a closed wizard starts over; the suggestion still on its way is no longer wanted
@@ -75,6 +76,9 @@ export function CsvImportDialog({
       setStep({ name: 'upload', reading: false, error: UPLOAD_TEXTS.onlyCsv });
       return;
     }
+    // focus on the dialog while it is small: the picker is disabled and then gone, and focus left on the page would be
+    // moved back into the dialog once the mapping step is drawn, laying out its rows at once
+    content.current?.focus({ preventScroll: true });
     setStep({ name: 'upload', reading: true, error: null });
     let csv: ParsedCsv;
     try {
@@ -95,11 +99,11 @@ export function CsvImportDialog({
     asking.current = controller;
     try {
       const { mappings, fallback } = await suggestMapping(
-        { headers: csv.headers, rows: csv.rows, schema, entityName: entity },
+        { headers: csv.headers, rows: csv.preview, schema, entityName: entity },
         controller.signal,
       );
       if (controller.signal.aborted) return;
-      const read = withColumnReadings(csv.headers, csv.rows, keepCsvIdColumn(mappings));
+      const read = withColumnReadings(csv.headers, csv, keepCsvIdColumn(mappings));
       setStep((s) => (s.name === 'mapping' && s.csv === csv ? { ...s, mappings: read, fallback } : s));
     } catch {
       // aborted: the wizard was closed or another file taken
@@ -130,6 +134,7 @@ export function CsvImportDialog({
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
+        ref={content}
         className="sm:max-w-2xl"
         showCloseButton={!importing}
         onEscapeKeyDown={(e) => importing && e.preventDefault()}
@@ -152,7 +157,7 @@ export function CsvImportDialog({
         {step.name === 'mapping' && (
           <MappingStep
             headers={step.csv.headers}
-            rows={step.csv.rows}
+            rows={step.csv.preview}
             schema={schema}
             mappings={step.mappings}
             fallback={step.fallback}
@@ -160,7 +165,7 @@ export function CsvImportDialog({
               setStep({
                 ...step,
                 mappings: mappings.map((m) =>
-                  needsColumnReading(m) ? withColumnReadings(step.csv.headers, step.csv.rows, [m])[0]! : m,
+                  needsColumnReading(m) ? withColumnReadings(step.csv.headers, step.csv, [m])[0]! : m,
                 ),
               })
             }
@@ -175,7 +180,7 @@ export function CsvImportDialog({
             }}
           />
         )}
-        {step.name === 'importing' && <ImportProgress done={step.done} total={step.csv.rows.length} />}
+        {step.name === 'importing' && <ImportProgress done={step.done} total={step.csv.rowCount} />}
         {step.name === 'done' && <ImportResult outcome={step.outcome} />}
 
         {!importing && (
@@ -225,7 +230,7 @@ export function CsvImportDialog({
                       disabled={!step.mappings || mappedCount === 0 || !step.csv.delimiterDetected}
                       onClick={() => step.mappings && void startImport(step.csv, step.mappings)}
                     >
-                      Import {step.csv.rows.length} {step.csv.rows.length === 1 ? 'row' : 'rows'}
+                      Import {step.csv.rowCount} {step.csv.rowCount === 1 ? 'row' : 'rows'}
                     </Button>
                   )}
                 </>
@@ -243,10 +248,10 @@ function describe(step: Step): string {
     case 'upload':
       return 'Add records from a CSV file.';
     case 'mapping':
-      return `${step.csv.fileName} · ${step.csv.rows.length} ${step.csv.rows.length === 1 ? 'row' : 'rows'}. Choose the field each column goes into.`;
+      return `${step.csv.fileName} · ${step.csv.rowCount} ${step.csv.rowCount === 1 ? 'row' : 'rows'}. Choose the field each column goes into.`;
     case 'importing':
       return `Importing ${step.csv.fileName}.`;
     case 'done':
-      return `${step.csv.fileName} · ${step.csv.rows.length} ${step.csv.rows.length === 1 ? 'row' : 'rows'}`;
+      return `${step.csv.fileName} · ${step.csv.rowCount} ${step.csv.rowCount === 1 ? 'row' : 'rows'}`;
   }
 }

@@ -22,7 +22,15 @@ describe('decodeCsvBytes', () => {
 describe('parseCsvText (spec 001 §5)', () => {
   it('takes the first row as headers and the rest as rows with their numbers in the file', () => {
     const csv = parseCsvText('title,price\r\nLamp,19.5\r\n\r\n"Desk, oak","120"\r\n', 'items.csv');
-    expect(csv).toEqual({
+    expect({
+      fileName: csv.fileName,
+      headers: csv.headers,
+      rows: csv.rows,
+      rowNumbers: csv.rowNumbers,
+      delimiter: csv.delimiter,
+      delimiterDetected: csv.delimiterDetected,
+      encoding: csv.encoding,
+    }).toEqual({
       fileName: 'items.csv',
       headers: ['title', 'price'],
       rows: [
@@ -41,6 +49,31 @@ describe('parseCsvText (spec 001 §5)', () => {
       ['1', ''],
       ['1', '2'],
     ]);
+  });
+
+  it('reads a file without quotes cell by cell, as its rows read (line endings, blank lines, short and long rows)', () => {
+    const semicolons = parseCsvText('a;b\r\n1;2\r\n\r\n ; \r\n3;4;5\r\n');
+    expect([semicolons.delimiter, semicolons.headers, semicolons.rowNumbers]).toEqual([
+      ';',
+      ['a', 'b'],
+      [2, 5],
+    ]);
+    expect([semicolons.rowCount, semicolons.cell(1, 1), semicolons.cell(1, 2)]).toEqual([2, '4', '']);
+    expect(semicolons.rows).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+    const returns = parseCsvText('\r x|y\r7|\r\r8|9|');
+    expect([returns.headers, returns.rowNumbers, returns.rows]).toEqual([
+      ['x', 'y'],
+      [3, 5],
+      [
+        ['7', ''],
+        ['8', '9'],
+      ],
+    ]);
+    const tabs = parseCsvText('p\tq\n1\t 2 \n');
+    expect([tabs.delimiter, tabs.preview]).toEqual(['\t', [['1', ' 2 ']]]);
   });
 
   it.each([

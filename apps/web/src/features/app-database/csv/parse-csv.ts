@@ -1,12 +1,23 @@
 import { detect } from 'jschardet';
 import Papa from 'papaparse';
-import { databaseTexts } from '@buildai/domain';
+import { CSV_PREVIEW_ROWS, databaseTexts } from '@buildai/domain';
 
 /** A CSV file read for the import: unique headers, then the data rows with their row numbers in the file. */
 export interface ParsedCsv {
   fileName: string;
   headers: string[];
-  rows: string[][];
+  /**
+   * Every data row, cut or padded to the headers. Made on first use: until then a file's cells are kept as its
+   * lines and the places of their delimiters, so a file of thousands of columns reaches the mapping step without
+   * millions of strings (read them with `cell`, `rowCount` and `csvPreviewRows`).
+   */
+  readonly rows: string[][];
+  /** how many data rows there are */
+  rowCount: number;
+  /** one cell of a data row, '' past the row's end */
+  cell: (row: number, column: number) => string;
+  /** the first 5 data rows (the samples of the mapping step and the mapping's preview) */
+  preview: string[][];
   /** each row's number as a spreadsheet shows it (the header row is 1; blank lines keep their numbers) */
   rowNumbers: number[];
   /** the delimiter the rows were split by, and whether it was told from the file (else the builder chooses) */
@@ -137,8 +148,6 @@ export function decodeCsvBytes(bytes: Uint8Array, encoding = detectCsvEncoding(b
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
-
 /**
  * Headers as the mapping uses them: trimmed, at most 200 characters, a blank one named after its column, and a
  * repeated one numbered ('Name', 'Name (2)'), so every column can be told apart.
@@ -169,6 +178,62 @@ export function parseCsvText(
   const guessed = options.delimiter ? null : guessDelimiter(text);
   const delimiter: CsvDelimiter = options.delimiter ?? guessed ?? ',';
   const delimiterDetected = options.delimiter !== undefined || guessed !== null;
+  const table = text.includes('"') ? quotedTable(text, delimiter) : plainTable(text, delimiter);
+  const headerIndex = table.records.findIndex((_, i) => !table.blank(i));
+  if (headerIndex < 0) throw new CsvFileError(databaseTexts.csvEmpty);
+  const headers = uniqueHeaders(table.record(headerIndex));
+  const records: number[] = [];
+  const rowNumbers: number[] = [];
+  for (let i = headerIndex + 1; i < table.records.length; i++) {
+    if (table.blank(i)) continue;
+    records.push(i);
+    rowNumbers.push(i + 1);
+  }
+  if (records.length === 0) throw new CsvFileError(databaseTexts.csvNoRows);
+  const width = headers.length;
+  const cell = (row: number, column: number) => (column < width ? table.cell(records[row]!, column) : '');
+  let rows: string[][] | null = null;
+  const parsed = {
+    fileName,
+    headers,
+    rowCount: records.length,
+    cell,
+    preview: [] as string[][],
+    rowNumbers,
+    delimiter,
+    delimiterDetected,
+    encoding: options.encoding ?? 'utf-8',
+  };
+  parsed.preview = csvPreviewRows(parsed, CSV_PREVIEW_ROWS);
+  return Object.defineProperty(parsed, 'rows', {
+    enumerable: true,
+    get: () => (rows ??= records.map((_, r) => headers.map((_h, c) => cell(r, c)))),
+  }) as ParsedCsv;
+}
+
+/** The first rows of a file, cut to the headers (the samples of the mapping step and the mapping's preview). */
+export function csvPreviewRows(
+  csv: Pick<ParsedCsv, 'headers' | 'rowCount' | 'cell'>,
+  count: number,
+): string[][] {
+  return Array.from({ length: Math.min(count, csv.rowCount) }, (_, r) =>
+    csv.headers.map((_h, c) => csv.cell(r, c)),
+  );
+}
+
+/** The records of a CSV text, each split into cells only when its cells are read. */
+interface CsvTable {
+  /** one entry per record of the file, blank lines included */
+  records: readonly unknown[];
+  blank: (record: number) => boolean;
+  record: (record: number) => string[];
+  cell: (record: number, column: number) => string;
+}
+
+const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
+
+/** A text with quotes: PapaParse splits it (quoted delimiters, line breaks and doubled quotes). */
+function quotedTable(text: string, delimiter: CsvDelimiter): CsvTable {
   let result: Papa.ParseResult<string[]>;
   try {
     result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter });
@@ -179,28 +244,63 @@ export function parseCsvText(
   if (result.errors.some((e) => e.code === 'MissingQuotes'))
     throw new CsvFileError(databaseTexts.csvParseFailed);
   const records = result.data.filter((row): row is string[] => Array.isArray(row));
-  const headerIndex = records.findIndex((row) => !isBlank(row));
-  if (headerIndex < 0) throw new CsvFileError(databaseTexts.csvEmpty);
-  const headerRow = records[headerIndex]!;
-  const headers = uniqueHeaders(headerRow);
-  const rows: string[][] = [];
-  const rowNumbers: number[] = [];
-  for (let i = headerIndex + 1; i < records.length; i++) {
-    const row = records[i]!;
-    if (isBlank(row)) continue;
-    rows.push(row.length === headers.length ? row : headers.map((_, c) => row[c] ?? ''));
-    rowNumbers.push(i + 1);
-  }
-  if (rows.length === 0) throw new CsvFileError(databaseTexts.csvNoRows);
   return {
-    fileName,
-    headers,
-    rows,
-    rowNumbers,
-    delimiter,
-    delimiterDetected,
-    encoding: options.encoding ?? 'utf-8',
+    records,
+    blank: (i) => isBlank(records[i]!),
+    record: (i) => records[i]!,
+    cell: (i, c) => records[i]![c] ?? '',
   };
+}
+
+/**
+ * A text without quotes: its lines, as PapaParse splits such a text (the same line ending), and the places of each
+ * line's delimiters in a typed array; a cell is cut from its line when it is read.
+ */
+function plainTable(text: string, delimiter: CsvDelimiter): CsvTable {
+  const lines = text.split(csvLineEnding(text));
+  const ends: (Int32Array | undefined)[] = new Array(lines.length);
+  const delimitersOf = (i: number): Int32Array => {
+    let found = ends[i];
+    if (found) return found;
+    const line = lines[i]!;
+    let count = 0;
+    for (let at = line.indexOf(delimiter); at >= 0; at = line.indexOf(delimiter, at + 1)) count++;
+    found = new Int32Array(count);
+    for (let at = line.indexOf(delimiter), k = 0; at >= 0; at = line.indexOf(delimiter, at + 1))
+      found[k++] = at;
+    ends[i] = found;
+    return found;
+  };
+  // a line of delimiters and spaces only is blank (each of its cells trims to '')
+  const filled = new RegExp(`[^\\s${delimiter}]`);
+  const cell = (i: number, c: number) => {
+    const line = lines[i]!;
+    const at = delimitersOf(i);
+    if (c > at.length) return '';
+    return line.slice(c === 0 ? 0 : at[c - 1]! + 1, c < at.length ? at[c] : line.length);
+  };
+  return {
+    records: lines,
+    blank: (i) => !filled.test(lines[i]!),
+    record: (i) => lines[i]!.split(delimiter),
+    cell,
+  };
+}
+
+/** The line ending PapaParse takes for a text without quotes (from its first megabyte): \n, \r\n or \r. */
+function csvLineEnding(text: string): string {
+  const head = text.length > 1024 * 1024 ? text.slice(0, 1024 * 1024) : text;
+  const firstReturn = head.indexOf('\r');
+  if (firstReturn < 0) return '\n';
+  const firstNewline = head.indexOf('\n');
+  if (firstNewline >= 0 && firstNewline < firstReturn) return '\n';
+  let pieces = 1;
+  let withNewline = 0;
+  for (let at = firstReturn; at >= 0; at = head.indexOf('\r', at + 1)) {
+    pieces++;
+    if (head.charCodeAt(at + 1) === 10) withNewline++;
+  }
+  return withNewline >= pieces / 2 ? '\r\n' : '\r';
 }
 
 /**
@@ -238,13 +338,13 @@ export function rereadCsv(
   const bytes = csv.bytes ?? new TextEncoder().encode(csv.rows.join('\n'));
   const encoding = change.encoding ?? csv.encoding;
   const delimiter = change.delimiter ?? (csv.delimiterDetected ? undefined : csv.delimiter);
-  return {
-    ...parseCsvText(decodeCsvBytes(bytes, encoding), csv.fileName, {
+  return withBytes(
+    parseCsvText(decodeCsvBytes(bytes, encoding), csv.fileName, {
       encoding,
       ...(change.delimiter || !csv.delimiterDetected ? { delimiter: delimiter ?? csv.delimiter } : {}),
     }),
     bytes,
-  };
+  );
 }
 
 /** Whether a file is a CSV file by its name (the wizard takes .csv only). */
@@ -275,10 +375,16 @@ export function parseCsvBytes(bytes: Uint8Array, fileName: string): ParsedCsv {
   }
   if (text !== null) {
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { ...parseCsvText(text, fileName, { encoding: 'utf-8' }), bytes };
+    return withBytes(parseCsvText(text, fileName, { encoding: 'utf-8' }), bytes);
   }
   const encoding = detectCsvEncoding(bytes);
-  return { ...parseCsvText(decodeCsvBytes(bytes, encoding), fileName, { encoding }), bytes };
+  return withBytes(parseCsvText(decodeCsvBytes(bytes, encoding), fileName, { encoding }), bytes);
+}
+
+/** The file's bytes kept beside what was read of them (not spread: that would make every row). */
+function withBytes(csv: ParsedCsv, bytes: Uint8Array): ParsedCsv {
+  csv.bytes = bytes;
+  return csv;
 }
 
 function readBytes(file: Blob): Promise<ArrayBuffer> {
