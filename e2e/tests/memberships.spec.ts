@@ -180,5 +180,15 @@ test("a signed-in end user buys from the app's page and waits on 'Refreshing you
   await expect(manage).toHaveAttribute('target', '_blank');
   const [gumroadTab] = await Promise.all([visitor.waitForEvent('page'), manage.click()]);
   await expect(gumroadTab.getByRole('button', { name: 'Cancel membership' })).toBeVisible();
+  await gumroadTab.close();
+
+  // and 'My history': what they asked the app
+  await tab.getByRole('button', { name: `Account: ${email}` }).click();
+  await tab.getByRole('menuitem', { name: 'My history', exact: true }).click();
+  const history = tab.getByRole('dialog', { name: 'My history' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'green tea' })).toContainText(
+    'Members only: calm in every cup.',
+  );
+  await screenshot(tab, 'my-history-member-1280');
   await visitor.close();
 });

@@ -166,7 +166,13 @@ export function ToolRunPage({
                     state={run.state}
                     shareUrl={shareUrl}
                     onRunAgain={runAgain}
-                    onRate={(runId, rating, reason) => rateResult(appId, runId, rating, reason)}
+                    onRate={(runId, rating, reason) =>
+                      rateResult(appId, runId, rating, reason).then((rated) => {
+                        // the thumb shows in the user's history too
+                        void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
+                        return rated;
+                      })
+                    }
                   />
                 ) : (
                   resultId && <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} />
