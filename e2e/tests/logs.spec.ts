@@ -4,6 +4,7 @@ import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { signUpVerified } from '../support/auth';
 import { LLM_URL, uniqueEmail } from '../support/env';
 import { publishedTeaApp, visitorId, visitorRun } from '../support/insights';
+import { screenshot } from '../support/screens';
 
 const llm = fakeLlmControl(LLM_URL);
 
@@ -33,6 +34,22 @@ test('a builder reads the logs: a visitor’s thumbs down with its reason, filte
   await runPage.getByRole('button', { name: 'Send' }).click();
   await expect(result.getByText('Thanks for the feedback')).toBeVisible();
   await expect(result.getByRole('button', { name: 'Bad answer' })).toHaveAttribute('aria-pressed', 'true');
+
+  // the visitor, who has no account, finds what they asked under My history, with the thumb they gave
+  await runPage.getByRole('button', { name: 'My history' }).click();
+  const history = runPage.getByRole('dialog', { name: 'My history' });
+  const entry = history.getByRole('listitem').filter({ hasText: 'Green tea: calm in every cup.' });
+  await expect(entry).toContainText('for a tea shop');
+  await expect(entry.getByLabel('You rated it not good')).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Delete my history' })).toBeVisible();
+  await screenshot(runPage, 'my-history-visitor-1280');
+  await runPage.setViewportSize({ width: 390, height: 844 });
+  await screenshot(runPage, 'my-history-visitor-390');
+  await runPage.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await screenshot(runPage, 'my-history-visitor-corner-390');
+  await runPage.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(runPage, 'my-history-visitor-corner-1280');
   await visitor.close();
 
   // the builder's logs: both runs, newest first, the email masked

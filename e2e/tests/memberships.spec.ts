@@ -4,7 +4,7 @@ import { adminSetPlan } from '../support/admin';
 import { signUpVerified } from '../support/auth';
 import { tokenOf } from '../support/builder';
 import { BASE_URL, LLM_URL, uniqueEmail } from '../support/env';
-import { newSeller, setRedirectUrl } from '../support/gumroad';
+import { gumroad, manageUrl, newSeller, setRedirectUrl } from '../support/gumroad';
 import { linkOf, mailbox, SUBJECTS } from '../support/mail';
 import { screenshot } from '../support/screens';
 
@@ -170,5 +170,25 @@ test("a signed-in end user buys from the app's page and waits on 'Refreshing you
   await tab.getByLabel('Topic').fill('green tea');
   await tab.getByRole('button', { name: 'Generate' }).click();
   await expect(tab.getByText('Members only: calm in every cup.')).toBeVisible();
+
+  // the member's account menu offers Gumroad's page where they manage their subscription (spec 000 §2)
+  const subscriptionId = (await gumroad.pings()).find((p) => p.body.email === email)?.body.subscription_id;
+  expect(subscriptionId).toMatch(/.+/);
+  await tab.getByRole('button', { name: `Account: ${email}` }).click();
+  const manage = tab.getByRole('menuitem', { name: 'Manage subscription' });
+  await expect(manage).toHaveAttribute('href', manageUrl(subscriptionId!));
+  await expect(manage).toHaveAttribute('target', '_blank');
+  const [gumroadTab] = await Promise.all([visitor.waitForEvent('page'), manage.click()]);
+  await expect(gumroadTab.getByRole('button', { name: 'Cancel membership' })).toBeVisible();
+  await gumroadTab.close();
+
+  // and 'My history': what they asked the app
+  await tab.getByRole('button', { name: `Account: ${email}` }).click();
+  await tab.getByRole('menuitem', { name: 'My history', exact: true }).click();
+  const history = tab.getByRole('dialog', { name: 'My history' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'green tea' })).toContainText(
+    'Members only: calm in every cup.',
+  );
+  await screenshot(tab, 'my-history-member-1280');
   await visitor.close();
 });

@@ -314,7 +314,7 @@ describe('citations', () => {
     }
   });
 
-  it("names them in a tool run's start event", async () => {
+  it("names them in a tool run's start event, and keeps them with the run for its result opened later", async () => {
     const { builder, appId, path } = await publishedApp(server);
     await addTextSource(
       server,
@@ -333,13 +333,33 @@ describe('citations', () => {
       .split('\n')
       .filter((l) => l.startsWith('data:'))
       .map((l) => JSON.parse(l.slice(5)) as Json);
-    expect(events.find((e) => e.type === 'start')!.citations).toEqual([
+    const start = events.find((e) => e.type === 'start')!;
+    expect(start.citations).toEqual([
       {
         itemId: expect.any(String),
         itemName: 'Teas',
         passages: ['Oolong is a semi-oxidised tea from the hills.'],
       },
     ]);
+    // the saved result (its page, opened later or by another) lists the same sources
+    const saved = await json(await server.request(`/api/apps/${appId}/runs/${start.runId}`));
+    expect(saved).toMatchObject({ runId: start.runId, output: 'Oolong: calm hills in a cup.' });
+    expect(saved.citations).toEqual(start.citations);
+
+    // a run whose search found nothing lists none
+    llm.enqueue({ text: 'No idea.' });
+    const plain = await server.request(`/api/apps/${appId}/tools/${path}/run`, {
+      method: 'POST',
+      json: { inputs: { topic: 'zzzz qqqq' } },
+    });
+    const plainStart = (await plain.text())
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => JSON.parse(l.slice(5)) as Json)
+      .find((e) => e.type === 'start')!;
+    expect(plainStart.citations).toBeUndefined();
+    const plainSaved = await json(await server.request(`/api/apps/${appId}/runs/${plainStart.runId}`));
+    expect(plainSaved.citations).toEqual([]);
   });
 });
 

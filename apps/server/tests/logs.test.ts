@@ -10,7 +10,7 @@ import {
   type FakeLlm,
   type TestServer,
 } from '@buildai/testkit';
-import { activate, ask, newUid, publishedApp, readChunks } from './assistant-helpers';
+import { activate, ask, messagesOf, newUid, publishedApp, readChunks } from './assistant-helpers';
 import { signUpEndUser } from './payments-helpers';
 import { eventually, expectError, fakeLlmConfig, json, readRunEvents } from './helpers';
 
@@ -218,6 +218,12 @@ describe('the logs of an app', () => {
     expect(detail.conversation.messages.map((m: Json) => [m.role, m.text, m.rating])).toEqual([
       ['user', 'When do you open?', null],
       ['assistant', 'We open at nine.', 'up'],
+    ]);
+    // the user's own conversation, read back (a reload of the chat), carries the thumb they gave
+    const mine = await json(await messagesOf(server, appId, { token: userToken }, 'conv-bea-1'));
+    expect(mine.messages.map((m: Json) => [m.role, m.metadata?.rating])).toEqual([
+      ['user', undefined],
+      ['assistant', 'up'],
     ]);
     const toolDetail = await json(
       await server.request(`/api/apps/${appId}/logs/${toolRunId}`, { token: builder.idToken }),

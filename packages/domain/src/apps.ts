@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_BUILDER_VERSION, MAX_INPUT_EXAMPLES } from './constants';
 import type { AppSettings, AppStyle } from './builder';
+import type { Citation } from './assistant-settings';
 import { FIELD_NAME_PATTERN, FIELD_NAME_PATTERN_MESSAGE, fieldTypes } from './field-rules';
 
 /** App kinds (architecture §1): a tool app holds AI tools; generated and space apps are written through the chat. */
@@ -171,4 +172,6 @@ export interface RunResult {
   output: string;
   createdAt: string;
   inputs: Record<string, unknown>;
+  /** the data items the run drew on, with the passages the model read, as its `start` event listed them */
+  citations: Citation[];
 }

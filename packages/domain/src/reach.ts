@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UsageRecord } from './run-events';
 import { resourceIdSchema } from './edge';
 import type { Citation, WidgetSettings } from './assistant-settings';
+import type { LogRating } from './logs';
 
 /**
  * The end-user chat assistant, the embeddable widget, API keys, the REST API, MCP and OpenAI-compatible access
@@ -111,7 +112,8 @@ export interface AssistantMessageMetadata {
   createdAt?: string;
   usage?: UsageRecord | null;
   /** the data items the answer drew on, with the passages the model read (decision 0017) */
-  citations?: Citation[];
+  citations?: Citation[]; /** the end user's thumb on the answer, when they gave one (in the stored conversation, decision 0018) */
+  rating?: LogRating;
 }
 /** A stored message as the AI SDK's UI message: id, role and parts (text, tool-*, source-*), typed metadata. */
 export interface AssistantUIMessage {

@@ -7,4 +7,6 @@ export const queryKeys = {
   appFiles: (appId: string) => ['apps', appId, 'files'] as const,
   /** a space app's entities (the database screen; the chat's entity actions refresh it) */
   appEntities: (appId: string) => ['apps', appId, 'entities'] as const,
+  /** what the end user asked an app (their 'My history'; a finished run or answer refreshes it) */
+  myHistory: (appId: string) => ['apps', appId, 'my-history'] as const,
 };

@@ -10,7 +10,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { AiApp, AppType, RunSource, ToolStatus, UsageRecord } from '@buildai/domain';
+import type { AiApp, AppType, Citation, RunSource, ToolStatus, UsageRecord } from '@buildai/domain';
 import { accounts } from './identity';
 
 /**
@@ -109,6 +109,8 @@ export const runs = pgTable(
     usage: jsonb('usage').$type<UsageRecord>(),
     /** the data source items whose chunks went into the prompt */
     contextItemIds: jsonb('context_item_ids').$type<string[]>().notNull().default([]),
+    /** those items with the passages the model read, as the run's `start` event listed them (decision 0017) */
+    citations: jsonb('citations').$type<Citation[]>().notNull().default([]),
     errorCode: text('error_code'),
     /** the end user's thumbs up or down on the result or answer, with their optional reason (decision 0018) */
     rating: text('rating').$type<'up' | 'down'>(),

@@ -1,4 +1,6 @@
 import { AppError, type AssistantInfo, type AssistantMessagesResponse } from '@buildai/domain';
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import { runs } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { EndUser } from '../../http/end-user';
 import type { Platform } from '../../platform';
@@ -36,7 +38,24 @@ export async function listAssistantMessages(
     return { conversationId: null, messages: [] };
   }
   const rows = await readMessages(platform.db, conversation.id);
-  return { conversationId: conversation.conversationId, messages: rows.map(toUIMessage) };
+  // the thumb the user gave an answer is on its run: it comes along, so a reload shows it given
+  const runIds = rows.flatMap((row) => (row.runId ? [row.runId] : []));
+  const rated =
+    runIds.length === 0
+      ? []
+      : await platform.db
+          .select({ runId: runs.runId, rating: runs.rating })
+          .from(runs)
+          .where(and(inArray(runs.runId, runIds), isNotNull(runs.rating)));
+  const ratings = new Map(rated.map((r) => [r.runId, r.rating]));
+  return {
+    conversationId: conversation.conversationId,
+    messages: rows.map((row) => {
+      const message = toUIMessage(row);
+      const rating = row.runId ? ratings.get(row.runId) : undefined;
+      return rating && message.metadata ? { ...message, metadata: { ...message.metadata, rating } } : message;
+    }),
+  };
 }
 
 /** The bubble's colour of an app that chose no button colour. */

@@ -226,6 +226,7 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
   });
 
   const contextItemIds = context?.itemIds ?? [];
+  const citations = citationsOf(context);
   const finished = Promise.resolve(
     result
       .consumeStream({ onError: (error) => void (failure ??= error) })
@@ -233,7 +234,7 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
         const finish = (values: Partial<typeof runs.$inferInsert>) =>
           platform.db
             .update(runs)
-            .set({ output, contextItemIds, finishedAt: new Date(), ...values })
+            .set({ output, contextItemIds, citations, finishedAt: new Date(), ...values })
             .where(eq(runs.runId, runId));
         if (options.abortSignal.aborted) {
           await finish({ status: 'failed', errorCode: 'cancelled', usage });
@@ -249,5 +250,5 @@ export async function startTurn(options: StartTurnOptions): Promise<Turn> {
         return { status: 'succeeded', text: output, usage };
       }),
   );
-  return { runId, modelId, result, price, citations: citationsOf(context), finished };
+  return { runId, modelId, result, price, citations, finished };
 }

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 /** Erases the app's runs matching `where` (over `runs r`); answers how many. */
 export async function eraseRuns(db: Db, appId: string, where: SQL): Promise<number> {
   const result = await db.execute(sql`
-    update runs r set inputs = '{}'::jsonb, output = '', rating_reason = null, erased_at = now()
+    update runs r set inputs = '{}'::jsonb, output = '', citations = '[]'::jsonb, rating_reason = null,
+      erased_at = now()
     where r.app_id = ${appId} and r.erased_at is null and ${where}
     returning r.run_id
   `);

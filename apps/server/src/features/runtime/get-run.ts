@@ -18,6 +18,7 @@ export async function getRunResult(db: Db, appId: string, runId: string): Promis
       output: runs.output,
       createdAt: runs.createdAt,
       inputs: runs.inputs,
+      citations: runs.citations,
       definition: tools.definition,
     })
     .from(runs)
@@ -35,5 +36,6 @@ export async function getRunResult(db: Db, appId: string, runId: string): Promis
     output: found.output,
     createdAt: found.createdAt.toISOString(),
     inputs: Object.fromEntries(Object.entries(found.inputs).filter(([name]) => !hidden.has(name))),
+    citations: found.citations,
   };
 }

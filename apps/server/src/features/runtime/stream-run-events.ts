@@ -71,7 +71,8 @@ export async function* streamRunEvents(options: StreamRunEventsOptions): AsyncGe
   }
   if (!started) yield start();
   await options.before;
-  const items = contextItemIds.length > 0 ? { contextItemIds } : {};
+  // the citations are kept with the run, so the result opened later lists them as the live one did
+  const items = contextItemIds.length > 0 ? { contextItemIds, citations: options.citations ?? [] } : {};
   if (signal.aborted) {
     await run.finish({ output, status: 'failed', errorCode: 'cancelled', ...items });
     return;

@@ -1,6 +1,6 @@
 import * as React from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { CreditCard, History, LogOut } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CreditCard, History, LogOut, Trash2 } from 'lucide-react';
 import type { ManageSubscription } from '@buildai/domain';
 import {
   AlertDialog,
@@ -21,22 +21,28 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { MyHistorySheet } from '@/features/runtime/components/my-history-sheet';
 import { api, errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * A signed-in end user's menu on the app's pages: their email, 'Manage subscription' when they hold one (Gumroad's
- * management page, spec 000 §2), 'Delete my history' and Sign out. Loaded only for them, so a visitor's page does not
+ * management page, spec 000 §2), 'My history' (what they asked the app), 'Delete my history' and Sign out. Loaded only for them, so a visitor's page does not
  * carry the menu's code (docs/decisions/0005 "Page weight").
  */
 export default function AccountMenu({
   appId,
+  appName,
   email,
   onSignOut,
 }: {
   appId: string;
+  appName: string;
   email: string;
   onSignOut: () => void;
 }) {
+  const queryClient = useQueryClient();
+  const [showHistory, setShowHistory] = React.useState(false);
   const manage = useQuery({
     queryKey: ['apps', appId, 'membership', 'manage'] as const,
     queryFn: ({ signal }) =>
@@ -50,6 +56,7 @@ export default function AccountMenu({
     setDeleting(true);
     try {
       await api(`/api/apps/${encodeURIComponent(appId)}/my-history`, { method: 'DELETE' });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
       setOutcome('Your history with this app was deleted.');
     } catch (err) {
       setOutcome(errorMessage(err));
@@ -90,8 +97,12 @@ export default function AccountMenu({
               </a>
             </DropdownMenuItem>
           )}
-          <DropdownMenuItem onSelect={() => setConfirming(true)}>
+          <DropdownMenuItem onSelect={() => setShowHistory(true)}>
             <History />
+            My history
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setConfirming(true)}>
+            <Trash2 />
             Delete my history
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={onSignOut}>
@@ -133,6 +144,7 @@ export default function AccountMenu({
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <MyHistorySheet appId={appId} appName={appName} open={showHistory} onOpenChange={setShowHistory} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeAppView } from '@/features/runtime/test/runtime-fixtures';
 import { clearToken, getToken, setToken } from '@/lib/session';
@@ -98,6 +98,89 @@ describe('the account corner of an app’s public pages', () => {
     renderAccount();
     await waitFor(() => expect(api.to('GET /api/apps/a1')).toHaveLength(1));
     expect(screen.queryByRole('navigation', { name: 'Account' })).toBeNull();
+  });
+});
+
+const HISTORY = [
+  {
+    runId: 'r2',
+    createdAt: new Date().toISOString(),
+    kind: 'assistant',
+    toolTitle: null,
+    inputs: { message: 'When do you open?' },
+    output: 'We open at **nine**.',
+    rating: 'up',
+  },
+  {
+    runId: 'r1',
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    kind: 'tool',
+    toolTitle: 'Slogan maker',
+    inputs: { input: 'green tea', tone: ['calm', 'warm'] },
+    output: 'Green tea: calm in a cup.',
+    rating: null,
+  },
+];
+
+describe('My history', () => {
+  it('lists what a signed-in end user asked, from their account menu', async () => {
+    setToken({ idToken: 'end-user-token', expiresIn: 3600 });
+    const api = mockApi({
+      'GET /api/apps/a1': { body: withSignup },
+      'GET /api/apps/a1/me': { body: { user: { id: 'u1', email: 'eve@example.com', role: 'user' } } },
+      'GET /api/apps/a1/my-history': { body: HISTORY },
+    });
+    renderAccount();
+    const trigger = await screen.findByRole('button', { name: 'Account: eve@example.com' });
+    // the history is read only when asked for
+    expect(api.to('GET /api/apps/a1/my-history')).toHaveLength(0);
+    fireEvent.pointerDown(trigger, { button: 0, pointerType: 'mouse' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'My history' }));
+    const sheet = await screen.findByRole('dialog', { name: 'My history' });
+    const list = await within(sheet).findByRole('list', { name: 'Your history' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Assistant'),
+      expect.stringContaining('Slogan maker'),
+    ]);
+    expect(within(items[0]!).getByText('When do you open?')).toBeTruthy();
+    expect(within(items[0]!).getByLabelText('You rated it good')).toBeTruthy();
+    expect(within(items[1]!).getByText('green tea · calm, warm')).toBeTruthy();
+    expect(within(items[1]!).getByText('Green tea: calm in a cup.')).toBeTruthy();
+  });
+
+  it('gives a visitor with history a My history button, where they delete it after confirming', async () => {
+    const api = mockApi({
+      'GET /api/apps/a1': { body: makeAppView() },
+      'GET /api/apps/a1/my-history': [{ body: HISTORY }, { body: [] }],
+      'DELETE /api/apps/a1/my-history': { body: { erased: 2 } },
+    });
+    renderAccount();
+    // an app without signup still gives the visitor their history
+    fireEvent.click(await screen.findByRole('button', { name: 'My history' }));
+    const sheet = await screen.findByRole('dialog', { name: 'My history' });
+    await within(sheet).findByText('When do you open?');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Delete my history' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete your history?' });
+    expect(api.to('DELETE /api/apps/a1/my-history')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete my history' }));
+    expect(await within(sheet).findByText('Your history was deleted')).toBeTruthy();
+    expect(api.to('DELETE /api/apps/a1/my-history')).toHaveLength(1);
+    expect(within(sheet).queryByRole('button', { name: 'Delete my history' })).toBeNull();
+    // closed, the button goes with the history
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'My history' })).toBeNull());
+  });
+
+  it('shows a visitor who asked nothing yet no history button', async () => {
+    const api = mockApi({
+      'GET /api/apps/a1': { body: withSignup },
+      'GET /api/apps/a1/my-history': { body: [] },
+    });
+    renderAccount();
+    await screen.findByRole('link', { name: 'Sign in' });
+    await waitFor(() => expect(api.to('GET /api/apps/a1/my-history')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'My history' })).toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
 import * as React from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { LoaderCircle, LogIn, UserPlus } from 'lucide-react';
+import { History, LoaderCircle, LogIn, UserPlus } from 'lucide-react';
 import type { AppMeResponse, AppStyle } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
+import { useMyHistory } from '@/features/runtime/api/my-history';
 import { api } from '@/lib/api-client';
 import { appQuery } from '@/lib/app-query';
 import { appTheme, themeStyle } from '@/lib/app-theme';
@@ -11,6 +12,10 @@ import { LOGIN_PATH } from '@/lib/redirect';
 import { clearToken, getToken, mightHaveSession, subscribeToken } from '@/lib/session';
 
 const AccountMenu = React.lazy(() => import('./account-menu'));
+// a visitor's history opens on demand; most visits never do
+const MyHistorySheet = React.lazy(() =>
+  import('@/features/runtime/components/my-history-sheet').then((m) => ({ default: m.MyHistorySheet })),
+);
 
 /** GET /api/apps/{appId}/me: the visitor as this app sees them (null: not one of its users). */
 const meQuery = (appId: string) => ({
@@ -56,6 +61,11 @@ export function AppAccount({
   const hasSession = useHasSession();
   const me = useQuery({ ...meQuery(appId), enabled: hasSession });
   const [leaving, setLeaving] = React.useState(false);
+  const [historyOpen, setHistoryOpen] = React.useState(false);
+  // a visitor without an account finds what they asked here once they asked something (decision 0018)
+  const visitorHistory = useMyHistory(appId, {
+    enabled: Boolean(app.data && !app.data.isOwner) && !hasSession,
+  });
   if (!app.data || app.data.isOwner || (hasSession && me.isPending)) return null;
   const user = hasSession ? (me.data?.user ?? null) : null;
   const here = () => `${window.location.pathname}${window.location.search}`;
@@ -73,6 +83,7 @@ export function AppAccount({
         <React.Suspense fallback={null}>
           <AccountMenu
             appId={appId}
+            appName={app.data.header}
             email={user.email}
             onSignOut={() => {
               setLeaving(true);
@@ -87,7 +98,9 @@ export function AppAccount({
     );
   }
 
-  if (!app.data.appSettings.isSignupEnabled) return null;
+  const hasHistory = !hasSession && ((visitorHistory.data?.length ?? 0) > 0 || historyOpen);
+  const signup = app.data.appSettings.isSignupEnabled;
+  if (!signup && !hasHistory) return null;
   const link = (mode: 'signIn' | 'signUp') => ({
     href: appLoginPath(appId, mode, here()),
     onClick: (e: React.MouseEvent) => {
@@ -98,24 +111,52 @@ export function AppAccount({
   });
   return (
     <Corner appStyle={app.data.appStyle}>
-      <Button
-        asChild
-        variant="ghost"
-        size="sm"
-        className="rounded-full bg-background/80 shadow-sm backdrop-blur"
-        aria-disabled={leaving || undefined}
-      >
-        <a {...link('signIn')}>
-          <LogIn />
-          Sign in
-        </a>
-      </Button>
-      <Button asChild size="sm" className="rounded-full shadow-sm" aria-disabled={leaving || undefined}>
-        <a {...link('signUp')}>
-          <UserPlus />
-          Sign up
-        </a>
-      </Button>
+      {hasHistory && (
+        <>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="rounded-full bg-background/80 shadow-sm backdrop-blur"
+            aria-label="My history"
+            onClick={() => setHistoryOpen(true)}
+          >
+            <History />
+            <span className="hidden sm:inline">My history</span>
+          </Button>
+          {historyOpen && (
+            <React.Suspense fallback={null}>
+              <MyHistorySheet
+                appId={appId}
+                appName={app.data.header}
+                open={historyOpen}
+                onOpenChange={setHistoryOpen}
+              />
+            </React.Suspense>
+          )}
+        </>
+      )}
+      {signup && (
+        <>
+          <Button
+            asChild
+            variant="ghost"
+            size="sm"
+            className="rounded-full bg-background/80 shadow-sm backdrop-blur"
+            aria-disabled={leaving || undefined}
+          >
+            <a {...link('signIn')}>
+              <LogIn />
+              Sign in
+            </a>
+          </Button>
+          <Button asChild size="sm" className="rounded-full shadow-sm" aria-disabled={leaving || undefined}>
+            <a {...link('signUp')}>
+              <UserPlus />
+              Sign up
+            </a>
+          </Button>
+        </>
+      )}
     </Corner>
   );
 }

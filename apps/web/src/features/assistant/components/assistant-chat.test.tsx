@@ -351,6 +351,46 @@ describe('starters and citations', { timeout: 20_000 }, () => {
   });
 });
 
+describe('ratings', { timeout: 20_000 }, () => {
+  it.each(['page', 'widget'] as const)(
+    'shows the thumb already given once the %s loads again',
+    async (surface) => {
+      mockApi({
+        [INFO]: { body: info() },
+        [MESSAGES]: {
+          body: {
+            conversationId: 'conv_rated_1',
+            messages: [
+              text('u1', 'user', 'Where is my order?'),
+              {
+                ...text('a1', 'assistant', 'It ships tomorrow.'),
+                metadata: { conversationId: 'conv_rated_1', runId: 'run_a1', rating: 'down' },
+              },
+              text('u2', 'user', 'Thanks'),
+              {
+                ...text('a2', 'assistant', 'You are welcome.'),
+                metadata: { conversationId: 'conv_rated_1', runId: 'run_a2' },
+              },
+            ],
+          },
+        },
+      });
+      renderChat({ surface, onClose: vi.fn() });
+      await screen.findByText('It ships tomorrow.');
+      const [rated, unrated] = screen.getAllByRole('group', { name: 'Rate this answer' });
+      expect(within(rated!).getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(within(rated!).getByRole('button', { name: 'Good answer' }).getAttribute('aria-pressed')).toBe(
+        'false',
+      );
+      expect(within(unrated!).getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe(
+        'false',
+      );
+    },
+  );
+});
+
 describe('the widget’s chat', { timeout: 20_000 }, () => {
   it('keeps the visitor id the server issues and sends it back, without cookies, as the widget', async () => {
     const api = mockApi({

@@ -1,8 +1,10 @@
 import * as React from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import type { AssistantInfo } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { isAppError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 import type { ChatSurface } from '../api/assistant-fetch';
 import { useAssistantChat } from '../hooks/use-assistant-chat';
@@ -35,6 +37,7 @@ export function Conversation({
   ...rest
 }: ConversationProps) {
   const compact = surface === 'widget';
+  const queryClient = useQueryClient();
   const [draft, setDraft] = React.useState('');
   const chat = useAssistantChat({
     appId,
@@ -96,7 +99,13 @@ export function Conversation({
                   live={chat.status === 'streaming' && i === chat.messages.length - 1}
                   canRetry={i === chat.messages.length - 1 && !chat.busy}
                   onRetry={chat.retry}
-                  onRate={(runId, rating, reason) => rateAnswer(surface, appId, runId, rating, reason)}
+                  onRate={(runId, rating, reason) =>
+                    rateAnswer(surface, appId, runId, rating, reason).then((rated) => {
+                      // the thumb shows in the user's history too
+                      void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
+                      return rated;
+                    })
+                  }
                 />
               ),
             )}

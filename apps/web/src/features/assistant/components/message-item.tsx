@@ -89,7 +89,11 @@ export function AssistantMessage({ message, logoUrl, live, canRetry, onRetry, on
           <div className="-ml-1.5 flex items-center gap-0.5 opacity-70 transition-opacity group-hover:opacity-100 focus-within:opacity-100">
             <CopyButton text={text} />
             {runId && onRate && (
-              <AnswerRating key={runId} onRate={(rating, reason) => onRate(runId, rating, reason)} />
+              <AnswerRating
+                key={runId}
+                initial={message.metadata?.rating ?? null}
+                onRate={(rating, reason) => onRate(runId, rating, reason)}
+              />
             )}
             {canRetry && (
               <Button

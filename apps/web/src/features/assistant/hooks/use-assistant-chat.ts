@@ -1,7 +1,9 @@
 import * as React from 'react';
 import { useChat } from '@ai-sdk/react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AppError } from '@buildai/domain';
 import { isAppError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { ChatSurface } from '../api/assistant-fetch';
 import { createAssistantTransport } from '../api/transport';
 import { textOf, type ChatMessage } from '../lib/messages';
@@ -24,10 +26,13 @@ export function useAssistantChat({ appId, surface, conversationId, initialMessag
   const transport = React.useMemo(() => createAssistantTransport(appId, surface), [appId, surface]);
   const onRefusedRef = React.useRef(onRefused);
   onRefusedRef.current = onRefused;
+  const queryClient = useQueryClient();
   const chat = useChat<ChatMessage>({
     id: conversationId,
     messages: initialMessages,
     transport,
+    // the answer is in the user's history now ('My history' on the app's page reads it again)
+    onFinish: () => void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) }),
     onError: (err) => {
       // 4xx: refused before the turn started; the network (0) and the server (5xx) may have kept it
       if (!isAppError(err) || err.status === 0 || err.status >= 500) return;

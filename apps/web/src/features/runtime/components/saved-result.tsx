@@ -15,6 +15,8 @@ export function savedRunState(run: SavedRun): RunState {
     status: failed && !run.output ? 'error' : 'success',
     runId: run.runId,
     text: run.output,
+    // the sources it drew on, as the live run listed them (a run stored before they were kept has none)
+    citations: run.citations ?? [],
     error:
       failed && !run.output ? { code: 'run/failed', message: 'This run stopped before it finished.' } : null,
   };

@@ -170,6 +170,36 @@ describe('result path', () => {
     expect(screen.getByRole('button', { name: 'Generate' })).toBeTruthy();
   });
 
+  it('lists the sources the saved run drew on, with their passages', async () => {
+    mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ tools: [toolWithCta] }) },
+      'GET /api/apps/a1/runs/r8': {
+        body: {
+          runId: 'r8',
+          toolId: 't1',
+          toolPath: 'my-tool',
+          status: 'succeeded',
+          output: 'Sourdough, baked at dawn.',
+          createdAt: new Date().toISOString(),
+          inputs: { input: 'A bakery' },
+          citations: [
+            {
+              itemId: 'i1',
+              itemName: 'Bakery notes',
+              passages: ['We bake sourdough every morning at five.'],
+            },
+          ],
+        },
+      },
+    });
+    renderRuntime('/app/a1/r8/tool/my-tool');
+    expect(await screen.findByText('Sourdough, baked at dawn.')).toBeTruthy();
+    const sources = await screen.findByRole('list', { name: 'Sources' });
+    const chip = within(sources).getByRole('button', { name: /Bakery notes/ });
+    fireEvent.click(chip);
+    expect(await screen.findByText('We bake sourdough every morning at five.')).toBeTruthy();
+  });
+
   it('says when a result is not available', async () => {
     mockApi({ 'GET /api/apps/a1': { body: makeAppView() } });
     renderRuntime('/app/a1/missing/tool/my-tool');

@@ -5,6 +5,7 @@ import { errorCatalogue } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
 import { Link, navigate } from '@/lib/page-location';
+import { queryKeys } from '@/lib/query-keys';
 import { useRuntimeApp } from '../api/get-app';
 import { useMemories } from '../api/get-memories';
 import { savedRunKey, useSavedRun, type SavedRun } from '../api/get-run';
@@ -52,7 +53,7 @@ export function ToolRunPage({
   const resultRef = React.useRef<HTMLDivElement>(null);
 
   const run = useToolRun(appId, toolPath, {
-    onFinish: ({ runId, text, inputs }) => {
+    onFinish: ({ runId, text, inputs, citations }) => {
       // the result path below reads this run from the cache instead of asking the server again
       queryClient.setQueryData<SavedRun>(savedRunKey(appId, runId), {
         runId,
@@ -62,7 +63,10 @@ export function ToolRunPage({
         output: text,
         createdAt: new Date().toISOString(),
         inputs,
+        citations,
       });
+      // the run is in the user's history now
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
       navigate(resultPagePath(appId, runId, toolPath), { replace: true });
     },
   });
@@ -162,7 +166,13 @@ export function ToolRunPage({
                     state={run.state}
                     shareUrl={shareUrl}
                     onRunAgain={runAgain}
-                    onRate={(runId, rating, reason) => rateResult(appId, runId, rating, reason)}
+                    onRate={(runId, rating, reason) =>
+                      rateResult(appId, runId, rating, reason).then((rated) => {
+                        // the thumb shows in the user's history too
+                        void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
+                        return rated;
+                      })
+                    }
                   />
                 ) : (
                   resultId && <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} />

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import type { RunInputs } from '@buildai/domain';
+import type { Citation, RunInputs } from '@buildai/domain';
 import { errorMessage, isAppError } from '@/lib/api-client';
 import { runTool } from '../api/run-tool';
 import { IDLE_RUN, runReducer, type RunState } from '../lib/run-state';
@@ -8,7 +8,7 @@ export type { RunState };
 
 interface Options {
   /** the stream finished: the run is stored under `runId` */
-  onFinish?: (run: { runId: string; text: string; inputs: RunInputs }) => void;
+  onFinish?: (run: { runId: string; text: string; inputs: RunInputs; citations: Citation[] }) => void;
 }
 
 /** A tool run on the state machine of spec 001 §4, streamed from the server; Stop cancels it. */
@@ -34,6 +34,7 @@ export function useToolRun(appId: string, toolPath: string, { onFinish }: Option
       let failed = false;
       let runId: string | null = null;
       let text = '';
+      let citations: Citation[] = [];
       try {
         await runTool({
           appId,
@@ -44,6 +45,7 @@ export function useToolRun(appId: string, toolPath: string, { onFinish }: Option
             if (ctrl.signal.aborted) return;
             if (event.type === 'start') {
               runId = event.runId;
+              citations = event.citations ?? [];
               dispatch({
                 type: 'started',
                 runId: event.runId,
@@ -63,7 +65,7 @@ export function useToolRun(appId: string, toolPath: string, { onFinish }: Option
         });
         if (ctrl.signal.aborted || failed) return;
         dispatch({ type: 'success', runId });
-        if (runId) finish.current?.({ runId, text, inputs });
+        if (runId) finish.current?.({ runId, text, inputs, citations });
       } catch (err) {
         if (ctrl.signal.aborted) return;
         dispatch({
