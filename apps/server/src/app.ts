@@ -174,12 +174,12 @@ export function createApp(platform: Platform, services: Services = createService
   );
   app.route(
     '/api/apps',
-    spaceRoutes(
-      services.recordValidator,
-      services.appChanges,
+    spaceRoutes({
+      validator: services.recordValidator,
+      changes: services.appChanges,
       checkBuild,
-      platform.config.CHAT_VALIDATION === 'on' ? validateTurn : undefined,
-    ),
+      ...(platform.config.CHAT_VALIDATION === 'on' ? { validate: validateTurn } : {}),
+    }),
   );
   app.route('/api/apps', appValidationRoutes(services.identity.signingKey));
   app.route(

@@ -33,10 +33,9 @@ export async function probeEntity(
   const records = `${ctx.baseUrl}/api/apps/${encodeURIComponent(ctx.appId)}/entities/${encodeURIComponent(entity)}/records`;
   const call = async (
     authorization: string | null,
-    method: string,
-    path = '',
-    json?: unknown,
+    request: { method: string; path?: string; json?: unknown },
   ): Promise<Answer> => {
+    const { method, path = '', json } = request;
     const res = await fetch(`${records}${path}`, {
       method,
       headers: {
@@ -66,7 +65,7 @@ export async function probeEntity(
   const create = async (
     authorization: string | null,
   ): Promise<{ outcome: ProbeOutcome; id: string | null }> => {
-    const a = await call(authorization, 'POST', '', { fields: sample });
+    const a = await call(authorization, { method: 'POST', json: { fields: sample } });
     if (a.status === 201 && typeof a.body?.id === 'string') {
       ctx.made.push(a.body.id);
       return { outcome: 'allowed', id: a.body.id };
@@ -88,11 +87,18 @@ export async function probeEntity(
   /** read, change and delete record `id` as `authorization` */
   const tryRecord = async (authorization: string | null, id: string | null) => {
     if (!id) return { read: 'untested', update: 'untested', delete: 'untested' } as const;
-    const read = outcomeOf(await call(authorization, 'GET', `/${id}`), 200);
+    const read = outcomeOf(await call(authorization, { method: 'GET', path: `/${id}` }), 200);
     const update = firstField
-      ? outcomeOf(await call(authorization, 'PATCH', `/${id}`, { [firstField]: sample[firstField] }), 200)
+      ? outcomeOf(
+          await call(authorization, {
+            method: 'PATCH',
+            path: `/${id}`,
+            json: { [firstField]: sample[firstField] },
+          }),
+          200,
+        )
       : 'untested';
-    const remove = outcomeOf(await call(authorization, 'DELETE', `/${id}`), 204);
+    const remove = outcomeOf(await call(authorization, { method: 'DELETE', path: `/${id}` }), 204);
     return { read, update, delete: remove };
   };
   /** a record of the first user, else of the builder: what the others try to reach */

@@ -61,16 +61,18 @@ function fileTarget(c: Ctx): { appId: string; path: string } {
   }
 }
 
-/**
- * The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). `validator` (the
- * server's `recordValidator` service) checks the records the chat's model inserts.
- */
-export function spaceRoutes(
-  validator: RecordValidator,
-  changes: AppChangeBus,
-  checkBuild?: BuildCheck,
-  validate?: TurnValidation,
-) {
+export interface SpaceRoutesOptions {
+  /** the server's `recordValidator` service: checks the records the chat's model inserts */
+  validator: RecordValidator;
+  changes: AppChangeBus;
+  /** the build check of a turn's files (the runtime's bundler) */
+  checkBuild?: BuildCheck;
+  /** the detectors run at a turn's end (decision 0013, "The chat's gate"); off when not given */
+  validate?: TurnValidation;
+}
+
+/** The space app's files, versions, chat and ratings under /api/apps (issue 18, decision 0007). */
+export function spaceRoutes({ validator, changes, checkBuild, validate }: SpaceRoutesOptions) {
   const r = new OpenAPIHono<AppEnv>();
   route(
     r,
