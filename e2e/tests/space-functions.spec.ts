@@ -123,11 +123,11 @@ test('the chat writes a function that uses a secret; the builder sets it; the pr
   const dialog = p.getByRole('dialog');
   await expect(dialog.getByText(secretsTexts.setTitle)).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(p.getByText(secretsTexts.valuesRequired)).toBeVisible();
+  await expect(p.getByText(secretsTexts.valuesRequired, { exact: true })).toBeVisible();
   await dialog.getByLabel('GUMROAD_TOKEN').fill(GUMROAD_OPERATOR_TOKEN);
   await screenshot(p, 'space-functions-dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(p.getByText(secretsTexts.savedTitle)).toBeVisible();
+  await expect(p.getByText(secretsTexts.savedTitle, { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(chat.getByText("I've added GUMROAD_TOKEN secrets")).toBeVisible({ timeout: 20_000 });
   await expect(chat.getByText('Thanks, the token is set').last()).toBeVisible({ timeout: 30_000 });

@@ -60,6 +60,11 @@ export const configSchema = z.object({
    * reach the issues panel and the autofix. `off` leaves turns unchecked (the tester still validates).
    */
   CHAT_VALIDATION: z.enum(['on', 'off']).default('on'),
+  /**
+   * How long a turn waits for the gate's detectors (ms); a validation that takes longer is left out of the answer, so
+   * a cold compiler or a machine under load never holds a turn up.
+   */
+  CHAT_VALIDATION_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
   /** Where the model list is refreshed from; empty turns refreshing off. */
   AI_MODELS_URL: z.string().default('https://openrouter.ai/api/v1/models'),
   /** Embedding model of the provider; set, data sources are also searched by vector (decision 0004). */

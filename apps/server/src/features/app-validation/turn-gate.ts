@@ -9,12 +9,6 @@ export type TurnIssues = NonNullable<MessageAnnotation['validationIssues']>;
 /** The most issues an answer keeps (the builder fixes the first ones; the tester lists them all). */
 const ANSWER_ISSUES = 20;
 /**
- * A validation that takes longer than this is left out of the turn's answer (it goes on and warms the caches):
- * the gate must not make a turn wait on a cold compiler or a machine under load.
- */
-export const TURN_VALIDATION_BUDGET_MS = 4_000;
-
-/**
  * The chat's gate (decision 0013, "The chat's gate"): the detectors over the app's current files and entities at
  * the end of a turn, keeping the errors (warnings stay in the tester). Null when it did not finish in time or failed.
  */
@@ -40,7 +34,9 @@ export async function validateTurn(platform: Platform, appId: string): Promise<T
     })();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), TURN_VALIDATION_BUDGET_MS);
+      // a validation that takes longer is left out of the answer (it goes on and warms the caches): the gate must
+      // not make a turn wait on a cold compiler or a machine under load
+      timer = setTimeout(() => resolve(null), platform.config.CHAT_VALIDATION_BUDGET_MS);
     });
     try {
       const issues = await Promise.race([run, late]);
