@@ -9,8 +9,9 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // the validation thread's script (decision 0013) is bundled beside the server's
+  entryPoints: { main: 'src/main.ts', 'detect-worker': 'src/features/app-validation/detect-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -34,6 +34,11 @@ test('a builder reads the logs: a visitor’s thumbs down with its reason, filte
   await runPage.getByRole('button', { name: 'Send' }).click();
   await expect(result.getByText('Thanks for the feedback')).toBeVisible();
   await expect(result.getByRole('button', { name: 'Bad answer' })).toHaveAttribute('aria-pressed', 'true');
+  // the result opened again (its own address, loaded from the server) shows the visitor the thumb they gave
+  await expect(runPage).toHaveURL(new RegExp(`/app/${appId}/[^/]+/tool/${path}$`));
+  await runPage.reload();
+  await expect(result.getByText('Green tea: calm in every cup.')).toBeVisible();
+  await expect(result.getByRole('button', { name: 'Bad answer' })).toHaveAttribute('aria-pressed', 'true');
 
   // the visitor, who has no account, finds what they asked under My history, with the thumb they gave
   await runPage.getByRole('button', { name: 'My history' }).click();

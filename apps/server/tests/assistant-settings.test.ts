@@ -257,6 +257,19 @@ describe('citations', () => {
     // kept with the answer: a reload shows them
     const history = await json(await messagesOf(server, appId, { uid: visitor }, 'conv-cite-1'));
     expect((history.messages as Json[]).at(-1)!.metadata.citations).toEqual(expected);
+    // the builder's log of the turn shows them with the answer
+    const logged = await json(
+      await server.request(`/api/apps/${appId}/logs?tool=assistant`, { token: builder.idToken }),
+    );
+    const [turn] = logged.items as Json[];
+    const detail = await json(
+      await server.request(`/api/apps/${appId}/logs/${turn!.runId}`, { token: builder.idToken }),
+    );
+    expect(detail.citations).toEqual(expected);
+    expect((detail.conversation.messages as Json[]).map((m) => [m.role, m.citations])).toEqual([
+      ['user', []],
+      ['assistant', expected],
+    ]);
 
     // an answer without data lists none
     llm.enqueue({ text: 'Hello!' });
@@ -345,6 +358,11 @@ describe('citations', () => {
     const saved = await json(await server.request(`/api/apps/${appId}/runs/${start.runId}`));
     expect(saved).toMatchObject({ runId: start.runId, output: 'Oolong: calm hills in a cup.' });
     expect(saved.citations).toEqual(start.citations);
+    // and the builder's log of the run
+    const logged = await json(
+      await server.request(`/api/apps/${appId}/logs/${start.runId}`, { token: builder.idToken }),
+    );
+    expect(logged).toMatchObject({ citations: start.citations, conversation: null });
 
     // a run whose search found nothing lists none
     llm.enqueue({ text: 'No idea.' });

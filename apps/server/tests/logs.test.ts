@@ -157,8 +157,23 @@ describe('the logs of an app', () => {
       .where(eq(schema.runs.runId, toolRunId));
     expect(untouched).toMatchObject({ rating: null, ratingReason: null });
 
+    const saved = (who: { uid?: string; token?: string }) =>
+      server
+        .request(`/api/apps/${appId}/runs/${toolRunId}`, {
+          headers: who.uid ? visitorHeaders(who.uid) : {},
+          ...(who.token ? { token: who.token } : {}),
+        })
+        .then(json);
+    expect(await saved({ uid: visitor })).toMatchObject({ runId: toolRunId, yours: true, rating: null });
+
     const up = await rate(toolRunId, { rating: 'up' }, { uid: visitor });
     expect(await json(up)).toEqual({ runId: toolRunId, rating: 'up', reason: null });
+    // the saved result opened again shows its user their rating; anyone else holding the link neither sees it nor
+    // is offered to rate
+    expect(await saved({ uid: visitor })).toMatchObject({ yours: true, rating: 'up' });
+    expect(await saved({ uid: newUid() })).toMatchObject({ yours: false, rating: null });
+    expect(await saved({ token: userToken })).toMatchObject({ yours: false, rating: null });
+    expect(await saved({})).toMatchObject({ yours: false, rating: null });
     const down = await rate(turnRunId, { rating: 'down', reason: '  Wrong hours  ' }, { token: userToken });
     expect(await json(down)).toEqual({ runId: turnRunId, rating: 'down', reason: 'Wrong hours' });
 

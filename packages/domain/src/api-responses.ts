@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { citationSchema } from './assistant-settings';
 import { aiAppSchema, appTypeSchema, customFieldSchema, toolStatusSchema } from './apps';
 import { appSettingsSchema, appStyleSchema, styleNames } from './builder';
 import { contextItemSources, contextItemStatuses, contextItemTypes } from './context';
@@ -149,6 +150,9 @@ export const runResultResponse = z.object({
   output: z.string(),
   createdAt: isoTime,
   inputs: jsonObject,
+  citations: z.array(citationSchema),
+  yours: z.boolean(),
+  rating: z.enum(['up', 'down']).nullable(),
 });
 
 const analyticsFigures = {

@@ -174,4 +174,8 @@ export interface RunResult {
   inputs: Record<string, unknown>;
   /** the data items the run drew on, with the passages the model read, as its `start` event listed them */
   citations: Citation[];
+  /** whether the caller made this run (its signed-in user, or the visitor of its cookie): only they may rate it */
+  yours: boolean;
+  /** the caller's rating of their own run; null when they gave none or the run is someone else's */
+  rating: 'up' | 'down' | null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { citationSchema, type Citation } from './assistant-settings';
 import { resourceIdSchema } from './edge';
 import { saleStates, type SaleState } from './money';
 import { runSources, type RunSource } from './reach';
@@ -140,11 +141,15 @@ export interface LogMessage {
   runId: string | null;
   rating: LogRating | null;
   ratingReason: string | null;
+  /** an answer's data sources, with the passages the model read (decision 0017) */
+  citations: Citation[];
 }
 
 /** `GET /api/apps/{appId}/logs/{runId}`: one run and, for an assistant turn, its whole conversation. */
 export interface LogDetail {
   entry: LogEntry;
+  /** the data items the run drew on, with the passages the model read (decision 0017) */
+  citations: Citation[];
   conversation: { conversationId: string; title: string; messages: LogMessage[] } | null;
 }
 export const logMessageSchema = z.object({
@@ -155,9 +160,11 @@ export const logMessageSchema = z.object({
   runId: z.string().nullable(),
   rating: z.enum(logRatings).nullable(),
   ratingReason: z.string().nullable(),
+  citations: z.array(citationSchema),
 });
 export const logDetailResponse = z.object({
   entry: logEntrySchema,
+  citations: z.array(citationSchema),
   conversation: z
     .object({ conversationId: z.string(), title: z.string(), messages: z.array(logMessageSchema) })
     .nullable(),

@@ -51,6 +51,12 @@ export function cookieUser(c: Ctx): EndUser | null {
     : null;
 }
 
+/** The end user asking, if known: the signed-in user of the app (or a builder), or the visitor of the cookie. */
+export function knownEndUser(c: Ctx, appId: string): EndUser | null {
+  const caller = c.get('caller');
+  return isAppUser(caller, appId) ? accountUser(caller) : cookieUser(c);
+}
+
 /**
  * The end user running an app: the signed-in user of the app (or a builder), otherwise the visitor of the
  * `bai_uid` cookie (or the widget's header), issued on this response when it is missing or malformed.

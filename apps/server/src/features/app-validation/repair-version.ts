@@ -11,7 +11,7 @@ import {
 } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { detectIssues } from './detectors';
+import { detectIssues } from './detect-pool';
 import { loadTestedVersion, type TestedVersion } from './load-version';
 import { ruleRepair } from './rule-repairs';
 import { typescript } from './typescript';

@@ -2,7 +2,7 @@ import type { MessageAnnotation } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { listEntities } from '../entities';
 import { readAppFiles } from '../spaces';
-import { detectIssues } from './detectors';
+import { detectIssues } from './detect-pool';
 
 export type TurnIssues = NonNullable<MessageAnnotation['validationIssues']>;
 

@@ -1,7 +1,7 @@
 import { AppError, type ValidateRequest, type ValidationResult } from '@buildai/domain';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { detectIssues } from './detectors';
+import { detectIssues } from './detect-pool';
 import { loadTestedVersion } from './load-version';
 
 export interface ValidateVersionOptions {

@@ -34,7 +34,12 @@ export async function getLog({ platform, caller, appId, runId, reveal }: GetLogO
   if (!row) throw new AppError('run/not-found');
   if (reveal) await recordReveal({ platform, caller, appId, what: 'run', runId });
   const entry = toLogEntry({ row, tools: ctx.tools, personal: ctx.personal, reveal });
-  if (!row.conversation_id) return { entry, conversation: null };
+  const [cited] = await platform.db
+    .select({ citations: runs.citations })
+    .from(runs)
+    .where(and(eq(runs.runId, runId), eq(runs.appId, appId)));
+  const citations = cited?.citations ?? [];
+  if (!row.conversation_id) return { entry, citations, conversation: null };
 
   const [conversation] = await platform.db
     .select({ id: assistantConversations.id, title: assistantConversations.title })
@@ -42,7 +47,7 @@ export async function getLog({ platform, caller, appId, runId, reveal }: GetLogO
     .innerJoin(assistantMessages, eq(assistantMessages.conversationRowId, assistantConversations.id))
     .where(and(eq(assistantConversations.appId, appId), eq(assistantMessages.runId, runId)))
     .limit(1);
-  if (!conversation) return { entry, conversation: null };
+  if (!conversation) return { entry, citations, conversation: null };
   const messages = await platform.db
     .select({
       id: assistantMessages.id,
@@ -52,6 +57,7 @@ export async function getLog({ platform, caller, appId, runId, reveal }: GetLogO
       runId: assistantMessages.runId,
       rating: runs.rating,
       ratingReason: runs.ratingReason,
+      citations: runs.citations,
     })
     .from(assistantMessages)
     .leftJoin(runs, eq(runs.runId, assistantMessages.runId))
@@ -59,6 +65,7 @@ export async function getLog({ platform, caller, appId, runId, reveal }: GetLogO
     .orderBy(asc(assistantMessages.createdAt));
   return {
     entry,
+    citations,
     conversation: {
       conversationId: row.conversation_id,
       title: conversation.title,
@@ -70,6 +77,7 @@ export async function getLog({ platform, caller, appId, runId, reveal }: GetLogO
         runId: m.runId,
         rating: m.rating ?? null,
         ratingReason: m.ratingReason ?? null,
+        citations: m.role === 'assistant' ? (m.citations ?? []) : [],
       })),
     },
   };

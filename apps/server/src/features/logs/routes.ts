@@ -13,8 +13,8 @@ import {
   resourceIdSchema,
   runRatingResponse,
 } from '@buildai/domain';
-import { requireCaller, type AppEnv, type Ctx } from '../../http/context';
-import { accountUser, cookieUser, isAppUser, type EndUser } from '../../http/end-user';
+import { requireCaller, type AppEnv } from '../../http/context';
+import { knownEndUser } from '../../http/end-user';
 import { appParams } from '../../http/params';
 import { route } from '../../http/validation';
 import { deleteAllLogs, deleteLog } from './delete-logs';
@@ -28,12 +28,6 @@ import { applyRetention } from './retention';
 
 const runParams = z.object({ appId: resourceIdSchema, runId: resourceIdSchema });
 const revealQuery = z.object({ reveal: z.enum(['true', 'false']).optional() });
-
-/** The end user asking: the signed-in user of the app (or a builder), or the visitor of the cookie; else none. */
-function endUserOf(c: Ctx, appId: string): EndUser | null {
-  const caller = c.get('caller');
-  return isAppUser(caller, appId) ? accountUser(caller) : cookieUser(c);
-}
 
 /**
  * `/api/apps/{appId}/logs`, `/privacy` (builders who edit the app), `/runs/{runId}/rating` and `/my-history` (the
@@ -183,7 +177,7 @@ export function logRoutes() {
       c.json(
         await rateRun({
           platform: c.get('platform'),
-          user: endUserOf(c, params.appId),
+          user: knownEndUser(c, params.appId),
           appId: params.appId,
           runId: params.runId,
           body,
@@ -200,7 +194,7 @@ export function logRoutes() {
       response: myHistoryResponse,
     },
     async (c, { params }) =>
-      c.json(await myHistory(c.get('platform'), endUserOf(c, params.appId), params.appId)),
+      c.json(await myHistory(c.get('platform'), knownEndUser(c, params.appId), params.appId)),
   );
   route(
     r,
@@ -213,7 +207,7 @@ export function logRoutes() {
     },
     async (c, { params }) =>
       c.json({
-        erased: await deleteMyHistory(c.get('platform'), endUserOf(c, params.appId), params.appId),
+        erased: await deleteMyHistory(c.get('platform'), knownEndUser(c, params.appId), params.appId),
       }),
   );
   return r;

@@ -8,7 +8,15 @@ import { rememberedFields } from '../memories';
  * A run of a published app, for anyone holding its id. The values of personal and memorize fields stay out:
  * the result can be shared, they belong to the user.
  */
-export async function getRunResult(db: Db, appId: string, runId: string): Promise<RunResult> {
+export interface GetRunResultOptions {
+  db: Db;
+  appId: string;
+  runId: string;
+  /** the end user asking (`userKey`), if known: the run's own user sees their rating and may rate it */
+  userKey: string | null;
+}
+
+export async function getRunResult({ db, appId, runId, userKey }: GetRunResultOptions): Promise<RunResult> {
   const [found] = await db
     .select({
       runId: runs.runId,
@@ -20,6 +28,8 @@ export async function getRunResult(db: Db, appId: string, runId: string): Promis
       inputs: runs.inputs,
       citations: runs.citations,
       definition: tools.definition,
+      userKey: runs.userKey,
+      rating: runs.rating,
     })
     .from(runs)
     .innerJoin(tools, eq(tools.toolId, runs.toolId))
@@ -27,6 +37,7 @@ export async function getRunResult(db: Db, appId: string, runId: string): Promis
     .where(and(eq(runs.runId, runId), eq(runs.appId, appId), eq(apps.isPublished, true)));
   // a turn of the chat assistant has no tool: it is not a tool's result
   if (!found?.toolId) throw new AppError('run/not-found');
+  const yours = userKey !== null && found.userKey === userKey;
   const hidden = new Set(rememberedFields(found.definition.fields ?? []));
   return {
     runId: found.runId,
@@ -37,5 +48,7 @@ export async function getRunResult(db: Db, appId: string, runId: string): Promis
     createdAt: found.createdAt.toISOString(),
     inputs: Object.fromEntries(Object.entries(found.inputs).filter(([name]) => !hidden.has(name))),
     citations: found.citations,
+    yours,
+    rating: yours ? (found.rating ?? null) : null,
   };
 }

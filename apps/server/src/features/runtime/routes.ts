@@ -4,7 +4,7 @@ import { AppError, resourceIdSchema, runRequest, runResultResponse } from '@buil
 import { capBodyNow } from '../../http/body-cap';
 import type { AppEnv } from '../../http/context';
 import { route } from '../../http/validation';
-import { resolveEndUser } from '../../http/end-user';
+import { knownEndUser, resolveEndUser } from '../../http/end-user';
 import { getRunResult } from './get-run';
 import type { PublishedTools } from './published-tools';
 import type { RunAdmissions } from './run-limits';
@@ -56,7 +56,15 @@ export function runtimeRoutes(publishedTools: PublishedTools, admissions: RunAdm
       summary: "A run's result",
       params: runResultParams,
     },
-    async (c, { params }) => c.json(await getRunResult(c.get('platform').db, params.appId, params.runId)),
+    async (c, { params }) =>
+      c.json(
+        await getRunResult({
+          db: c.get('platform').db,
+          appId: params.appId,
+          runId: params.runId,
+          userKey: knownEndUser(c, params.appId)?.userKey ?? null,
+        }),
+      ),
   );
   return r;
 }

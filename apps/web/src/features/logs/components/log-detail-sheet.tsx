@@ -1,5 +1,6 @@
 import { Bot, Lock, Trash2, User } from 'lucide-react';
 import type { LogDetail, LogEntry } from '@buildai/domain';
+import { Citations } from '@/components/citations';
 import { PageError } from '@/components/page-state';
 import {
   AlertDialog,
@@ -108,6 +109,7 @@ function Conversation({ conversation }: { conversation: NonNullable<LogDetail['c
               data-role={m.role}
             >
               <p className="break-words whitespace-pre-wrap">{m.text}</p>
+              <Citations citations={m.citations} className="mt-1 border-t pt-2" />
               <div className="flex items-center gap-2 text-xs text-muted-foreground">
                 <span>{formatWhen(m.createdAt)}</span>
                 {m.rating && <RatingMark rating={m.rating} reason={m.ratingReason} />}
@@ -170,6 +172,7 @@ export function LogDetailSheet({ appId, runId, reveal, onClose }: Props) {
                     <p className="rounded-lg border p-3 text-sm break-words whitespace-pre-wrap">
                       {entry.output || <span className="text-muted-foreground">No answer</span>}
                     </p>
+                    <Citations citations={detail.data?.citations ?? []} />
                   </section>
                 </>
               )}

@@ -24,6 +24,8 @@ interface Props {
   caption?: string;
   /** the end user's rating of the finished run (decision 0018) */
   onRate?: (runId: string, rating: LogRating, reason?: string) => Promise<unknown>;
+  /** the rating the user already gave this result (a saved result opened again) */
+  rating?: LogRating | null;
 }
 
 function useCopied(): [string | null, (what: string, text: string) => void] {
@@ -41,7 +43,7 @@ function useCopied(): [string | null, (what: string, text: string) => void] {
 }
 
 /** The answer: thinking, streaming, done, stopped or failed; a run limit shows as a calm notice. */
-export function RunResult({ state, onRunAgain, shareUrl, caption, onRate }: Props) {
+export function RunResult({ state, onRunAgain, shareUrl, caption, onRate, rating = null }: Props) {
   const [copied, copy] = useCopied();
   const streaming = state.status === 'loading';
   if (state.status === 'idle') return null;
@@ -63,6 +65,7 @@ export function RunResult({ state, onRunAgain, shareUrl, caption, onRate }: Prop
               {done && state.runId && onRate && (
                 <AnswerRating
                   key={state.runId}
+                  initial={rating}
                   what="result"
                   onRate={(rating, reason) => onRate(state.runId!, rating, reason)}
                 />

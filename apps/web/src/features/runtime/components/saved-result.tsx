@@ -1,4 +1,5 @@
 import { FileQuestion } from 'lucide-react';
+import type { LogRating } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isAppError } from '@/lib/api-client';
@@ -26,10 +27,12 @@ interface Props {
   query: { isPending: boolean; isError: boolean; error: unknown; data?: SavedRun; refetch: () => unknown };
   shareUrl: string;
   onRunAgain: () => void;
+  /** rates the result: offered only on the caller's own run (a shared link's reader may not rate it) */
+  onRate?: (runId: string, rating: LogRating, reason?: string) => Promise<unknown>;
 }
 
 /** The result a result path names (`/app/{appId}/{resultId}/tool/{toolPath}`), loaded by its id. */
-export function SavedResult({ query, shareUrl, onRunAgain }: Props) {
+export function SavedResult({ query, shareUrl, onRunAgain, onRate }: Props) {
   if (query.isPending) {
     return (
       <div className="rounded-2xl border bg-card p-5 shadow-sm" role="status" aria-label="Loading the result">
@@ -72,6 +75,8 @@ export function SavedResult({ query, shareUrl, onRunAgain }: Props) {
       shareUrl={shareUrl}
       caption={when ? `Generated ${when}` : undefined}
       onRunAgain={onRunAgain}
+      onRate={run.yours ? onRate : undefined}
+      rating={run.rating}
     />
   );
 }

@@ -200,6 +200,63 @@ describe('result path', () => {
     expect(await screen.findByText('We bake sourdough every morning at five.')).toBeTruthy();
   });
 
+  it("offers the run's own user a rating on the result opened again, with the thumb they gave", async () => {
+    const saved = (runId: string, yours: boolean, rating: 'up' | 'down' | null) => ({
+      body: {
+        runId,
+        toolId: 't1',
+        toolPath: 'my-tool',
+        status: 'succeeded',
+        output: `Result ${runId}.`,
+        createdAt: new Date().toISOString(),
+        inputs: { input: 'A bakery' },
+        citations: [],
+        yours,
+        rating,
+      },
+    });
+    const api = mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ tools: [toolWithCta] }) },
+      'GET /api/apps/a1/runs/mine': saved('mine', true, 'up'),
+      'POST /api/apps/a1/runs/mine/rating': { body: { runId: 'mine', rating: 'down', reason: null } },
+    });
+    renderRuntime('/app/a1/mine/tool/my-tool');
+    const rating = await screen.findByRole('group', { name: 'Rate this result' });
+    expect(within(rating).getByRole('button', { name: 'Good answer' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.click(within(rating).getByRole('button', { name: 'Bad answer' }));
+    await waitFor(() =>
+      expect(within(rating).getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    expect(api.to('POST /api/apps/a1/runs/mine/rating')[0]!.body).toEqual({ rating: 'down' });
+  });
+
+  it('offers no rating on a result someone else made (a shared link)', async () => {
+    mockApi({
+      'GET /api/apps/a1': { body: makeAppView({ tools: [toolWithCta] }) },
+      'GET /api/apps/a1/runs/theirs': {
+        body: {
+          runId: 'theirs',
+          toolId: 't1',
+          toolPath: 'my-tool',
+          status: 'succeeded',
+          output: 'Someone else asked.',
+          createdAt: new Date().toISOString(),
+          inputs: {},
+          citations: [],
+          yours: false,
+          rating: null,
+        },
+      },
+    });
+    renderRuntime('/app/a1/theirs/tool/my-tool');
+    expect(await screen.findByText('Someone else asked.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Rate this result' })).toBeNull();
+  });
+
   it('says when a result is not available', async () => {
     mockApi({ 'GET /api/apps/a1': { body: makeAppView() } });
     renderRuntime('/app/a1/missing/tool/my-tool');

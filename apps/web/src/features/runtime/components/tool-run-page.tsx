@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, PencilLine } from 'lucide-react';
-import { errorCatalogue } from '@buildai/domain';
+import { errorCatalogue, type LogRating } from '@buildai/domain';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isAppError, isRetryable } from '@/lib/api-client';
 import { Link, navigate } from '@/lib/page-location';
@@ -64,6 +64,8 @@ export function ToolRunPage({
         createdAt: new Date().toISOString(),
         inputs,
         citations,
+        yours: true,
+        rating: null,
       });
       // the run is in the user's history now
       void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
@@ -71,6 +73,15 @@ export function ToolRunPage({
     },
   });
   const live = run.state.status !== 'idle';
+  const rate = (runId: string, rating: LogRating, reason?: string) =>
+    rateResult(appId, runId, rating, reason).then((rated) => {
+      // the thumb shows in the user's history, and on the result when it is opened again
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
+      queryClient.setQueryData<SavedRun>(savedRunKey(appId, runId), (old) =>
+        old ? { ...old, rating: rated.rating } : old,
+      );
+      return rated;
+    });
   const saved = useSavedRun(appId, live ? undefined : resultId);
 
   const defaults = React.useMemo(
@@ -162,20 +173,11 @@ export function ToolRunPage({
             <div ref={resultRef} className="grid scroll-mt-6 gap-6">
               <React.Suspense fallback={live || resultId ? <ResultSkeleton /> : null}>
                 {live ? (
-                  <RunResult
-                    state={run.state}
-                    shareUrl={shareUrl}
-                    onRunAgain={runAgain}
-                    onRate={(runId, rating, reason) =>
-                      rateResult(appId, runId, rating, reason).then((rated) => {
-                        // the thumb shows in the user's history too
-                        void queryClient.invalidateQueries({ queryKey: queryKeys.myHistory(appId) });
-                        return rated;
-                      })
-                    }
-                  />
+                  <RunResult state={run.state} shareUrl={shareUrl} onRunAgain={runAgain} onRate={rate} />
                 ) : (
-                  resultId && <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} />
+                  resultId && (
+                    <SavedResult query={saved} shareUrl={shareUrl} onRunAgain={runAgain} onRate={rate} />
+                  )
                 )}
                 {succeeded && <RunCta app={tool.app} />}
               </React.Suspense>
