@@ -7,7 +7,7 @@
 // embedded PGlite. Every run is bounded in time (autocannon durations) and stops by itself. The mixed load's p99 is
 // judged against the same cycle run on the same-SQL floor: at most 1.3 times its p99 (issue 34, item 11).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -149,12 +149,26 @@ export async function startBaseline(
   return child;
 }
 
+/** A child process's CPU time so far (ms), in user space and in the kernel, from /proc (Linux). */
+function cpuMsOf(child: ChildProcess): { user: number; system: number } {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  // the fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    user: (Number(fields[11]) * 1000) / CLOCK_TICKS_PER_S,
+    system: (Number(fields[12]) * 1000) / CLOCK_TICKS_PER_S,
+  };
+}
+/** Linux's USER_HZ, the unit of /proc's CPU times. */
+const CLOCK_TICKS_PER_S = 100;
+
 /**
  * 200 connections, each request one of: the builder's account, a public app view, a save of an app's style. With
  * `floor`, the same cycle asked of the same-SQL baseline (`/account-{i}`, `/app-{i}`, `/style-{i}` for builder i:
  * each replays the statements its route ran for that builder), as the floor the product's p99 is read against.
  */
-async function mixedLoad(base: string, builders: Builder[], floor = false) {
+async function mixedLoad(base: string, builders: Builder[], server: ChildProcess, floor = false) {
+  const cpuBefore = cpuMsOf(server);
   let n = 0;
   const pick = () => {
     const i = n++ % builders.length;
@@ -199,6 +213,15 @@ async function mixedLoad(base: string, builders: Builder[], floor = false) {
   });
   return {
     requests: result.requests.total,
+    // the server's CPU time (user + system) per request: a figure other work on the machine barely moves
+    ...(() => {
+      const after = cpuMsOf(server);
+      const per = (ms: number) => ms / Math.max(1, result.requests.total);
+      return {
+        cpuPerRequestMs: per(after.user + after.system - cpuBefore.user - cpuBefore.system),
+        userPerRequestMs: per(after.user - cpuBefore.user),
+      };
+    })(),
     non2xx: result.non2xx,
     errors: result.errors,
     p50: result.latency.p50,
@@ -249,7 +272,8 @@ async function measureAll(databaseUrl: string | undefined, children: ChildProces
     server = await start();
   }
   const queries = await captureQueries(baselineDb, requests);
-  children.push(await startBaseline(baselineDb, queries));
+  const baseline = await startBaseline(baselineDb, queries);
+  children.push(baseline);
 
   const auth = { authorization: `Bearer ${first!.token}` };
   const targets = {
@@ -263,7 +287,8 @@ async function measureAll(databaseUrl: string | undefined, children: ChildProces
     number[]
   >;
   // side by side, measured in turn round after round; each figure is the median of its rounds
-  for (let round = 0; round < ROUNDS; round++) {
+  // BENCH_MIXED_ONLY=1: the mixed load alone (when working on its figure)
+  for (let round = 0; round < (process.env.BENCH_MIXED_ONLY ? 0 : ROUNDS); round++) {
     for (const key of Object.keys(targets) as (keyof typeof targets)[]) {
       samples[key].push(await targets[key]());
     }
@@ -271,13 +296,25 @@ async function measureAll(databaseUrl: string | undefined, children: ChildProces
   const mixedRounds: Awaited<ReturnType<typeof mixedLoad>>[] = [];
   const floorRounds: Awaited<ReturnType<typeof mixedLoad>>[] = [];
   for (let round = 0; round < MIXED_ROUNDS; round++) {
-    mixedRounds.push(await mixedLoad(base, builders));
-    floorRounds.push(await mixedLoad(`http://127.0.0.1:${BASELINE_PORT}`, builders, true));
+    mixedRounds.push(await mixedLoad(base, builders, server));
+    floorRounds.push(await mixedLoad(`http://127.0.0.1:${BASELINE_PORT}`, builders, baseline, true));
   }
   const medianRound = (rounds: typeof mixedRounds) =>
     [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(rounds.length / 2)]!;
-  const mixed = { ...medianRound(mixedRounds), p99s: mixedRounds.map((r) => r.p99) };
-  const mixedFloor = { ...medianRound(floorRounds), p99s: floorRounds.map((r) => r.p99) };
+  const cpu = (rounds: typeof mixedRounds) => median(rounds.map((r) => r.cpuPerRequestMs));
+  const user = (rounds: typeof mixedRounds) => median(rounds.map((r) => r.userPerRequestMs));
+  const mixed = {
+    ...medianRound(mixedRounds),
+    p99s: mixedRounds.map((r) => r.p99),
+    cpu: cpu(mixedRounds),
+    user: user(mixedRounds),
+  };
+  const mixedFloor = {
+    ...medianRound(floorRounds),
+    p99s: floorRounds.map((r) => r.p99),
+    cpu: cpu(floorRounds),
+    user: user(floorRounds),
+  };
   return {
     db: databaseUrl ? 'postgres' : 'pglite',
     statements: {
@@ -306,14 +343,16 @@ export function printThroughput(t: Awaited<ReturnType<typeof benchThroughput>>, 
   console.log(
     `\n(a) throughput on ${t.db}, ${t.connections} connections, median of ${t.rounds} rounds of ${t.durationS} s (requests/s)`,
   );
-  console.log(`  same SQL, bare node:http (${t.statements.account} statement)  ${f(t.accountBaseline)}`);
-  console.log(
-    `  GET account/current (auth)   ${f(t.account)}   ratio ${(t.account / t.accountBaseline).toFixed(2)}x  (target >= 0.5x)`,
-  );
-  console.log(`  same SQL, bare node:http (${t.statements.app} statements) ${f(t.appBaseline)}`);
-  console.log(
-    `  GET /api/apps/{id} (public)  ${f(t.app)}   ratio ${(t.app / t.appBaseline).toFixed(2)}x  (target >= 0.5x)`,
-  );
+  if (t.account !== undefined) {
+    console.log(`  same SQL, bare node:http (${t.statements.account} statement)  ${f(t.accountBaseline)}`);
+    console.log(
+      `  GET account/current (auth)   ${f(t.account)}   ratio ${(t.account / t.accountBaseline).toFixed(2)}x  (target >= 0.5x)`,
+    );
+    console.log(`  same SQL, bare node:http (${t.statements.app} statements) ${f(t.appBaseline)}`);
+    console.log(
+      `  GET /api/apps/{id} (public)  ${f(t.app)}   ratio ${(t.app / t.appBaseline).toFixed(2)}x  (target >= 0.5x)`,
+    );
+  }
   const m = t.mixed;
   console.log(
     `  mixed reads/writes, ${t.mixedConnections} connections, ${t.mixedDurationS} s, the median of ${t.mixedRounds} rounds: ${m.requests} requests, ` +
@@ -323,6 +362,10 @@ export function printThroughput(t: Awaited<ReturnType<typeof benchThroughput>>, 
   console.log(
     `  the same cycle against the same-SQL baseline (${t.statements.account} + ${t.statements.app} + ${t.statements.style} statements): ` +
       `${fl.requests} requests, p50 ${fl.p50} ms  p99 ${fl.p99} ms (rounds ${fl.p99s.join(', ')})  max ${fl.max} ms, ${fl.non2xx} non-2xx, ${fl.errors} errors`,
+  );
+  console.log(
+    `  server CPU per request of the cycle (median of the rounds): ${m.cpu.toFixed(3)} ms (user ${m.user.toFixed(3)}), ` +
+      `the floor's ${fl.cpu.toFixed(3)} ms (user ${fl.user.toFixed(3)}); ratio ${(m.cpu / fl.cpu).toFixed(2)}x`,
   );
   const target = MIXED_OVER_FLOOR_FACTOR * fl.p99;
   const ok = m.p99 <= target && m.errors === 0 && m.non2xx === 0;

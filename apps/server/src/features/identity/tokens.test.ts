@@ -1,6 +1,6 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '@buildai/testkit';
 import { signAccessToken, verifyAccessToken } from './tokens';
 
@@ -38,6 +38,31 @@ describe('access token check', () => {
     const { idToken } = await signAccessToken(server.services.identity.signingKey, subject);
     expect(await verifyAccessToken(server.services.identity.signingKey, idToken)).toEqual(subject);
     expect(await verifyAccessToken(server.services.identity.signingKey, await token())).toEqual(subject);
+  });
+
+  it('refuses a token it accepted once its expiry comes, and a token of another server’s key', async () => {
+    const key = server.services.identity.signingKey;
+    const soon = await token({ exp: now() + 2 });
+    expect(await verifyAccessToken(key, soon)).toEqual(subject);
+    // a caller's copy: changing it changes nothing the next request gets
+    const first = (await verifyAccessToken(key, soon))!;
+    first.userId = 'u-2';
+    expect(await verifyAccessToken(key, soon)).toEqual(subject);
+    vi.useFakeTimers({ now: Date.now() + 3000 });
+    try {
+      expect(await verifyAccessToken(key, soon)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    // another server (another key) checks the token itself, not this server's verdict
+    const other = await startTestServer({ AUTH_SECRET: 'another-secret-of-someone-else-0123456789' });
+    try {
+      const good = await token();
+      expect(await verifyAccessToken(key, good)).toEqual(subject);
+      expect(await verifyAccessToken(other.services.identity.signingKey, good)).toBeNull();
+    } finally {
+      await other.close();
+    }
   });
 
   it.each([

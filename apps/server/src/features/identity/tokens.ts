@@ -1,5 +1,6 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { SignJWT, jwtVerify } from 'jose';
 import { TOKEN_LIFETIME_SECONDS } from '@buildai/domain';
 import type { Db } from '../../db/client';
@@ -9,6 +10,8 @@ import type { Platform } from '../../platform';
 import { verifyHs256 } from './hs256';
 
 const ISSUER = 'buildai';
+/** The most verified access tokens a server keeps (about 300 bytes each with their callers). */
+const VERIFIED_TOKENS = 20_000;
 const SECRET_NAME = 'auth-signing-key';
 async function loadOrCreateKey(db: Db): Promise<KeyObject> {
   // Every instance shares one key: the first to start writes it, the others read it.
@@ -26,6 +29,11 @@ async function loadOrCreateKey(db: Db): Promise<KeyObject> {
  */
 export class SigningKey {
   private loaded: Promise<KeyObject> | undefined;
+  /**
+   * Access tokens this key verified, until each expires: a client sends the same token with every request for up to
+   * an hour, and its signature and claims are checked once (the session it names is still checked every time).
+   */
+  readonly verified = new LRUCache<string, { caller: Caller; expiresAt: number }>({ max: VERIFIED_TOKENS });
 
   constructor(private readonly platform: Pick<Platform, 'config' | 'db'>) {}
 
@@ -70,6 +78,12 @@ export async function signAccessToken(signingKey: SigningKey, s: AccessTokenSubj
 }
 
 export async function verifyAccessToken(signingKey: SigningKey, token: string): Promise<Caller | null> {
+  const known = signingKey.verified.get(token);
+  if (known) {
+    if (known.expiresAt > Date.now()) return { ...known.caller };
+    signingKey.verified.delete(token);
+    return null;
+  }
   try {
     // verifyHs256 refuses a token without `exp`; a token that names no session cannot be ended: refused too
     const payload = verifyHs256(token, await signingKey.key(), ISSUER);
@@ -77,13 +91,16 @@ export async function verifyAccessToken(signingKey: SigningKey, token: string): 
     if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || payload.aud !== payload.tid) {
       return null;
     }
-    return {
+    const caller: Caller = {
       userId: payload.sub,
       tenantId: payload.tid,
       email: String(payload.email ?? ''),
       emailVerified: payload.ev === true,
       sessionId: String(payload.sid),
     };
+    // only a token that passed is kept (`exp` is a number: verifyHs256 refuses one without)
+    signingKey.verified.set(token, { caller, expiresAt: (payload.exp as number) * 1000 });
+    return { ...caller };
   } catch {
     return null;
   }
