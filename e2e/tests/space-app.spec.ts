@@ -83,7 +83,7 @@ async function ask(chat: Locator, text: string, done: string) {
   await input.press('Enter');
   await expect(chat.getByText(text, { exact: true })).toBeVisible();
   await expect(chat.getByText(done).last()).toBeVisible({ timeout: 30_000 });
-  await expect(input).toBeEnabled({ timeout: 30_000 });
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
 }
 
 test('a builder writes a space app in the chat, reverts a turn, publishes; a visitor opens it', async ({
@@ -195,7 +195,7 @@ test('generated code that throws shows in the issues panel, and Resolve with AI 
   // the issues panel: a pill at first, then the list with the error the frame reported
   await expect(chat.getByText(spaceTexts.autofixNotice)).toHaveCount(2, { timeout: 60_000 });
   await expect(chat.getByText('Tried another fix.')).toBeVisible({ timeout: 30_000 });
-  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
   // the last autofix turn reloads the preview: its errors go and come back, and the panel starts again as the pill
   await expect(async () => {
     if (await pill.isVisible()) await pill.click();

@@ -34,7 +34,7 @@ async function ask(chat: Locator, text: string, done: string) {
   await input.fill(text);
   await input.press('Enter');
   await expect(chat.getByText(done).last()).toBeVisible({ timeout: 30_000 });
-  await expect(input).toBeEnabled({ timeout: 30_000 });
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Whether anything in the chat's message list is wider than its column (a sideways scroll). */

@@ -20,10 +20,6 @@ export default function Home() {
 }
 `;
 
-// the gate's issue arrives with the turn's end, after a validation whose first run on a busy CI machine can take
-// long (decision 0013, "The chat's gate"): one retry, which meets a warm compiler
-test.describe.configure({ retries: 1 });
-
 test('a turn that imports an unknown icon: the issues panel names it and the autofix repairs it', async ({
   page: p,
 }) => {
@@ -59,7 +55,8 @@ test('a turn that imports an unknown icon: the issues panel names it and the aut
       hasText: '"Hart" is not an icon of lucide-react (did you mean "Heart"?)',
     });
     await expect(item).toBeVisible({ timeout: 2_000 });
-    // the gate's answer comes at the turn's end: on a loaded machine the compiler may take tens of seconds
+    // the gate's answer comes at the turn's end, from the validation thread (decision 0013, "Off the request
+    // thread"): on a loaded machine its first check may take tens of seconds
   }).toPass({ timeout: 90_000 });
   await expect(chat.getByText(spaceTexts.autofixNotice)).toHaveCount(1, { timeout: 30_000 });
   // the autofix message the model got names the issue where the detector found it

@@ -57,7 +57,7 @@ test('a chat turn and a code-editor save show in the preview without reloading i
     await input.fill(text);
     await input.press('Enter');
     await expect(chat.getByText(done).last()).toBeVisible({ timeout: 30_000 });
-    await expect(input).toBeEnabled({ timeout: 30_000 });
+    await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
   };
 
   // the first turn writes the app; its preview is where the mark goes

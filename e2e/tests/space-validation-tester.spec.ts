@@ -51,7 +51,7 @@ test('an admin validates a version, repairs it with two models, compares, applie
   await input.press('Enter');
   await expect(chat.getByText('The total is on the page.')).toBeVisible({ timeout: 30_000 });
   await expect(chat.getByText('Leaving the total for the tester.')).toBeVisible({ timeout: 30_000 });
-  await expect(input).toBeEnabled({ timeout: 30_000 });
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByRole('heading', { name: 'Total: twelve' })).toBeVisible({ timeout: 20_000 });
 
   // validate: the issues of the turn's version

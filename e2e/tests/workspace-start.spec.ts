@@ -17,7 +17,7 @@ const widthOf = async (locator: Locator) => (await locator.boundingBox())!.width
 
 async function turnOver(chat: Locator) {
   await expect(chat.getByText('Your habit tracker is started.').last()).toBeVisible({ timeout: 30_000 });
-  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
+  await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
 }
 
 test('one prompt box starts an app named from its request; the preview and the code keep the room', async ({
