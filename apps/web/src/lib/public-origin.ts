@@ -8,3 +8,8 @@ export function publicOrigin(): string {
   const named = document.querySelector<HTMLMetaElement>(`meta[name="${PUBLIC_URL_META}"]`)?.content;
   return named ? named.replace(/\/+$/, '') : window.location.origin;
 }
+
+/** The app's address for visitors (spec 001 §2: `/app/{appId}`), absolute so it can be shared. */
+export function liveLink(appId: string): string {
+  return `${publicOrigin()}/app/${encodeURIComponent(appId)}`;
+}

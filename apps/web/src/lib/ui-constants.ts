@@ -16,5 +16,8 @@ export const SIDEBAR_WIDTH_MOBILE = '18rem';
 export const SIDEBAR_WIDTH_ICON = '3rem';
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
 
+/** How long the copy button says 'Copied'. */
+export const COPIED_MS = 2000;
+
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1000000;

@@ -1,15 +1,16 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { ToolsCollectionPage } from '@/features/builder/components/tools-collection-page';
-import { PlanPreviewProvider } from '@/features/builder/components/panels/paid-memberships/plan-preview';
-import { BuilderPage } from '@/features/builder/components/workspace/builder-page';
-import type { BuilderAccount } from '@/features/builder/types';
+import { PlanPreviewProvider } from '@/features/app-settings/components/paid-memberships/plan-preview';
 import { useAuth } from '@/features/auth/hooks/auth-context';
+import { BuilderPage } from '@/features/builder/components/workspace/builder-page';
 import { DataSourcesPanel } from '@/features/data-sources/components/data-sources-panel';
 import { PlanPreviewDialog } from '@/features/plans/components/plan-preview-dialog';
 import { GOTO_PARAM, GOTO_UPGRADE_PLAN } from '@/features/plans/hooks/upgrade-plan-dialog';
+import { ToolsCollectionPage } from '@/features/tools/components/tools-collection-page';
+import type { BuilderAccount } from '@/lib/builder-types';
 // the whole app's stylesheet, after the first one (see public.css)
 import '@/index.css';
+import { workspaceSlots } from '../workspace/workspace-slots';
 import { spaceSlots } from './space-slots';
 
 // the tools' preview loads with the tools' workspace, not with a space app's
@@ -57,6 +58,7 @@ export function BuilderWorkspaceRoute() {
         account={account}
         onUpgrade={onUpgrade}
         space={spaceSlots}
+        workspaces={workspaceSlots}
         renderDataSources={(appId) => (
           <DataSourcesPanel
             appId={appId}

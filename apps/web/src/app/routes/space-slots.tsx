@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { SpaceSlots } from '@/features/builder/types';
+import type { SpaceSlots } from '@/lib/builder-types';
 
 // Loaded with the space workspace only: the tool builder does not carry the chat (AI SDK, diff) or the frame.
 const SpaceChat = React.lazy(() => import('@/features/space-chat').then((m) => ({ default: m.SpaceChat })));

@@ -7,12 +7,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { appQuery } from '@/lib/app-query';
-import { chatSettingsOf } from '../../api/chat-assistant';
-import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
-import type { BuilderAccount } from '../../types';
+import { chatSettingsOf } from '@/lib/builder-api/chat-assistant';
+import { menuFor, panelTitle, type PanelId } from '@/lib/builder-menu';
+import type { BuilderAccount } from '@/lib/builder-types';
 import type { RenderDataSources } from '../workspace/app-workspace';
 import { DataSourcesSoon } from '../workspace/coming-soon-panel';
-import { MainMenu } from '../workspace/main-menu';
+import { MainMenu } from '@/components/builder/main-menu';
 
 interface Props {
   /** the chat app (app type `chat`): an assistant's own app */

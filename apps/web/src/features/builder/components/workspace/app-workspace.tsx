@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AiApp, AppSettings, AppStyle, AppView, ToolSummary } from '@buildai/domain';
 import { appQuery } from '@/lib/app-query';
 import { queryKeys } from '@/lib/query-keys';
-import { cacheSavedDetails, saveDetails, type AppDetails } from '../../api/save-details';
-import { cacheSavedSettings, saveSettings } from '../../api/save-settings';
+import { cacheSavedDetails, saveDetails, type AppDetails } from '@/lib/builder-api/save-details';
+import { cacheSavedSettings, saveSettings } from '@/lib/builder-api/save-settings';
 import { cacheSavedStyle, saveStyle } from '../../api/save-style';
-import { useEditedValue, type EditedValue } from '../../hooks/use-edited-value';
-import type { PanelId } from '../../lib/menu';
+import { useEditedValue, type EditedValue } from '@/hooks/use-edited-value';
+import type { PanelId } from '@/lib/builder-menu';
 import { withActionPreview } from '../../lib/action-preview';
-import { toEditableSettings, toEditableStyle } from '../../lib/tool-draft';
-import type { BuilderAccount, SpaceChatSlotProps } from '../../types';
+import { toEditableSettings, toEditableStyle } from '@/lib/tool-draft';
+import type { BuilderAccount, SpaceChatSlotProps, ToolPanelSlots } from '@/lib/builder-types';
 import { ToolWorkspace } from './tool-workspace';
 
 /** The live preview of a tool as visitors see it, given the editor's draft, style and settings. */
@@ -26,6 +26,8 @@ export interface AppScope {
   onUpgrade: () => void;
   renderPreview: RenderPreview;
   renderDataSources?: RenderDataSources;
+  /** the panels and dialogs of the other features (app settings, tools, the chat's activation), composed in app/ */
+  panels: ToolPanelSlots;
   style: EditedValue<AppStyle>;
   settings: EditedValue<AppSettings>;
   /** a generated app's own header and subheader */
@@ -47,7 +49,8 @@ export interface AppScope {
   flushEdits?: () => Promise<boolean>;
 }
 
-interface Props {
+/** What the builder page gives the workspace of a tool or generated app. */
+export interface AppWorkspaceProps {
   app: AppView;
   tool: ToolSummary | null;
   account: BuilderAccount;
@@ -56,6 +59,10 @@ interface Props {
   renderDataSources?: RenderDataSources;
   renderChat?: (props: SpaceChatSlotProps) => React.ReactNode;
   editingTool?: boolean;
+}
+
+interface Props extends AppWorkspaceProps {
+  panels: ToolPanelSlots;
 }
 
 /** What belongs to the app as a whole (style, settings, the open panel); the tool being edited sits inside. */
@@ -68,6 +75,7 @@ export function AppWorkspace({
   renderDataSources,
   renderChat,
   editingTool = false,
+  panels,
 }: Props) {
   const queryClient = useQueryClient();
   const appId = app.appId;
@@ -132,6 +140,7 @@ export function AppWorkspace({
     onUpgrade,
     renderPreview,
     renderDataSources,
+    panels,
     style,
     settings,
     details,

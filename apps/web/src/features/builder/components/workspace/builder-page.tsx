@@ -4,15 +4,11 @@ import { PageError } from '@/components/page-state';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isRetryable } from '@/lib/api-client';
 import { useBuilderApp } from '../../api/get-app';
-import type { BuilderAccount, SpaceSlots } from '../../types';
-import type { RenderDataSources, RenderPreview } from './app-workspace';
+import type { BuilderAccount, SpaceSlots, SpaceWorkspaceProps } from '@/lib/builder-types';
+import type { AppWorkspaceProps, RenderDataSources, RenderPreview } from './app-workspace';
 import { WorkspaceSkeleton } from './workspace-skeleton';
 
-// a space app's workspace and the tools' workspace are chunks of their own: each kind loads only its own
-const AppWorkspace = React.lazy(() => import('./app-workspace').then((m) => ({ default: m.AppWorkspace })));
-const SpaceWorkspace = React.lazy(() =>
-  import('../space/space-workspace').then((m) => ({ default: m.SpaceWorkspace })),
-);
+// an assistant's own app's workspace is a chunk of its own, as the other kinds' are (composed by the route)
 const ChatAppWorkspace = React.lazy(() =>
   import('../chat/chat-app-workspace').then((m) => ({ default: m.ChatAppWorkspace })),
 );
@@ -27,6 +23,16 @@ export interface BuilderPageProps {
   renderDataSources?: RenderDataSources;
   /** a space app's chat and preview (their own features, composed by the route) */
   space: SpaceSlots;
+  /**
+   * The workspace of a tool or generated app (AppWorkspace with the panels of the other features) and a space app's
+   * workspace (its own feature), composed by the route: each kind is a chunk of its own and loads only its own.
+   */
+  workspaces: WorkspaceSlots;
+}
+
+export interface WorkspaceSlots {
+  renderAppWorkspace: (props: AppWorkspaceProps) => React.ReactNode;
+  renderSpaceWorkspace: (props: SpaceWorkspaceProps) => React.ReactNode;
 }
 
 /**
@@ -39,6 +45,7 @@ export function BuilderPage({
   renderPreview,
   renderDataSources,
   space,
+  workspaces,
 }: BuilderPageProps) {
   const { appId = '', toolId } = useParams();
   const app = useBuilderApp(appId);
@@ -63,15 +70,16 @@ export function BuilderPage({
   if (app.data.appType === 'space')
     return (
       <React.Suspense fallback={<WorkspaceSkeleton />}>
-        <SpaceWorkspace
-          key={appId}
-          app={app.data}
-          account={account}
-          onUpgrade={onUpgrade}
-          renderChat={space.renderChat}
-          renderPreview={space.renderPreview}
-          renderDatabase={space.renderDatabase}
-        />
+        <React.Fragment key={appId}>
+          {workspaces.renderSpaceWorkspace({
+            app: app.data,
+            account,
+            onUpgrade,
+            renderChat: space.renderChat,
+            renderPreview: space.renderPreview,
+            renderDatabase: space.renderDatabase,
+          })}
+        </React.Fragment>
       </React.Suspense>
     );
 
@@ -104,17 +112,18 @@ export function BuilderPage({
 
   return (
     <React.Suspense fallback={<WorkspaceSkeleton />}>
-      <AppWorkspace
-        key={appId}
-        app={app.data}
-        tool={tool ?? null}
-        account={account}
-        onUpgrade={onUpgrade}
-        renderPreview={renderPreview}
-        renderDataSources={renderDataSources}
-        renderChat={space.renderChat}
-        editingTool={Boolean(toolId)}
-      />
+      <React.Fragment key={appId}>
+        {workspaces.renderAppWorkspace({
+          app: app.data,
+          tool: tool ?? null,
+          account,
+          onUpgrade,
+          renderPreview,
+          renderDataSources,
+          renderChat: space.renderChat,
+          editingTool: Boolean(toolId),
+        })}
+      </React.Fragment>
     </React.Suspense>
   );
 }

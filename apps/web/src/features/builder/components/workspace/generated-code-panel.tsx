@@ -19,10 +19,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { appQuery } from '@/lib/app-query';
 import { errorMessage, isAppError } from '@/lib/api-client';
-import { appFilesQuery, saveAppFile } from '../../api/app-files';
-import type { BuilderAccount } from '../../types';
+import { appFilesQuery, saveAppFile } from '@/lib/builder-api/app-files';
+import type { BuilderAccount } from '@/lib/builder-types';
 
-const CodeEditor = React.lazy(() => import('../space/code-editor'));
+const CodeEditor = React.lazy(() => import('@/components/builder/code-editor'));
 
 const issueOf = (err: unknown): string => {
   if (err instanceof AppError || isAppError(err)) {

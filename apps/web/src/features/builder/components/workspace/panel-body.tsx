@@ -1,14 +1,6 @@
 import type { AiApp, ToolSummary } from '@buildai/domain';
-import type { EditedValue } from '../../hooks/use-edited-value';
-import type { PanelId } from '../../lib/menu';
-import { CustomFieldsPanel } from '../fields/custom-fields-panel';
-import { BrandingPanel } from '../panels/branding-panel';
-import { CtaPanel } from '../panels/cta-panel';
-import { DetailsPanel } from '../panels/details-panel';
-import { ResultsPanel } from '../panels/results-panel';
-import { LazySettingsPanel } from '../panels/lazy-settings-panel';
-import { TextsPanel } from '../panels/texts-panel';
-import { AppToolsPanel } from '../tools/app-tools-panel';
+import type { EditedValue } from '@/hooks/use-edited-value';
+import type { PanelId } from '@/lib/builder-menu';
 import type { AppScope } from './app-workspace';
 import { ChatSoon, CodeEditorSoon, DataSourcesSoon } from './coming-soon-panel';
 import { GeneratedCodePanel } from './generated-code-panel';
@@ -25,31 +17,27 @@ interface Props {
 
 /** The content of the open panel. */
 export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
-  const { app, account, onUpgrade, style, settings, details } = scope;
+  const { app, account, onUpgrade, style, settings, details, panels } = scope;
   switch (panel) {
     case 'details':
-      return <DetailsPanel details={details.value} onChange={details.update} />;
+      return panels.renderDetails({ details: details.value, onChange: details.update });
     case 'branding':
-      return (
-        <BrandingPanel
-          appId={app.appId}
-          style={style.value}
-          onChange={style.update}
-          isAdmin={account.isAdmin}
-        />
-      );
+      return panels.renderBranding({
+        appId: app.appId,
+        style: style.value,
+        onChange: style.update,
+        isAdmin: account.isAdmin,
+      });
     case 'settings':
-      return (
-        <LazySettingsPanel
-          app={app}
-          settings={settings.value}
-          onChange={settings.update}
-          account={account}
-          onUpgrade={onUpgrade}
-        />
-      );
+      return panels.renderSettings({
+        app,
+        settings: settings.value,
+        onChange: settings.update,
+        account,
+        onUpgrade,
+      });
     case 'tools':
-      return <AppToolsPanel app={app} account={account} onUpgrade={onUpgrade} />;
+      return panels.renderTools({ app, account, onUpgrade });
     case 'data':
       return scope.renderDataSources ? scope.renderDataSources(app.appId) : <DataSourcesSoon />;
     case 'chat':
@@ -67,20 +55,12 @@ export function PanelBody({ panel, scope, tool, draft, onOpenPanel }: Props) {
   if (!tool) return <NoToolYet onAddTool={() => onOpenPanel('tools')} />;
   switch (panel) {
     case 'texts':
-      return <TextsPanel draft={draft.value} onChange={draft.update} />;
+      return panels.renderTexts({ draft: draft.value, onChange: draft.update });
     case 'fields':
-      return (
-        <CustomFieldsPanel
-          app={app}
-          tool={tool}
-          draft={draft.value}
-          onChange={draft.update}
-          account={account}
-        />
-      );
+      return panels.renderFields({ app, tool, draft: draft.value, onChange: draft.update, account });
     case 'results':
-      return <ResultsPanel draft={draft.value} onChange={draft.update} />;
+      return panels.renderResults({ draft: draft.value, onChange: draft.update });
     case 'cta':
-      return <CtaPanel draft={draft.value} onChange={draft.update} />;
+      return panels.renderCta({ draft: draft.value, onChange: draft.update });
   }
 }

@@ -3,7 +3,7 @@ import type { AiApp, AppSettings, AppStyle, AppView, ToolSummary } from '@builda
 import { Markdown } from '@/components/markdown/markdown';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { resultBlocks } from '../../lib/blocks';
+import { resultBlocks } from '@/lib/blocks';
 import type { RenderPreview } from './app-workspace';
 
 export const RESULT_EDITOR_ID = 'result-editor';

@@ -5,14 +5,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
-import type { EditedValue } from '../../hooks/use-edited-value';
-import { chatSettingsOf } from '../../api/chat-assistant';
-import { menuFor, panelTitle, type PanelId } from '../../lib/menu';
+import type { EditedValue } from '@/hooks/use-edited-value';
+import { chatSettingsOf } from '@/lib/builder-api/chat-assistant';
+import { menuFor, panelTitle, type PanelId } from '@/lib/builder-menu';
 import type { AppScope } from './app-workspace';
 import { AnalyticsButton } from './analytics-button';
 import { InsightLinks } from './insight-links';
 import { GeneratedChatTab } from './generated-chat-tab';
-import { MainMenu } from './main-menu';
+import { MainMenu } from '@/components/builder/main-menu';
 import { PanelBody } from './panel-body';
 
 interface Props {

@@ -5,15 +5,13 @@ import { aiAppSchema, type AiApp, type ToolSummary } from '@buildai/domain';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { usePublishApp } from '../../api/publish-app';
+import { usePublishApp } from '@/lib/builder-api/publish-app';
 import { cacheSavedTool, saveTool } from '../../api/save-tool';
-import { useEditedValue } from '../../hooks/use-edited-value';
-import { useLeaveGuard } from '../../hooks/use-leave-guard';
-import type { PanelId } from '../../lib/menu';
-import { toEditable, toSavedDefinition } from '../../lib/tool-draft';
-import { LazyActivateChatDialog } from '../chat/lazy-activate-chat-dialog';
-import { ActivateToolDialog } from '../tools/activate-tool-dialog';
-import { LeaveDialog } from '../leave-dialog';
+import { useEditedValue } from '@/hooks/use-edited-value';
+import { useLeaveGuard } from '@/hooks/use-leave-guard';
+import type { PanelId } from '@/lib/builder-menu';
+import { toEditable, toSavedDefinition } from '@/lib/tool-draft';
+import { LeaveDialog } from '@/components/builder/leave-dialog';
 import type { AppScope } from './app-workspace';
 import { GeneratedHomePreview } from './generated-home-preview';
 import { PreviewPane, RESULT_EDITOR_ID } from './preview-pane';
@@ -160,24 +158,23 @@ export function ToolWorkspace({ scope, tool }: Props) {
           onAddTool={() => openPanel('tools')}
         />
       )}
-      {current && (
-        <ActivateToolDialog
-          app={app}
-          tool={current}
-          account={scope.account}
-          open={activateOpen}
-          onOpenChange={setActivateOpen}
-          onUpgrade={scope.onUpgrade}
-        />
-      )}
-      <LazyActivateChatDialog
-        app={app}
-        settings={settings.value}
-        onSettingsChange={settings.update}
-        isAdmin={scope.account.isAdmin}
-        open={chatOpen}
-        onOpenChange={setChatOpen}
-      />
+      {current &&
+        scope.panels.renderActivateTool({
+          app,
+          tool: current,
+          account: scope.account,
+          open: activateOpen,
+          onOpenChange: setActivateOpen,
+          onUpgrade: scope.onUpgrade,
+        })}
+      {scope.panels.renderActivateChat({
+        app,
+        settings: settings.value,
+        onSettingsChange: settings.update,
+        isAdmin: scope.account.isAdmin,
+        open: chatOpen,
+        onOpenChange: setChatOpen,
+      })}
       <LeaveDialog blocker={blocker} />
     </div>
   );
