@@ -39,6 +39,10 @@ test('a builder reads the logs: a visitor’s thumbs down with its reason, filte
   await runPage.reload();
   await expect(result.getByText('Green tea: calm in every cup.')).toBeVisible();
   await expect(result.getByRole('button', { name: 'Bad answer' })).toHaveAttribute('aria-pressed', 'true');
+  await screenshot(runPage, 'saved-result-rated-1280');
+  await runPage.setViewportSize({ width: 390, height: 844 });
+  await screenshot(runPage, 'saved-result-rated-390');
+  await runPage.setViewportSize({ width: 1280, height: 800 });
 
   // the visitor, who has no account, finds what they asked under My history, with the thumb they gave
   await runPage.getByRole('button', { name: 'My history' }).click();
