@@ -484,6 +484,9 @@ describe('a run result by id', () => {
       inputs: { topic: 'tea' },
       // the app has no data sources: the run cited nothing
       citations: [],
+      // read without the run's cookie: someone else's result, with no rating to show
+      yours: false,
+      rating: null,
     });
     expect(Math.abs(Date.parse(result.createdAt) - Date.now())).toBeLessThan(60_000);
 

@@ -32,6 +32,8 @@ describe('the validation thread', () => {
   }, 60_000);
 
   it('fails the jobs it held when it is stopped, without an answer', async () => {
+    // a new thread: it is still loading the detectors when it is stopped
+    await stopValidationThread();
     const job = detectIssues({ files: [page('Heart')], entityNames: [] });
     await stopValidationThread();
     await expect(job).rejects.toThrow('the validation thread exited');
