@@ -17,6 +17,7 @@ import {
   inThrowawayDatabase,
   publishTool,
   root,
+  SERVER_NODE_FLAGS,
   signUpBuilder,
   startBuiltServer,
   stop,
@@ -125,7 +126,9 @@ export async function startBaseline(
 ): Promise<ChildProcess> {
   // BENCH_BASELINE_CPU_PROF_DIR=dir writes a CPU profile of the baseline there when it stops
   const profile = process.env.BENCH_BASELINE_CPU_PROF_DIR;
+  // the same runtime flags as the product (`npm start`'s)
   const args = [
+    ...SERVER_NODE_FLAGS,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     '--import',
     'tsx',
