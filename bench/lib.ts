@@ -64,17 +64,22 @@ export async function benchDatabases(): Promise<{ label: 'postgres' | 'pglite'; 
   return [...(url ? [{ label: 'postgres' as const, url }] : []), { label: 'pglite', url: null }];
 }
 
-/** Starts the built server as its own process on a fresh embedded data directory. */
+/**
+ * Starts the built server as its own process on a fresh embedded data directory. `build` names another build of
+ * the server and the node flags to start it with (`npm start`'s unless named), for an A/B (throughput-ab.ts).
+ */
 export async function startBuiltServer(
   port: number,
   env: Record<string, string> = {},
+  build: { main?: string; nodeFlags?: string[] } = {},
 ): Promise<ChildProcess> {
   // BENCH_SERVER_MAIN: another build of the server (e.g. one from before a change), to measure it the same way
-  const main = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  const main = build.main ?? process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   // BENCH_CPU_PROF_DIR=dir writes a CPU profile of the server there when it stops (open it in Chrome's devtools)
   const profile = process.env.BENCH_CPU_PROF_DIR;
-  const args = [...SERVER_NODE_FLAGS, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), main];
+  const flags = build.nodeFlags ?? SERVER_NODE_FLAGS;
+  const args = [...flags, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), main];
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
