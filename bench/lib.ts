@@ -1,11 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createThrowawayDatabase } from '@buildai/testkit';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The flags `npm start` gives node (the root package.json's `start`: `node <flags> apps/server/dist/main.js`), so that
+ * a bench runs the server as it is run, and its floors with the same runtime (decision 0005, "Session 21").
+ */
+export const SERVER_NODE_FLAGS: string[] = (() => {
+  const start = (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
+  const words = start.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'apps/server/dist/main.js')
+    throw new Error(`the root package.json's start is not "node <flags> apps/server/dist/main.js": ${start}`);
+  return words.slice(1, -1);
+})();
 
 export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -50,17 +64,22 @@ export async function benchDatabases(): Promise<{ label: 'postgres' | 'pglite'; 
   return [...(url ? [{ label: 'postgres' as const, url }] : []), { label: 'pglite', url: null }];
 }
 
-/** Starts the built server as its own process on a fresh embedded data directory. */
+/**
+ * Starts the built server as its own process on a fresh embedded data directory. `build` names another build of
+ * the server and the node flags to start it with (`npm start`'s unless named), for an A/B (throughput-ab.ts).
+ */
 export async function startBuiltServer(
   port: number,
   env: Record<string, string> = {},
+  build: { main?: string; nodeFlags?: string[] } = {},
 ): Promise<ChildProcess> {
   // BENCH_SERVER_MAIN: another build of the server (e.g. one from before a change), to measure it the same way
-  const main = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  const main = build.main ?? process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   // BENCH_CPU_PROF_DIR=dir writes a CPU profile of the server there when it stops (open it in Chrome's devtools)
   const profile = process.env.BENCH_CPU_PROF_DIR;
-  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, main] : [main];
+  const flags = build.nodeFlags ?? SERVER_NODE_FLAGS;
+  const args = [...flags, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), main];
   const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -91,7 +110,8 @@ export async function startBuiltServer(
  * the first-token figures are read against.
  */
 export async function startProxyFloor(port: number, upstream: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/proxy-floor-server.ts')], {
+  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'bench/proxy-floor-server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, FLOOR_PORT: String(port), FLOOR_UPSTREAM: upstream },

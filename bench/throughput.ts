@@ -17,6 +17,7 @@ import {
   inThrowawayDatabase,
   publishTool,
   root,
+  SERVER_NODE_FLAGS,
   signUpBuilder,
   startBuiltServer,
   stop,
@@ -44,12 +45,12 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-interface Builder {
+export interface Builder {
   token: string;
   appId: string;
 }
 
-async function seed(base: string): Promise<Builder[]> {
+export async function seed(base: string): Promise<Builder[]> {
   const builders: Builder[] = [];
   for (let i = 0; i < BUILDERS; i++) {
     const token = await signUpBuilder(base);
@@ -125,7 +126,9 @@ export async function startBaseline(
 ): Promise<ChildProcess> {
   // BENCH_BASELINE_CPU_PROF_DIR=dir writes a CPU profile of the baseline there when it stops
   const profile = process.env.BENCH_BASELINE_CPU_PROF_DIR;
+  // the same runtime flags as the product (`npm start`'s)
   const args = [
+    ...SERVER_NODE_FLAGS,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     '--import',
     'tsx',
@@ -167,7 +170,7 @@ const CLOCK_TICKS_PER_S = 100;
  * `floor`, the same cycle asked of the same-SQL baseline (`/account-{i}`, `/app-{i}`, `/style-{i}` for builder i:
  * each replays the statements its route ran for that builder), as the floor the product's p99 is read against.
  */
-async function mixedLoad(base: string, builders: Builder[], server: ChildProcess, floor = false) {
+export async function mixedLoad(base: string, builders: Builder[], server: ChildProcess, floor = false) {
   const cpuBefore = cpuMsOf(server);
   let n = 0;
   const pick = () => {

@@ -344,6 +344,22 @@ describe('POST /api/apps/{appId}/style', () => {
     const res = await post(`/api/apps/${appId}/style`, idToken, { appStyle: { headerTextColor: '#222222' } });
     expect((await json(res)).appStyle).toMatchObject({ ...style, headerTextColor: '#222222' });
   });
+
+  it("moves the app's updatedAt to the time of the save, and the other apps' stay", async () => {
+    const { idToken } = await builderOn('lite');
+    const { appId } = await makeTool(server, idToken);
+    const other = await makeTool(server, idToken);
+    const before = (await getApp(appId, idToken)).updatedAt as string;
+    const otherBefore = (await getApp(other.appId, idToken)).updatedAt as string;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const sentAt = Date.now();
+    expect((await post(`/api/apps/${appId}/style`, idToken, { appStyle: style })).status).toBe(200);
+    const after = Date.parse((await getApp(appId, idToken)).updatedAt as string);
+    expect(after).toBeGreaterThan(Date.parse(before));
+    expect(after).toBeGreaterThanOrEqual(sentAt);
+    expect(after).toBeLessThanOrEqual(Date.now());
+    expect((await getApp(other.appId, idToken)).updatedAt).toBe(otherBefore);
+  });
 });
 
 // ---- settings ------------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN_ONLY_STYLE, AppError, appStyleSchema, type AppStyle } from '@buildai/domain';
+import { preparedPerDb } from '../../db/prepared';
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -18,6 +19,20 @@ export interface SaveStyleOptions {
   sent: Record<string, unknown>;
 }
 
+/** The style's update, kept prepared: builders restyle an app in many small saves (decision 0005, "Session 21"). */
+const updateStyle = preparedPerDb((db) =>
+  db
+    .update(apps)
+    // drizzle's types take no placeholder in `set`, but it holds one as a value of the column: the column's encoder
+    // maps what `execute` is given, as for an unprepared update
+    .set({
+      appStyle: sql.placeholder('style') as unknown as AppStyle,
+      updatedAt: sql.placeholder('updatedAt') as unknown as Date,
+    })
+    .where(eq(apps.appId, sql.placeholder('appId')))
+    .prepare('update_app_style'),
+);
+
 /** POST /api/apps/{appId}/style (spec 000 §3 branding): hiding the watermark is for admins only. */
 export async function saveStyle({
   platform,
@@ -33,10 +48,7 @@ export async function saveStyle({
   if (!rights.isAdmin && changedAdminOnly.length > 0)
     throw new AppError('settings/admin-only', { field: `appStyle.${changedAdminOnly[0]}` });
 
-  await platform.db
-    .update(apps)
-    .set({ appStyle: style, updatedAt: new Date() })
-    .where(eq(apps.appId, app.appId));
+  await updateStyle(platform.db).execute({ style, updatedAt: new Date(), appId: app.appId });
   await changes.announce(app.appId);
   return { appStyle: style };
 }
