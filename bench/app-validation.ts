@@ -151,7 +151,7 @@ export function printAppValidation(r: AppValidationResult): boolean {
   );
   console.log(
     `  the request thread's longest wait during a cold validation: ${f(r.longestWait.offThread)} ` +
-      `(in its own thread: ${f(r.longestWait.inThread)}; ratio ${(r.longestWait.offThread / r.longestWait.inThread).toFixed(3)}x)`,
+      `(the validation on the request thread itself, as before: ${f(r.longestWait.inThread)}; ratio ${(r.longestWait.offThread / r.longestWait.inThread).toFixed(3)}x)`,
   );
   if (r.validate.p95 > 1000) {
     console.error(`app validation: warm p95 ${f(r.validate.p95)} ms over 1000`);
