@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { benchConcurrentRuns } from './concurrent-runs';
 import { benchFirstToken } from './first-token';
-import { benchPostgres, root } from './lib';
+import { benchPostgres, median, root } from './lib';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const builds = (
@@ -18,7 +18,6 @@ const builds = (
   });
 
 const f = (n: number) => n.toFixed(1);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const spread = (values: number[]) => `${f(Math.min(...values))}–${f(Math.max(...values))}`;
 
 const figures = new Map(

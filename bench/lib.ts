@@ -9,7 +9,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * The flags `npm start` gives node (the root package.json's `start`: `node <flags> apps/server/dist/main.js`), so that
- * a bench runs the server as it is run, and its floors with the same runtime (decision 0005, "Session 21").
+ * a bench runs the server as it is run, and its floors with the same runtime (decision 0005, "Session 20, later").
  */
 export const SERVER_NODE_FLAGS: string[] = (() => {
   const start = (
@@ -20,6 +20,9 @@ export const SERVER_NODE_FLAGS: string[] = (() => {
     throw new Error(`the root package.json's start is not "node <flags> apps/server/dist/main.js": ${start}`);
   return words.slice(1, -1);
 })();
+
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

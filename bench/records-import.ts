@@ -32,7 +32,7 @@ import type { Platform } from '@buildai/server';
 import { putEntity } from '../apps/server/src/features/entities';
 // the import wizard's own pace, as the web sends it
 import { CSV_IMPORT_BATCH, CSV_IMPORT_PARALLEL } from '../apps/web/src/features/app-database/lib/constants';
-import { inThrowawayDatabase, startBuiltServer, stop } from './lib';
+import { inThrowawayDatabase, median, startBuiltServer, stop } from './lib';
 import {
   ENTITY,
   csvToRecords,
@@ -155,8 +155,6 @@ export async function count(platform: Platform, table: string, entity: string): 
   );
   return Number(rows[0]!.n);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export function benchRecordsImport() {
   return inThrowawayDatabase(POSTGRES_URL, measureAll);

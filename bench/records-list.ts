@@ -20,7 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import type { CapturedQuery } from './same-sql-server';
-import { inThrowawayDatabase, startBuiltServer, stop } from './lib';
+import { inThrowawayDatabase, median, startBuiltServer, stop } from './lib';
 import {
   ENTITY,
   generateInvoices,
@@ -108,8 +108,6 @@ async function measure(server: ChildProcess, url: string, headers: Record<string
     cpuMs: (cpu * 1000) / result.requests.total,
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface Page {
   records: { id: string; creatorId: string | null; createdAt: string }[];

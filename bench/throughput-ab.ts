@@ -5,7 +5,7 @@
 // space-separated; empty for none), to compare runtime flags on one build. BENCH_AB_ROUNDS (4) rounds of
 // BENCH_MIXED_DURATION seconds (10).
 import path from 'node:path';
-import { benchPostgres, inThrowawayDatabase, startBuiltServer } from './lib';
+import { benchPostgres, inThrowawayDatabase, median, startBuiltServer } from './lib';
 import { mixedLoad, seed } from './throughput';
 
 // paths from where npm was run
@@ -19,7 +19,6 @@ const flags = (value: string | undefined) =>
 // the app origin of a server is its port + 1 (config.ts `appOrigin`): the two servers stay apart
 const PORTS = { a: 4381, b: 4385 };
 
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
 const url = await benchPostgres();
 await inThrowawayDatabase(url ?? undefined, async (databaseUrl, children) => {
   const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};

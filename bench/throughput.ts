@@ -15,6 +15,7 @@ import { createApp, createLogger, createPlatform, loadConfig, openDatabase } fro
 import type { CapturedQuery } from './same-sql-server';
 import {
   inThrowawayDatabase,
+  median,
   publishTool,
   root,
   SERVER_NODE_FLAGS,
@@ -42,8 +43,6 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export interface Builder {
   token: string;

@@ -62,9 +62,7 @@ export function knownEndUser(c: Ctx, appId: string): EndUser | null {
  * `bai_uid` cookie (or the widget's header), issued on this response when it is missing or malformed.
  */
 export function resolveEndUser(c: Ctx, appId: string): EndUser {
-  const caller = c.get('caller');
-  if (isAppUser(caller, appId)) return accountUser(caller);
-  const known = cookieUser(c);
+  const known = knownEndUser(c, appId);
   if (known) return known;
   const uid = randomBytes(16).toString('base64url');
   // the widget's frame keeps it from this header; a page of the product keeps the cookie

@@ -19,7 +19,7 @@ export interface SaveStyleOptions {
   sent: Record<string, unknown>;
 }
 
-/** The style's update, kept prepared: builders restyle an app in many small saves (decision 0005, "Session 21"). */
+/** The style's update, kept prepared: builders restyle an app in many small saves (decision 0005, "Session 20, later"). */
 const updateStyle = preparedPerDb((db) =>
   db
     .update(apps)
