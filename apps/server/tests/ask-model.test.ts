@@ -108,6 +108,38 @@ describe('asking the model through the provider interface', () => {
     expect(refused.seen[0]).toMatchObject({ type: 'error', error: { statusCode: 400 } });
     expect(bad.calls).toHaveLength(1);
   });
+
+  it('tells when the provider answered, before any part is read, and never rejects', async () => {
+    let accept!: (value: { stream: ReadableStream<LanguageModelV3StreamPart> }) => void;
+    const held: LanguageModelV3 = {
+      ...model([]).m,
+      doStream: () => new Promise((resolve) => (accept = resolve)),
+    };
+    const options = {
+      prompt: 'Say hello',
+      context: null,
+      temperature: 0.7,
+      abortSignal: new AbortController().signal,
+      onFinish: () => {},
+    };
+    const asked = askModel({ ...options, model: held });
+    let answered = false;
+    void asked.answered.then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    accept({ stream: answer('hi') });
+    await asked.answered;
+    const seen: ModelPart[] = [];
+    for await (const part of asked.parts) seen.push(part);
+    expect(seen).toEqual([{ type: 'start' }, { type: 'text', text: 'hi' }]);
+
+    // a refusal that will not pass settles it too; the failure is read from the parts
+    const refused = askModel({ ...options, model: model([refusal(401)]).m });
+    await expect(refused.answered).resolves.toBeUndefined();
+    const parts: ModelPart[] = [];
+    for await (const part of refused.parts) parts.push(part);
+    expect(parts[0]).toMatchObject({ type: 'error', error: { statusCode: 401 } });
+  });
 });
 
 describe('the wait before a retry', () => {

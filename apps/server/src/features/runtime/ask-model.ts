@@ -63,14 +63,19 @@ const userPrompt = (prompt: string, context: RunContext | null) => [
  * failures arrive as `error` parts, never thrown. A model that is not of the provider interface this path reads goes
  * through `streamText`.
  */
-export function askModel(options: AskModelOptions): { parts: AsyncIterable<ModelPart> } {
+export function askModel(options: AskModelOptions): AskedModel {
   const { model } = options;
-  if (typeof model === 'object' && model.specificationVersion === 'v3')
-    return { parts: viaProvider(model, options) };
-  return { parts: viaStreamText(model, options) };
+  if (typeof model === 'object' && model.specificationVersion === 'v3') return viaProvider(model, options);
+  return { parts: viaStreamText(model, options), answered: Promise.resolve() };
 }
 
-function viaProvider(model: LanguageModelV3, options: AskModelOptions): AsyncIterable<ModelPart> {
+export interface AskedModel {
+  parts: AsyncIterable<ModelPart>;
+  /** settles once the provider answered the request (or refused it, or it failed); never rejects */
+  answered: Promise<void>;
+}
+
+function viaProvider(model: LanguageModelV3, options: AskModelOptions): AskedModel {
   const { prompt, context, temperature, abortSignal } = options;
   const messages: LanguageModelV3Prompt = [{ role: 'user', content: userPrompt(prompt, context) }];
   // the request leaves now; the parts below read its answer when the run's stream asks for them
@@ -84,8 +89,11 @@ function viaProvider(model: LanguageModelV3, options: AskModelOptions): AsyncIte
         await sleep(retryDelayMs(error), undefined, { signal: abortSignal });
     },
   });
-  started.catch(() => {}); // read (and reported) by the parts
-  return (async function* parts(): AsyncGenerator<ModelPart> {
+  const answered = started.then(
+    () => {},
+    () => {}, // read (and reported) by the parts
+  );
+  const parts = (async function* parts(): AsyncGenerator<ModelPart> {
     let stream: ReadableStream<LanguageModelV3StreamPart>;
     try {
       ({ stream } = await started);
@@ -116,6 +124,7 @@ function viaProvider(model: LanguageModelV3, options: AskModelOptions): AsyncIte
       await reader.cancel().catch(() => {});
     }
   })();
+  return { parts, answered };
 }
 
 async function* viaStreamText(model: LanguageModel, options: AskModelOptions): AsyncGenerator<ModelPart> {

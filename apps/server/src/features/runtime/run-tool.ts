@@ -98,6 +98,10 @@ export async function prepareRun(options: PrepareRunOptions): Promise<PreparedRu
       usage = priceUsage(platform.models.find(modelId), tokens, { finishReason, modelId });
     },
   });
+  // The answer's stream is set up once the provider has answered the request (its headers, or a refusal): building
+  // the response, its headers and the request's log line would otherwise come between the run's checks and the
+  // model's request, on the way to the first token (decision 0005-house-order "Speed", session 21).
+  await answer.answered;
   // Personal and memorize fields are remembered for the user meanwhile; the stream ends after that is done.
   const remembered = remember(
     platform.db,
