@@ -69,6 +69,13 @@ function withDimensions(model: EmbeddingModelV3, optionsKey: string, dimensions:
   };
 }
 
+/**
+ * The providers' fetch: a model API does not redirect its calls, so a redirect is refused (the run fails at the
+ * provider, with the refusal in the log). Fetch's default, following redirects, copies every request (its body as
+ * two more streams) in case one comes: CPU on the way to a run's first token (decision 0005-house-order "Speed").
+ */
+export const modelFetch: typeof fetch = (input, init) => fetch(input, { ...init, redirect: 'error' });
+
 export function createAiProvider(config: Config): AiProvider {
   const provider = config.AI_PROVIDER;
   const defaultModel = config.AI_DEFAULT_MODEL;
@@ -93,13 +100,13 @@ export function createAiProvider(config: Config): AiProvider {
   switch (provider) {
     case 'openai': {
       // The chat-completions path works with OpenAI and with every compatible server.
-      const openai = createOpenAI({ apiKey, baseURL });
+      const openai = createOpenAI({ apiKey, baseURL, fetch: modelFetch });
       make = (id) => openai.chat(id);
       makeEmbedding = (id) => withDimensions(openai.embeddingModel(id), 'openai', dimensions);
       break;
     }
     case 'anthropic': {
-      const anthropic = createAnthropic({ apiKey, baseURL });
+      const anthropic = createAnthropic({ apiKey, baseURL, fetch: modelFetch });
       make = (id) => anthropic(id);
       break;
     }
@@ -109,6 +116,7 @@ export function createAiProvider(config: Config): AiProvider {
         baseURL: baseURL!,
         apiKey,
         includeUsage: true,
+        fetch: modelFetch,
       });
       make = (id) => compatible.chatModel(id);
       makeEmbedding = (id) => withDimensions(compatible.embeddingModel(id), 'openaiCompatible', dimensions);
