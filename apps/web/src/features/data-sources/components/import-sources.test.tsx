@@ -4,6 +4,7 @@ import { contextMessages, errorCatalogue } from '@buildai/domain';
 import { errorReply, mockApi, type Reply } from '@/test/mock-api';
 import { contextKeys } from '../api/context-items';
 import type { ConnectionsResponse, ImportableItem } from '../api/integrations';
+import { POPUP_CHECK_MS } from '../hooks/use-integration-popup';
 import { itemsReply, makeItem, renderWithProviders } from '../test/data-sources-kit';
 import {
   cancelledMessage,
@@ -228,8 +229,26 @@ describe('ImportSources: connecting in a popup', () => {
         expect(within(notion).getByRole('button', { name: 'Connect Notion' }).hasAttribute('disabled')).toBe(
           false,
         ),
-      { timeout: 2000 },
+      { timeout: 3000 },
     );
+  });
+
+  it('still takes the message of a popup already seen closed, as the callback page closes as it posts', async () => {
+    setup({
+      [CONNECTIONS]: [status([true, false]), status([true, true])],
+      [NOTION_START]: { body: { url: CONSENT_URL } },
+      [NOTION_ITEMS]: { body: { items: [HANDBOOK] } },
+    });
+    const notion = await findSection('Notion');
+    const { popup } = stubOpen();
+    fireEvent.click(within(notion).getByRole('button', { name: 'Connect Notion' }));
+    await waitFor(() => expect(popup.location.href).toBe(CONSENT_URL));
+    popup.closed = true;
+    // past the check that sees it closed, within the grace
+    await act(() => new Promise((r) => setTimeout(r, POPUP_CHECK_MS + 100)));
+    await post({ type: 'buildai:integration', provider: 'notion', connected: true });
+    expect(await screen.findByText('Notion connected')).toBeTruthy();
+    expect(await within(notion).findByText('Handbook')).toBeTruthy();
   });
 
   it('a blocked popup says how to allow it and asks the server nothing', async () => {

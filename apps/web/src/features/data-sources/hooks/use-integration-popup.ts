@@ -49,6 +49,11 @@ function popupFeatures(): string {
 
 /** How often a popup is checked for having been closed by hand. */
 export const POPUP_CHECK_MS = 500;
+/**
+ * How long a closed popup's message is still waited for. The callback page posts its message and closes at once;
+ * on a busy machine the close can be seen before the message arrives, which must not drop the message.
+ */
+export const CLOSED_GRACE_MS = 1000;
 
 export interface IntegrationPopupHandlers {
   appId: string;
@@ -62,7 +67,7 @@ export interface IntegrationPopupHandlers {
  * "Connect Notion", "Connect Google Drive": every account connector connects this way. Opens a blank popup at once
  * (inside the click, so popup blockers let it through), asks the server for the provider's consent address and
  * sends the popup there, then waits for the callback page's message. A popup closed without a message ends the wait
- * quietly.
+ * quietly, a second after it is seen closed (`CLOSED_GRACE_MS`).
  */
 export function useIntegrationPopup({ appId, onOutcome, onError }: IntegrationPopupHandlers) {
   const [pending, setPending] = React.useState<IntegrationProvider | null>(null);
@@ -92,10 +97,20 @@ export function useIntegrationPopup({ appId, onOutcome, onError }: IntegrationPo
 
   React.useEffect(() => {
     if (!pending) return;
+    let grace: number | undefined;
     const id = window.setInterval(() => {
-      if (!popupRef.current || popupRef.current.closed) settle();
+      const popup = popupRef.current;
+      if (popup && !popup.closed) return;
+      window.clearInterval(id);
+      // the message it posted as it closed may still be on its way
+      grace = window.setTimeout(() => {
+        if (pendingRef.current === pending && popupRef.current === popup) settle();
+      }, CLOSED_GRACE_MS);
     }, POPUP_CHECK_MS);
-    return () => window.clearInterval(id);
+    return () => {
+      window.clearInterval(id);
+      window.clearTimeout(grace);
+    };
   }, [pending, settle]);
 
   // a popup left open when the dialog goes away is of no use any more
