@@ -99,13 +99,11 @@ export function useIntegrationPopup({ appId, onOutcome, onError }: IntegrationPo
     if (!pending) return;
     let grace: number | undefined;
     const id = window.setInterval(() => {
-      const popup = popupRef.current;
-      if (popup && !popup.closed) return;
+      if (popupRef.current && !popupRef.current.closed) return;
       window.clearInterval(id);
-      // the message it posted as it closed may still be on its way
-      grace = window.setTimeout(() => {
-        if (pendingRef.current === pending && popupRef.current === popup) settle();
-      }, CLOSED_GRACE_MS);
+      // the message it posted as it closed may still be on its way; one that comes settles first, and the wait ends
+      // with this effect
+      grace = window.setTimeout(settle, CLOSED_GRACE_MS);
     }, POPUP_CHECK_MS);
     return () => {
       window.clearInterval(id);
