@@ -1,8 +1,8 @@
 import ipaddr from 'ipaddr.js';
-import { Agent, request } from 'undici';
 import { functionLimits } from '@buildai/domain';
 import type { Platform } from '../../platform';
 import { guardedLookup, isRefusedAddress, systemResolver, type Resolver } from '../integrations';
+import { loadUndici } from '../../http/undici';
 
 /**
  * `fetch` of a server function (decision 0014, "Outbound requests"): the web importer's address guard (no
@@ -84,6 +84,7 @@ export async function functionFetch(
 
   let refusedAtConnect: string | null = null;
   const resolve = options.resolve ?? systemResolver;
+  const { Agent, request } = await loadUndici();
   const agent = new Agent({
     connect: {
       timeout: TIMEOUT_MS,

@@ -1,6 +1,6 @@
-import { Agent, request } from 'undici';
 import { AppError, pageErrorMessage, urlRefusedMessages } from '@buildai/domain';
 import { decodeCharset } from '../../context';
+import { loadUndici } from '../../../http/undici';
 import { checkUrl, guardedLookup, systemResolver, type AddressPolicy, type Resolver } from './address';
 import { extractHtml, extractPlain } from './extract';
 
@@ -71,6 +71,7 @@ export async function crawl(start: string, opts: CrawlOptions): Promise<CrawledP
   const maxBytes = opts.maxPageBytes ?? MAX_PAGE_BYTES;
   let refusedAtConnect = false;
   // undici 7's Agent follows no redirect (its default maxRedirections is 0): each one is checked and followed here.
+  const { Agent, request } = await loadUndici();
   const agent = new Agent({
     connect: {
       timeout: pageTimeoutMs,
