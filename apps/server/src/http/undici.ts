@@ -9,14 +9,7 @@ import type * as UndiciModule from 'undici';
  * agent reconnects twice after each cancelled model call where Node's reconnects once (decision 0005, "Speed").
  * Reading `Headers` loads Node's fetch, which sets its own agent there first; undici then leaves it be.
  */
-type Undici = typeof UndiciModule;
-
-let loading: Promise<Undici> | undefined;
-
-export function loadUndici(): Promise<Undici> {
-  if (!loading) {
-    void globalThis.Headers;
-    loading = import('undici');
-  }
-  return loading;
+export function loadUndici(): Promise<typeof UndiciModule> {
+  void globalThis.Headers;
+  return import('undici');
 }

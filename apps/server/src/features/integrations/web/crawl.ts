@@ -70,8 +70,8 @@ export async function crawl(start: string, opts: CrawlOptions): Promise<CrawledP
   const pageTimeoutMs = opts.pageTimeoutMs ?? PAGE_TIMEOUT_MS;
   const maxBytes = opts.maxPageBytes ?? MAX_PAGE_BYTES;
   let refusedAtConnect = false;
-  // undici 7's Agent follows no redirect (its default maxRedirections is 0): each one is checked and followed here.
   const { Agent, request } = await loadUndici();
+  // undici 7's Agent follows no redirect (its default maxRedirections is 0): each one is checked and followed here.
   const agent = new Agent({
     connect: {
       timeout: pageTimeoutMs,
