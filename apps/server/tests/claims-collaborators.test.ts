@@ -18,7 +18,12 @@ const as = (builder: Builder | null, path: string, init: Parameters<TestServer['
 const add = (owner: Builder | null, appId: string, email: string) =>
   as(owner, `/api/apps/${appId}/collaborators`, { method: 'POST', json: { email } });
 
-/** The link of the last invitation mailed to the address (dev outbox). */
+/** Links already handed out: an invitation mailed earlier to the same address is never taken for a new one. */
+const handedOut = new Set<string>();
+/**
+ * The link of the newest invitation mailed to the address (dev outbox) that was not handed out before: the
+ * mail is written after the invite answers, so the previous invitation may still be the newest for a moment.
+ */
 async function inviteLink(email: string): Promise<string> {
   let link: string | undefined;
   await vi.waitFor(async () => {
@@ -29,10 +34,10 @@ async function inviteLink(email: string): Promise<string> {
     }[];
     link = mails
       .map((m) => m.text.match(/https?:\/\/\S+\/collaborate\?invite=\S+/)?.[0])
-      .filter(Boolean)
-      .at(0);
+      .find((found) => found !== undefined && !handedOut.has(found));
     expect(link).toBeDefined();
   });
+  handedOut.add(link!);
   return link!;
 }
 const accept = (builder: Builder | null, link: string) =>

@@ -24,6 +24,10 @@ export async function eventually<T>(
   }
 }
 
+/** Invitation links already accepted: the mail is written after the invite answers, so an earlier one may still
+ * be the newest for a moment. */
+const collaboratorLinks = new Set<string>();
+
 /**
  * Makes `mate` a collaborator of the app as a builder does: the owner invites their address, and they accept the
  * link the invitation mailed (the dev outbox).
@@ -45,10 +49,13 @@ export async function addCollaborator(
       const mails = (await (
         await server.request(`/api/dev/mail?to=${encodeURIComponent(mate.email)}`)
       ).json()) as { text: string }[];
-      return mails.map((m) => m.text.match(/https?:\/\/\S+\/collaborate\?invite=\S+/)?.[0]).find(Boolean);
+      return mails
+        .map((m) => m.text.match(/https?:\/\/\S+\/collaborate\?invite=\S+/)?.[0])
+        .find((found) => found !== undefined && !collaboratorLinks.has(found));
     },
     (found) => found !== undefined,
   );
+  collaboratorLinks.add(link!);
   const accepted = await server.request('/api/collaborations/accept', {
     method: 'POST',
     token: mate.idToken,
