@@ -1,16 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { customAlphabet } from 'nanoid';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+/** One generator per length; nanoid draws them all from one pool of random bytes, refilled a few KB at a time. */
+const generators = new Map<number, () => string>();
+
 /** A random, URL-safe id (base62, ~119 bits at the default length). */
 export function newId(length = 20): string {
-  const bytes = randomBytes(length * 2);
-  let out = '';
-  for (let i = 0; i < bytes.length && out.length < length; i++) {
-    const b = bytes[i]!;
-    if (b < 248) out += ALPHABET[b % 62];
-  }
-  return out.length === length ? out : newId(length);
+  let generate = generators.get(length);
+  if (!generate) generators.set(length, (generate = customAlphabet(ALPHABET, length)));
+  return generate();
 }
 
 /** A short lowercase id for human-visible slugs such as tool paths. */

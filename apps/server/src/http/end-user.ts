@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { nanoid } from 'nanoid';
 import { getCookie, setCookie } from 'hono/cookie';
 import { PLATFORM_TENANT_ID } from '@buildai/domain';
 import { clientIp, isHttpsRequest, type Caller, type Ctx } from './context';
@@ -64,7 +65,8 @@ export function knownEndUser(c: Ctx, appId: string): EndUser | null {
 export function resolveEndUser(c: Ctx, appId: string): EndUser {
   const known = knownEndUser(c, appId);
   if (known) return known;
-  const uid = randomBytes(16).toString('base64url');
+  // 22 characters of the URL alphabet (132 bits), from nanoid's pool of random bytes
+  const uid = nanoid(22);
   // the widget's frame keeps it from this header; a page of the product keeps the cookie
   c.header(END_USER_HEADER, uid);
   setCookie(c, END_USER_COOKIE, uid, {
