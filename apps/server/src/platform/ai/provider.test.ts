@@ -9,6 +9,14 @@ let server: Server;
 let base: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/slow') {
+      // the head now, the body a piece at a time
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-ratelimit-remaining': '7' });
+      res.write('data: 1\n\n');
+      setTimeout(() => res.end('data: 2\n\n'), 30);
+      return;
+    }
+    if (req.url === '/never') return; // answers nothing
     if (req.url === '/moved') {
       res.writeHead(307, { location: '/v1/chat/completions' }).end();
       return;
@@ -35,5 +43,41 @@ describe("the providers' fetch", () => {
 
   it('refuses a redirect instead of following it', async () => {
     await expect(modelFetch(`${base}/moved`, { method: 'POST', body: '{}' })).rejects.toThrow(TypeError);
+  });
+
+  it("streams the answer's body with its status and headers", async () => {
+    const res = await modelFetch(`${base}/slow`, { method: 'POST', body: '{}' });
+    expect([res.status, res.ok]).toEqual([200, true]);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('7');
+    const pieces: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
+      pieces.push(decoder.decode(chunk));
+    expect(pieces.join('')).toBe('data: 1\n\ndata: 2\n\n');
+  });
+
+  it('fails as fetch does when the server cannot be reached: a TypeError with the cause', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await modelFetch(`http://127.0.0.1:${port}/v1`, { method: 'POST', body: '{}' }).catch(
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('fetch failed');
+    expect(((error as TypeError).cause as { code?: string }).code).toBe('ECONNREFUSED');
+  });
+
+  it("rejects with the signal's reason when the call is stopped, before or while it waits", async () => {
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(
+      modelFetch(`${base}/never`, { method: 'POST', body: '{}', signal: stopped.signal }),
+    ).rejects.toBe(stopped.signal.reason);
+    const waiting = new AbortController();
+    const call = modelFetch(`${base}/never`, { method: 'POST', body: '{}', signal: waiting.signal });
+    setTimeout(() => waiting.abort(), 20);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,9 +1,12 @@
+import { Readable } from 'node:stream';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModelV3, LanguageModelV3 as LanguageModel } from '@ai-sdk/provider';
 import { AppError } from '@buildai/domain';
 import type { Config } from '../../config';
+import { loadUndici } from '../../http/undici';
+import type * as UndiciModule from 'undici';
 import { createProviderModels, type ListProviderModels } from './provider-models';
 
 export type AiProviderName = NonNullable<Config['AI_PROVIDER']>;
@@ -69,12 +72,68 @@ function withDimensions(model: EmbeddingModelV3, optionsKey: string, dimensions:
   };
 }
 
+/** undici's client for model calls: its own keep-alive agent, made on the first call. */
+let modelClient: Promise<{ undici: typeof UndiciModule; agent: UndiciModule.Agent }> | undefined;
+const undiciClient = () =>
+  (modelClient ??= loadUndici().then((undici) => ({ undici, agent: new undici.Agent() })));
+
+const isPlainHeaders = (headers: NonNullable<RequestInit['headers']>) =>
+  !(headers instanceof Headers) && !Array.isArray(headers);
+
+/** What fetch throws when it cannot reach the server: the AI SDK reads it as a passing connection failure. */
+const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
+
 /**
- * The providers' fetch: a model API does not redirect its calls, so a redirect is refused (the run fails at the
- * provider, with the refusal in the log). Fetch's default, following redirects, copies every request (its body as
- * two more streams) in case one comes: CPU on the way to a run's first token (decision 0005-house-order "Speed").
+ * The providers' fetch, on undici's `request` (decision 0005-house-order "Speed", session 23): a provider's call is
+ * a POST of a JSON string whose answer it reads as a stream, and fetch's own layers around it (the request copied as
+ * a `Request` with its body as a web stream, the fetch controller, the response's stream fed through them) were
+ * the largest part of a run's way to the model. The answer is a `Response` over undici's body; a failure to
+ * connect is fetch's `TypeError('fetch failed')` with its cause, and an abort is the signal's reason, as fetch
+ * reports them. A model API does not redirect its calls, so a redirect is refused (the run fails at the provider,
+ * with the refusal in the log). Anything else than a URL with a string body (none of the providers' calls) goes
+ * through fetch, with redirects refused the same way.
  */
-export const modelFetch: typeof fetch = (input, init) => fetch(input, { ...init, redirect: 'error' });
+export const modelFetch: typeof fetch = async (input, init = {}) => {
+  const url = input instanceof URL ? input.href : input;
+  const { body, signal } = init;
+  if (typeof url !== 'string' || (body != null && typeof body !== 'string'))
+    return fetch(input, { ...init, redirect: 'error' });
+  const { undici, agent } = await undiciClient();
+  signal?.throwIfAborted();
+  let answer: UndiciModule.Dispatcher.ResponseData;
+  try {
+    answer = await undici.request(url, {
+      method: (init.method ?? 'GET') as UndiciModule.Dispatcher.HttpMethod,
+      // the providers send a plain object; a `Headers` or a list is read as fetch reads it
+      headers:
+        init.headers === undefined || isPlainHeaders(init.headers)
+          ? (init.headers as Record<string, string> | undefined)
+          : Object.fromEntries(new Headers(init.headers)),
+      body: body ?? null,
+      signal: signal ?? null,
+      dispatcher: agent,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason;
+    throw fetchFailed(err);
+  }
+  const { statusCode } = answer;
+  if (statusCode >= 300 && statusCode < 400 && statusCode !== 304) {
+    void answer.body.dump().catch(() => {});
+    throw fetchFailed(new Error(`the model API redirected the call (${statusCode})`));
+  }
+  const headers = new undici.Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  const empty = statusCode === 204 || statusCode === 304 || init.method === 'HEAD';
+  if (empty) void answer.body.dump().catch(() => {});
+  return new undici.Response(
+    empty ? null : (Readable.toWeb(answer.body) as unknown as UndiciModule.BodyInit),
+    { status: statusCode, headers },
+  ) as unknown as Response;
+};
 
 export function createAiProvider(config: Config): AiProvider {
   const provider = config.AI_PROVIDER;
