@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../db/prepared';
 import { runs } from '../../db/schema';
 import type { Platform } from '../../platform';
 import { forgetIfNotKept } from '../logs';
@@ -19,6 +20,37 @@ export interface StoredRun {
   finish(values: Partial<typeof runs.$inferInsert>): Promise<void>;
 }
 
+/** The run's fields, in the statement below. */
+const NEW_RUN_FIELDS = [
+  'runId',
+  'appId',
+  'toolId',
+  'userKey',
+  'clientKey',
+  'credits',
+  'inputs',
+  'status',
+  'model',
+  'source',
+  'apiKeyId',
+] as const satisfies readonly (keyof NewRun)[];
+
+/**
+ * The run's insert, kept prepared: building it (eleven values, the inputs' JSON among them) cost more CPU than any
+ * other statement of a run (decision 0005-house-order "Speed", session 23). Each value is a placeholder that the
+ * column's encoder maps at `execute`, as for an unprepared insert.
+ */
+const insertRun = preparedPerDb((db) =>
+  db
+    .insert(runs)
+    .values(
+      Object.fromEntries(
+        NEW_RUN_FIELDS.map((field) => [field, sql.placeholder(field)]),
+      ) as unknown as typeof runs.$inferInsert,
+    )
+    .prepare('insert_run'),
+);
+
 /**
  * With run limits the run is counted and stored before the model is asked (one statement; refused with 429
  * past a limit). Without them it is stored once the model has the request, so its database write never delays
@@ -31,9 +63,15 @@ export async function storeRun({ platform, admissions, row, limits }: StoreRunOp
     stored = Promise.resolve(true);
   }
   const store = () =>
-    (stored ??= platform.db
-      .insert(runs)
-      .values(row)
+    (stored ??= insertRun(platform.db)
+      // a field left out takes its column's default, as in an unprepared insert
+      .execute({
+        ...row,
+        toolId: row.toolId ?? null,
+        clientKey: row.clientKey ?? null,
+        apiKeyId: row.apiKeyId ?? null,
+        source: row.source ?? 'web',
+      })
       .then(
         () => true,
         (err: unknown) => {
