@@ -14,8 +14,8 @@ export interface SocketWriter {
 }
 
 /**
- * Answers with a stream written straight to Node's response: no web `ReadableStream` in between, whose creation and per-chunk promise hops are a
- * large share of a streamed run's CPU on Node 20 (decision 0005-house-order "Speed", session 23). The headers are
+ * Answers with a stream written straight to Node's response: no web `ReadableStream` in between, whose creation
+ * and per-chunk promise hops are a large share of a streamed run's CPU on Node 20 (decision 0005-house-order "Speed", session 23). The headers are
  * those set on the context before (the end user's cookie) and `headers`; they are sent at once. `write` runs after
  * this returns, with the connection. The node handler (`createNodeHandler`) sees the headers sent and tells
  * `@hono/node-server` the answer is already sent, whatever the Hono app's middleware did with the returned
@@ -29,15 +29,9 @@ export function streamToSocket(
 ): Response | null {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (!outgoing || !servedByNodeHandler(outgoing)) return null;
-  // the headers as Hono would send them: those prepared on the context, then the stream's own
-  const prepared = c.body(null, 200, headers).headers;
-  const cookies = prepared.getSetCookie();
-  const head: Record<string, string | string[]> = {};
-  prepared.forEach((value, key) => {
-    if (key !== 'set-cookie') head[key] = value;
-  });
-  if (cookies.length > 0) head['set-cookie'] = cookies;
-  outgoing.writeHead(200, head);
+  // the headers as Hono would send them: those prepared on the context (each cookie its own), then the stream's own
+  outgoing.setHeaders(c.body(null, 200, headers).headers);
+  outgoing.writeHead(200);
   outgoing.flushHeaders();
 
   let closed = false;
@@ -61,15 +55,15 @@ export function streamToSocket(
     },
     write: (text) => {
       if (closed || outgoing.write(text)) return Promise.resolve();
+      // until the socket drained, or closed (no drain comes then)
       return new Promise<void>((resolve) => {
         const done = () => {
           outgoing.off('drain', done);
-          const i = listeners.indexOf(done);
-          if (i >= 0) listeners.splice(i, 1);
+          outgoing.off('close', done);
           resolve();
         };
         outgoing.on('drain', done);
-        listeners.push(done);
+        outgoing.on('close', done);
       });
     },
     end: () => {
