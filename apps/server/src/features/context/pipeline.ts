@@ -69,8 +69,8 @@ export async function storeExtractedText({
 
   await deleteChunks(platform, itemId);
   if (!overLimit) {
+    const writes = boundedWrites(platform.database.kind === 'postgres' ? 2 : 1);
     try {
-      const writes = boundedWrites(platform.database.kind === 'postgres' ? 2 : 1);
       for await (const batch of chunkBatches(extracted, INSERT_BATCH)) {
         chars = batch.chars;
         if (chars > left) {
@@ -86,6 +86,8 @@ export async function storeExtractedText({
       }
       await writes.done();
     } catch (err) {
+      // a batch still being written would otherwise land after the delete below
+      await writes.settled();
       // an item deleted meanwhile takes its chunks with it, and the next insert fails on its key
       const gone = !(await itemExists(platform, itemId));
       await deleteChunks(platform, itemId).catch(() => {});
@@ -182,7 +184,7 @@ async function insertChunks({ platform, item, position, contents }: InsertChunks
 /**
  * Runs writes with at most `max` under way: PostgreSQL computes two batches' full-text vectors on two connections
  * at once; the embedded database runs one statement at a time anyway. `add` waits for room; `done` for all of
- * them, and throws the first failure.
+ * them, and throws the first failure; `settled` only waits.
  */
 function boundedWrites(max: number) {
   const running = new Set<Promise<void>>();
@@ -204,6 +206,10 @@ function boundedWrites(max: number) {
     async done() {
       await Promise.all(running);
       check();
+    },
+    /** waits for the writes under way, whatever their outcome */
+    async settled() {
+      await Promise.all(running);
     },
   };
 }
