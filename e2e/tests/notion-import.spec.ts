@@ -43,7 +43,8 @@ test('a builder connects Notion in a popup, imports a page that syncs live, and 
   const popupOpened = page.waitForEvent('popup');
   await notion.getByRole('button', { name: 'Connect Notion' }).click();
   const popup = await popupOpened;
-  await popup.waitForEvent('close');
+  // the consent may be given and the popup gone before a listener is added: waiting then would never end
+  if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 30_000 });
   await expect(page.getByText('Notion connected').first()).toBeVisible();
   await expect(notion.getByText('Connected', { exact: true })).toBeVisible();
 
