@@ -54,7 +54,7 @@ const serverEnv = (port: number, appPort: number, dataDir: string): Record<strin
   // a space app's server functions may call the fake Gumroad as an outside service (tests only)
   FUNCTIONS_FETCH_TEST_ORIGINS: GUMROAD_URL,
   // the chat's gate always answers here, however loaded the machine: the specs script the autofix it leads to
-  CHAT_VALIDATION_BUDGET_MS: '60000',
+  CHAT_VALIDATION_BUDGET_MS: '120000',
   LOG_LEVEL: 'warn',
 });
 
@@ -100,7 +100,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'node ../apps/server/dist/main.js',
+      // its log (warnings and errors) in a file CI prints from when a flow fails
+      command: `mkdir -p .artifacts && node ../apps/server/dist/main.js >> .artifacts/server-${RUN}.log`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -111,7 +112,7 @@ export default defineConfig({
       },
     },
     {
-      command: 'node ../apps/server/dist/main.js',
+      command: `mkdir -p .artifacts && node ../apps/server/dist/main.js >> .artifacts/server-single-plan-${RUN}.log`,
       url: `http://127.0.0.1:${SINGLE_PLAN_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

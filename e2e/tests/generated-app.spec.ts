@@ -100,6 +100,8 @@ test('a builder describes an app in one sentence, watches its tools appear, reve
   await preview.getByRole('button', { name: 'Back to the app home' }).click();
 
   // a second turn renames a tool's header; All Changes shows the line that changed; then it is reverted
+  const changesButtons = chat.getByRole('button', { name: spaceTexts.allChanges });
+  const changesBefore = await changesButtons.count();
   await llm.enqueue([
     {
       toolCalls: [
@@ -113,7 +115,9 @@ test('a builder describes an app in one sentence, watches its tools appear, reve
   await input.press('Enter');
   await expect(chat.getByText('Renamed the listing writer.')).toBeVisible({ timeout: 30_000 });
   await expect(tools.getByRole('button', { name: /Listing studio/ })).toBeVisible({ timeout: 20_000 });
-  await chat.getByRole('button', { name: spaceTexts.allChanges }).last().click();
+  // the turn's own All Changes, once its version reached the chat (the tools panel can show the change first)
+  await expect(changesButtons).toHaveCount(changesBefore + 1, { timeout: 20_000 });
+  await changesButtons.last().click();
   const diff = p.getByRole('dialog', { name: spaceTexts.allChanges });
   await expect(diff.getByText('tools/listing-writer.json').first()).toBeVisible();
   await expect(diff.getByText(/Listing studio/).first()).toBeVisible();

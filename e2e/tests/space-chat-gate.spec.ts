@@ -3,6 +3,7 @@ import { spaceTexts } from '../../packages/domain/src/space-apps';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { signUpVerified } from '../support/auth';
 import { newSpaceApp } from '../support/builder';
+import { orExplain } from '../support/llm-trace';
 import { LLM_URL, uniqueEmail } from '../support/env';
 
 // The chat's gate (issue 30, decision 0013): the validation detectors run at the end of a turn; what they find is in
@@ -48,16 +49,21 @@ test('a turn that imports an unknown icon: the issues panel names it and the aut
   // the gate's issue is in the issues panel (a pill first), and the autofix sends it
   const issues = p.getByRole('region', { name: 'Issues' });
   const pill = p.getByRole('button', { name: /\d+ issues?/ });
-  await expect(async () => {
-    if (await pill.isVisible()) await pill.click();
-    // the gate's item: its details name the file and line the detector found
-    const item = issues.locator('p[title="pages/Home.tsx:1"]', {
-      hasText: '"Hart" is not an icon of lucide-react (did you mean "Heart"?)',
-    });
-    await expect(item).toBeVisible({ timeout: 2_000 });
-    // the gate's answer comes at the turn's end, from the validation thread (decision 0013, "Off the request
-    // thread"): on a loaded machine its first check may take tens of seconds
-  }).toPass({ timeout: 90_000 });
+  await orExplain(
+    expect(async () => {
+      if (await pill.isVisible()) await pill.click();
+      // the gate's item: its details name the file and line the detector found
+      const item = issues.locator('p[title="pages/Home.tsx:1"]', {
+        hasText: '"Hart" is not an icon of lucide-react (did you mean "Heart"?)',
+      });
+      await expect(item).toBeVisible({ timeout: 2_000 });
+      // the gate's answer comes at the turn's end, from the validation thread (decision 0013, "Off the request
+      // thread"): on a loaded machine its first check may take tens of seconds
+    }).toPass({ timeout: 90_000 }),
+    "the gate's issue did not reach the panel",
+    llm,
+    chat,
+  );
   await expect(chat.getByText(spaceTexts.autofixNotice)).toHaveCount(1, { timeout: 30_000 });
   // the autofix message the model got names the issue where the detector found it
   await expect

@@ -8,6 +8,8 @@ export type TurnIssues = NonNullable<MessageAnnotation['validationIssues']>;
 
 /** The most issues an answer keeps (the builder fixes the first ones; the tester lists them all). */
 const ANSWER_ISSUES = 20;
+/** A gate slower than this is named in the log (a warm one takes well under a second). */
+const SLOW_MS = 5000;
 /**
  * The chat's gate (decision 0013, "The chat's gate"): the detectors over the app's current files and entities at
  * the end of a turn, keeping the errors (warnings stay in the tester). Null when it did not finish in time or failed.
@@ -42,6 +44,8 @@ export async function validateTurn(platform: Platform, appId: string): Promise<T
       const issues = await Promise.race([run, late]);
       const ms = Date.now() - startedAt;
       if (issues === null) platform.logger.warn({ appId, ms }, 'the turn validation ran out of time');
+      else if (ms > SLOW_MS)
+        platform.logger.warn({ appId, ms, issues: issues.length }, 'the turn validation was slow');
       else platform.logger.debug({ appId, ms, issues: issues.length }, 'turn validated');
       return issues;
     } catch (err) {
