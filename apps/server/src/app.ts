@@ -48,6 +48,7 @@ import { appOrigin } from './config';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { openApiDocument, type OpenApiDocument } from './http/openapi';
+import { requestLogLevel } from './http/request-log';
 import { defaultWebDist, mountSpa } from './http/spa';
 import { answered, route } from './http/validation';
 import { healthBody, type Platform } from './platform';
@@ -74,6 +75,7 @@ export function createApp(platform: Platform, services: Services = createService
       .catch((err: unknown) => logger.error({ err }, 'could not close the chat turns a stop left running'));
   }
 
+  const accessLog = platform.config.LOG_REQUESTS === 'all';
   app.use('*', async (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.
     const incoming = (c.env as { incoming?: IncomingWithId } | undefined)?.incoming;
@@ -89,9 +91,7 @@ export function createApp(platform: Platform, services: Services = createService
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     };
-    // Load-balancer probes would drown the log at info level.
-    if (c.req.path === '/api/health') logger.debug(line, 'request');
-    else logger.info(line, 'request');
+    logger[requestLogLevel(line, accessLog)](line, 'request');
   });
   app.use('/api/*', authenticate(services.identity));
   // the widget's script reads the assistant's name and colours from any site (decision 0010 "The widget")

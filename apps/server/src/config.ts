@@ -30,6 +30,12 @@ export const configSchema = z.object({
   APP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which requests get a line at `info`: `notable` (those that failed on the server or took a second or more; the
+   * others at `debug`) or `all` (an access log). A line a request costs the server about a tenth of a light request's
+   * CPU (docs/decisions/0005-house-order/speed.md, "Session 26").
+   */
+  LOG_REQUESTS: z.enum(['notable', 'all']).default('notable'),
   /** Directory of the built SPA; default apps/web/dist. */
   WEB_DIST: optionalString,
 
