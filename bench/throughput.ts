@@ -6,6 +6,7 @@
 // On the PostgreSQL server it is given (a fresh database is made there; `benchDatabases` in lib.ts), otherwise on the
 // embedded PGlite. Every run is bounded in time (autocannon durations) and stops by itself. The mixed load's p99 is
 // judged against the same cycle run on the same-SQL floor: at most 1.3 times its p99 (issue 34, item 11).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,8 +31,14 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const MIXED_CONNECTIONS = 200;
 const MIXED_DURATION_S = Number(process.env.BENCH_MIXED_DURATION ?? 10);
-/** rounds of the mixed load, the product's and the floor's in turn; each figure is the round with the median p99 */
-const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 3);
+/**
+ * rounds of the mixed load, the product's and the floor's in turn; each figure is the round with the median p99. Five:
+ * one round in four or five reads 10–40 % off its neighbours on a 2-core machine (either server's), and the median of
+ * three let one such round decide the figure (decision 0005-house-order/speed.md, "Session 26")
+ */
+const MIXED_ROUNDS = Number(process.env.BENCH_MIXED_ROUNDS ?? 5);
+/** the uncounted warm-up round of each server before the mixed load's rounds (s) */
+const MIXED_WARMUP_S = 5;
 const BUILDERS = 20;
 const PRODUCT_PORT = 4392;
 const BASELINE_PORT = 4391;
@@ -83,9 +90,12 @@ export async function captureQueries(
   const app = createApp(platform);
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
   const original = client.query.bind(client);
-  let recording: CapturedQuery[] | undefined;
+  // what the request ran, and not what the server's own jobs ran meanwhile (a job's poll landed in a route's
+  // statements in some runs, and the floor then replayed it on every request)
+  const request = new AsyncLocalStorage<CapturedQuery[]>();
   client.query = (query: unknown, params?: unknown, ...rest: unknown[]) => {
     const q = query as string | { text: string; values?: unknown[]; name?: string };
+    const recording = request.getStore();
     if (recording)
       recording.push(
         typeof q === 'string'
@@ -107,11 +117,10 @@ export async function captureQueries(
             body: JSON.stringify(r.body),
           };
     await app.request(r.path, init);
-    recording = [];
-    const res = await app.request(r.path, init);
+    const recording: CapturedQuery[] = [];
+    const res = await request.run(recording, () => app.request(r.path, init));
     if (res.status !== 200) throw new Error(`${r.path}: ${res.status} ${await res.text()}`);
     captured[name] = recording;
-    recording = undefined;
   }
   await platform.close();
   return captured;
@@ -169,7 +178,13 @@ const CLOCK_TICKS_PER_S = 100;
  * `floor`, the same cycle asked of the same-SQL baseline (`/account-{i}`, `/app-{i}`, `/style-{i}` for builder i:
  * each replays the statements its route ran for that builder), as the floor the product's p99 is read against.
  */
-export async function mixedLoad(base: string, builders: Builder[], server: ChildProcess, floor = false) {
+export async function mixedLoad(
+  base: string,
+  builders: Builder[],
+  server: ChildProcess,
+  floor = false,
+  duration = MIXED_DURATION_S,
+) {
   const cpuBefore = cpuMsOf(server);
   let n = 0;
   const pick = () => {
@@ -179,7 +194,7 @@ export async function mixedLoad(base: string, builders: Builder[], server: Child
   const result = await autocannon({
     url: base,
     connections: MIXED_CONNECTIONS,
-    duration: MIXED_DURATION_S,
+    duration,
     requests: [
       {
         method: 'GET',
@@ -297,6 +312,10 @@ async function measureAll(databaseUrl: string | undefined, children: ChildProces
   }
   const mixedRounds: Awaited<ReturnType<typeof mixedLoad>>[] = [];
   const floorRounds: Awaited<ReturnType<typeof mixedLoad>>[] = [];
+  // a round of each, not counted: a fresh process needs a few seconds of the cycle before its code is optimised (its
+  // first round ran up to half again as long, on either server), and a server in use is warm
+  await mixedLoad(base, builders, server, false, MIXED_WARMUP_S);
+  await mixedLoad(`http://127.0.0.1:${BASELINE_PORT}`, builders, baseline, true, MIXED_WARMUP_S);
   for (let round = 0; round < MIXED_ROUNDS; round++) {
     mixedRounds.push(await mixedLoad(base, builders, server));
     floorRounds.push(await mixedLoad(`http://127.0.0.1:${BASELINE_PORT}`, builders, baseline, true));

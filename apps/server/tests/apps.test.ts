@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PUBLIC_SETTINGS } from '@buildai/domain';
 import { signUpBuilder, startTestServer, type TestServer } from '@buildai/testkit';
 import { activateAndPublish, json, makeTool } from './helpers';
 
@@ -78,6 +79,11 @@ describe('tool apps', () => {
     expect(pub.tools).toHaveLength(1);
     expect(pub.tools[0].app.gptPrompt).toBeUndefined();
     expect(JSON.stringify(pub)).not.toContain('Write a slogan');
+    // the public reads only the public settings, in their order, each with its default filled in
+    expect(Object.keys(pub.appSettings)).toEqual([...PUBLIC_SETTINGS]);
+    expect(pub.appSettings).toMatchObject({ isSignupEnabled: false, supportEmail: '', dailyUserLimit: null });
+    const own = await json(await server.request(`/api/apps/${appId}`, { token }));
+    expect(Object.keys(own.appSettings)).toEqual(expect.arrayContaining(['aiModel', 'customDomain']));
   });
 
   it.each([

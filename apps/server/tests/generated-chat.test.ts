@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpBuilder, type FakeLlm, type TestServer } from '@buildai/testkit';
-import { makeGeneratedApp, setPlan } from './helpers';
+import { makeGeneratedApp, readRunEvents, setPlan } from './helpers';
 import { chat, chatTurn, getJson, useChatServer } from './spaces-helpers';
 
 // A generated app's App Chat (issue 29, decision 0015): the model writes the app's tools through the tool actions,
@@ -369,6 +369,63 @@ describe("a generated app's App Chat", () => {
     expect(back.header).toBe('Estate agent kit');
     expect(back.appStyle.headerTextColor).toBe(first.appStyle.headerTextColor);
     expect((await getJson(server, `/api/apps/${appId}/versions`, token)).versions).toHaveLength(1);
+  });
+
+  it("puts a restored version before a published app's visitors at once: runs and the public view", async () => {
+    const appId = await makeGeneratedApp(server, token);
+    const firstId = nextId();
+    llm.enqueue([
+      {
+        toolCalls: [
+          { name: 'edit_app', arguments: { header: 'Estate agent kit' } },
+          { name: 'add_tool', arguments: { ...BUYER_EMAIL, status: 'active' } },
+        ],
+      },
+      { text: 'I made a buyer email.' },
+    ]);
+    await chatTurn(server, appId, 'A buyer email after viewings', { token, id: firstId });
+    expect((await server.request(`/api/apps/${appId}/publish`, { method: 'POST', token })).status).toBe(200);
+    llm.enqueue([
+      {
+        toolCalls: [
+          {
+            name: 'edit_tool',
+            arguments: { path: 'buyer-email', changes: { prompt: 'Two lines to {{buyer}}.' } },
+          },
+          { name: 'edit_app', arguments: { header: 'Agent kit 2' } },
+        ],
+      },
+      { text: 'Done.' },
+    ]);
+    await chatTurn(server, appId, 'Shorter emails', { token, id: nextId() });
+    /** A visitor's run of the buyer email: the prompt the model was sent. */
+    const visitorRun = async () => {
+      llm.enqueue({ text: 'Dear Ann' });
+      const res = await server.request(`/api/apps/${appId}/tools/buyer-email/run`, {
+        method: 'POST',
+        json: { inputs: { buyer: 'Ann' } },
+      });
+      expect(res.status).toBe(200);
+      await readRunEvents(res);
+      return JSON.stringify(llm.requests.at(-1)!.body);
+    };
+    const publicHeader = async () =>
+      ((await (await server.request(`/api/apps/${appId}`)).json()) as Json).header as string;
+    // the published tools are now kept in memory for runs
+    expect(await visitorRun()).toContain('Two lines to Ann.');
+    expect(await publicHeader()).toBe('Agent kit 2');
+
+    const { versions } = await getJson(server, `/api/apps/${appId}/versions`, token);
+    const restored = await server.request(`/api/apps/${appId}/versions/${versions.at(-1).id}/restore`, {
+      method: 'POST',
+      token,
+      json: { messageId: firstId },
+    });
+    expect(restored.status).toBe(200);
+    const run = await visitorRun();
+    expect(run).toContain('Draft a friendly email to Ann after a viewing.');
+    expect(run).not.toContain('Two lines');
+    expect(await publicHeader()).toBe('Estate agent kit');
   });
 
   it("takes turns with the panels' saves: a tool's save waits for the turn to end (409 while it runs)", async () => {

@@ -372,6 +372,47 @@ describe('privacy of what users asked', () => {
     expect(await server.platform.db.select().from(schema.assistantMessages)).toEqual([]);
   });
 
+  it("erases a tool run as it finishes in 'do not keep conversations' mode, and keeps the next once kept again", async () => {
+    const { builder, appId, path, toolRunId } = await startWithRuns();
+    const setKeep = (keepConversations: boolean) =>
+      server.request(`/api/apps/${appId}/privacy`, {
+        method: 'PUT',
+        token: builder.idToken,
+        json: { retentionDays: null, keepConversations },
+      });
+    const run = async (topic: string) => {
+      llm.enqueue({ text: `All about ${topic}.`, usage: { prompt_tokens: 5, completion_tokens: 3 } });
+      const events = await readRunEvents(
+        await server.request(`/api/apps/${appId}/tools/${path}/run`, {
+          method: 'POST',
+          headers: visitorHeaders(newUid()),
+          json: { inputs: { topic, name: 'Cy', email: 'cy@example.com' } },
+        }),
+      );
+      expect(events.at(-1)).toMatchObject({ type: 'finish' });
+      return events.at(-1)!.runId as string;
+    };
+    const row = (runId: string) =>
+      eventually(
+        () => server.platform.db.select().from(schema.runs).where(eq(schema.runs.runId, runId)),
+        (rows) => rows[0]?.status === 'succeeded',
+      ).then((rows) => rows[0]!);
+
+    expect((await setKeep(false)).status).toBe(200);
+    const forgotten = await row(await run('oolong'));
+    expect(forgotten).toMatchObject({ inputs: {}, output: '', status: 'succeeded' });
+    expect(forgotten.erasedAt).not.toBeNull();
+    // counted still: its usage and credits stay
+    expect(forgotten.usage).toMatchObject({ promptTokens: 5, completionTokens: 3 });
+    // the run from before the change is left as it was
+    expect((await row(toolRunId)).output).toBe('Green tea: calm in a cup.');
+
+    expect((await setKeep(true)).status).toBe(200);
+    const kept = await row(await run('sencha'));
+    expect(kept).toMatchObject({ output: 'All about sencha.', erasedAt: null });
+    expect(kept.inputs).toMatchObject({ topic: 'sencha' });
+  });
+
   it("keeps nothing of a run in 'do not keep conversations' mode, but still counts it", async () => {
     const { builder, appId, userToken } = await startWithRuns();
     await server.request(`/api/apps/${appId}/privacy`, {

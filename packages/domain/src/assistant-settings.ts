@@ -50,9 +50,8 @@ export const widgetSettingsSchema = z.object({
   position: z.enum(widgetPositions).default('bottom-right'),
   /** the bubble's colour; empty: the app's button colour */
   color: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, assistantSettingsMessages.colour)
-    .or(z.literal(''))
+    .literal('')
+    .or(z.string().regex(/^#[0-9a-fA-F]{6}$/, assistantSettingsMessages.colour))
     .default(''),
   icon: z.enum(widgetIcons).default('chat'),
   /** a short line shown beside the closed bubble until the visitor opens or dismisses it; empty: none */

@@ -31,10 +31,8 @@ import {
 // ---- app style (spec 000 §3) ---------------------------------------------------------------------------------
 
 export const styleNames = ['dark', 'colorful', 'light'] as const;
-const colour = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb')
-  .or(z.literal(''));
+// the empty colour (the default, in most stored styles) is tried first: a failed pattern costs an issue object
+const colour = z.literal('').or(z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb'));
 const url = z.string().max(2000);
 
 export const appStyleSchema = z.object({

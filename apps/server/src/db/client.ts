@@ -84,10 +84,22 @@ export interface DbOptions {
   loadDataDir?: Blob;
 }
 
+/** Connections to PostgreSQL kept open while the server is idle. */
+const POOL_KEPT_OPEN = 3;
+
 export async function openDatabase(opts: DbOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A few connections stay open however long the server is idle (pg closes the others after 10 s idle): a new
+    // connection, and the first call of the run admission's function on it, added 35 to 50 ms to the first run after
+    // a pause (decision 0005-house-order "Speed", session 24). TCP keep-alive keeps them open through NATs.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      min: POOL_KEPT_OPEN,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 60_000,
+    });
     // An idle connection that the server ends (a restart, a dropped database) has already been dropped from the
     // pool, which then emits 'error'; unheard, that event would end the process. The next query reconnects.
     pool.on('error', () => {});

@@ -61,6 +61,28 @@ describe('streamToSocket', () => {
     expect(seen).toEqual({ direct: true, status: 200 });
   });
 
+  it('sends the headers with the first piece, not before', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const base = await listen(
+      appWith(async (socket) => {
+        await gate;
+        await socket.write('data: first\n\n');
+        socket.end();
+      }, {}),
+    );
+    const answer = fetch(`${base}/stream`);
+    const early = await Promise.race([
+      answer.then(() => 'headers'),
+      new Promise((resolve) => setTimeout(() => resolve('nothing yet'), 50)),
+    ]);
+    expect(early).toBe('nothing yet');
+    release();
+    const res = await answer;
+    expect([res.status, res.headers.get('x-run-id')]).toEqual([200, 'r1']);
+    expect(await res.text()).toBe('data: first\n\n');
+  });
+
   it('tells the writer when the browser goes away, and a write then no longer waits', async () => {
     let closedSeen!: () => void;
     const closed = new Promise<void>((resolve) => (closedSeen = resolve));

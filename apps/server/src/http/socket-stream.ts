@@ -15,8 +15,9 @@ export interface SocketWriter {
 
 /**
  * Answers with a stream written straight to Node's response: no web `ReadableStream` in between, whose creation
- * and per-chunk promise hops are a large share of a streamed run's CPU on Node 20 (decision 0005-house-order "Speed", session 23). The headers are
- * those set on the context before (the end user's cookie) and `headers`; they are sent at once. `write` runs after
+ * and per-chunk promise hops are a large share of a streamed run's CPU on Node 20 (decision 0005-house-order
+ * "Speed", session 23). The headers are those set on the context before (the end user's cookie) and `headers`;
+ * they leave with the first piece written (one write on the socket less per run: session 24). `write` runs after
  * this returns, with the connection. The node handler (`createNodeHandler`) sees the headers sent and tells
  * `@hono/node-server` the answer is already sent, whatever the Hono app's middleware did with the returned
  * `Response` (which only stands for the answer in the request's log line). Returns null when the request did not
@@ -31,8 +32,8 @@ export function streamToSocket(
   if (!outgoing || !servedByNodeHandler(outgoing)) return null;
   // the headers as Hono would send them: those prepared on the context (each cookie its own), then the stream's own
   outgoing.setHeaders(c.body(null, 200, headers).headers);
+  // not flushed: they leave with the first piece, in one write on the socket rather than two
   outgoing.writeHead(200);
-  outgoing.flushHeaders();
 
   let closed = false;
   const listeners: (() => void)[] = [];

@@ -1,6 +1,5 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { Context, Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
@@ -8,6 +7,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { isHttpsRequest, type AppEnv } from './context';
 import { CUSTOM_DOMAIN_APP_META, PUBLIC_URL_META } from '@buildai/domain';
 import { loadWebDist, negotiateEncoding, type StaticFile } from './static-files';
+import { webStreamOf } from './web-stream';
 
 export function defaultWebDist(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,7 +36,7 @@ function fileResponse(c: Context<AppEnv>, file: StaticFile, cacheControl: string
     return new Response(null, { status: 304, headers });
   }
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  const body = encoding.contents ?? (Readable.toWeb(createReadStream(encoding.path)) as ReadableStream);
+  const body = encoding.contents ?? webStreamOf(createReadStream(encoding.path));
   return new Response(body, { status: 200, headers });
 }
 

@@ -33,13 +33,6 @@ export function validateWith<S extends z.ZodType>(schema: S, value: unknown, at 
   throw invalidRequest(parsed.error, at);
 }
 
-/** The hook @hono/zod-openapi calls after checking params and query: a path param that fails names nothing. */
-function validationHook(result: { success: boolean; error?: z.ZodError; target: string }): void {
-  if (result.success) return;
-  if (result.target === 'param') throw new AppError('not-found');
-  throw invalidRequest(result.error!);
-}
-
 /** The JSON body, read whole (under its cap), cleaned of NUL and lone surrogates; an empty body is `{}`. */
 export async function readJson(c: Ctx): Promise<unknown> {
   let raw: unknown;
@@ -204,22 +197,33 @@ export function route<
         if (parsed.success) return parsed.data;
         throw spec.bodyError?.(parsed.error) ?? invalidRequest(parsed.error);
       }));
-    const valid = (target: 'param' | 'query') => c.req.valid(target as never) as unknown;
+    // a route on its own Hono path reads its params itself (they are described, not checked)
+    const params = spec.params && !spec.honoPath ? readTarget(spec.params, c.req.param(), 'param') : {};
+    const query = spec.query ? readTarget(spec.query, queryOf(c), 'query') : {};
     return handler(c, {
-      params: (spec.params ? valid('param') : {}) as Out<P>,
-      query: (spec.query ? valid('query') : {}) as Out<Q>,
+      params: params as Out<P>,
+      query: query as Out<Q>,
       body: readBody as () => Promise<Out<B>>,
       sent,
     });
   };
-  // the body is described in the document but read by `readBody`, so it is left out of what zod-openapi checks
-  const checked = {
-    ...described,
-    request: { params: described.request?.params, query: described.request?.query },
-  };
-  if (spec.honoPath) {
-    r.on([spec.method.toUpperCase()], [spec.honoPath], ...middleware, run as never);
-    return;
-  }
-  r.openapi({ ...checked, hide: true, middleware } as RouteConfig, run as never, validationHook as never);
+  // the params and the query are read in `run`, in the request's own turn: a validator middleware of its own per
+  // route costs each request a step of the chain and an asynchronous parse (decision 0005-house-order/speed.md)
+  const honoPath = spec.honoPath ?? spec.path.replaceAll(/\/{(.+?)}/g, '/:$1');
+  r.on([spec.method.toUpperCase()], [honoPath], ...middleware, run as never);
+}
+
+/** The params or the query as the route's schema reads them; a path param that fails names nothing (404). */
+function readTarget(schema: AnyObject, value: unknown, target: 'param' | 'query'): unknown {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  if (target === 'param') throw new AppError('not-found');
+  throw invalidRequest(result.error);
+}
+
+/** The query string as Hono's validator gives it: a name sent once is a string, sent more often a list. */
+function queryOf(c: Ctx): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(c.req.queries()).map(([k, v]) => (v.length === 1 ? [k, v[0]!] : [k, v])),
+  );
 }

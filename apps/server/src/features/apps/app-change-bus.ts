@@ -36,9 +36,14 @@ export class AppChangeBus {
     }
   }
 
-  /** Announces that an app or one of its tools changed: to this instance at once, then to every other. */
+  /**
+   * Announces that an app or one of its tools changed: to this instance at once, then to every other. Events kept
+   * in this process reach no other instance (there is none): nothing is published then, since this instance would
+   * only hear its own announcement and drop it.
+   */
   async announce(appId: string): Promise<void> {
     for (const listener of this.listeners) listener(appId);
+    if (this.platform.events.kind === 'in-process') return;
     try {
       await this.platform.events.publish(APP_CHANGED_CHANNEL, { appId, origin: this.origin });
     } catch (err) {

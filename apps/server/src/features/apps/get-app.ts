@@ -6,16 +6,22 @@ import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { editsApp } from './editors';
-import { toAppView, type ToolRow } from './view';
+import { APP_VIEW_COLUMNS, TOOL_SUMMARY_COLUMNS, toAppView } from './view';
 
 /**
  * The app, each of its tools (one row per tool; the app alone when it has none) and whether the asking user edits
  * it (owner or collaborator), in one round trip: the public page of an app is read by many at once, and each statement waits its turn for
  * the database pool (decision 0005, "Mixed load"). `userId` is null for an anonymous reader, who owns nothing.
  */
+const pick = <T extends object, K extends keyof T>(table: T, columns: readonly K[]) =>
+  Object.fromEntries(columns.map((c) => [c, table[c]])) as Pick<T, K>;
 const appWithTools = preparedPerDb((db) =>
   db
-    .select({ app: apps, tool: tools, editorAccountId: accounts.accountId })
+    .select({
+      app: pick(apps, APP_VIEW_COLUMNS),
+      tool: pick(tools, TOOL_SUMMARY_COLUMNS),
+      editorAccountId: accounts.accountId,
+    })
     .from(apps)
     .leftJoin(tools, eq(tools.appId, apps.appId))
     .leftJoin(accounts, and(eq(accounts.userId, sql.placeholder('userId')), editsApp(accounts.accountId)))
@@ -36,7 +42,7 @@ export async function getApp(platform: Platform, caller: Caller | null, appId: s
   if (!first) throw new AppError('app/not-found');
   const isOwner = first.editorAccountId !== null;
   if (!isOwner && !first.app.isPublished) throw new AppError('app/not-found');
-  const appTools = rows.flatMap((r) => (r.tool ? [r.tool as ToolRow] : []));
+  const appTools = rows.flatMap((r) => (r.tool ? [r.tool] : []));
   const view = toAppView(first.app, appTools, isOwner);
   if (isOwner && first.editorAccountId !== first.app.ownerAccountId) view.isCollaborator = true;
   if (first.app.appType !== 'space') return view;

@@ -170,7 +170,7 @@ export function appRoutes(
     },
     async (c, { params, body, sent }) => {
       const caller = requireCaller(c);
-      await body();
+      const { appStyle: style } = await body();
       // the use-case keeps the stored value of every key the client left out
       const { appStyle } = (await sent()) as { appStyle: Record<string, unknown> };
       return c.json(
@@ -179,6 +179,7 @@ export function appRoutes(
           changes,
           caller,
           appId: params.appId,
+          style,
           sent: appStyle,
         }),
       );

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN_ONLY_STYLE, AppError, appStyleSchema, type AppStyle } from '@buildai/domain';
+import { ADMIN_ONLY_STYLE, AppError, type AppStyle } from '@buildai/domain';
 import { preparedPerDb } from '../../db/prepared';
 import { apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
@@ -8,7 +8,6 @@ import type { AppChangeBus } from './app-change-bus';
 
 import { changedKeys, mergeSent } from './merge-settings';
 import { requireOwnedApp } from './rights';
-import { validateWith } from '../../http/validation';
 import { readStyle } from './view';
 
 export interface SaveStyleOptions {
@@ -16,6 +15,9 @@ export interface SaveStyleOptions {
   changes: AppChangeBus;
   caller: Caller;
   appId: string;
+  /** the style as the request's schema read it (every default filled in) */
+  style: AppStyle;
+  /** the style as sent: its keys are the ones that change */
   sent: Record<string, unknown>;
 }
 
@@ -39,11 +41,12 @@ export async function saveStyle({
   changes,
   caller,
   appId,
+  style: parsed,
   sent,
 }: SaveStyleOptions): Promise<{ appStyle: AppStyle }> {
   const { rights, app } = await requireOwnedApp(platform, caller, appId);
   const stored = readStyle(app);
-  const style = mergeSent(stored, validateWith(appStyleSchema, sent, 'appStyle'), sent);
+  const style = mergeSent(stored, parsed, sent);
   const changedAdminOnly = changedKeys(stored, style, ADMIN_ONLY_STYLE);
   if (!rights.isAdmin && changedAdminOnly.length > 0)
     throw new AppError('settings/admin-only', { field: `appStyle.${changedAdminOnly[0]}` });

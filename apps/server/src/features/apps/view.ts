@@ -11,7 +11,34 @@ import type { apps, tools } from '../../db/schema';
 export type AppRow = typeof apps.$inferSelect;
 export type ToolRow = typeof tools.$inferSelect;
 
-export function toToolSummary(tool: ToolRow, isOwner: boolean): ToolSummary {
+/** The columns of an app its view reads (get-app.ts selects these alone: a generated app's definition is large). */
+export const APP_VIEW_COLUMNS = [
+  'appId',
+  'ownerAccountId',
+  'appType',
+  'parentAppId',
+  'header',
+  'description',
+  'appStyle',
+  'appSettings',
+  'isPublished',
+  'publishedAt',
+  'updatedAt',
+] as const;
+/** The columns of a tool its summary reads. */
+export const TOOL_SUMMARY_COLUMNS = [
+  'toolId',
+  'title',
+  'path',
+  'status',
+  'imageUrl',
+  'position',
+  'definition',
+] as const;
+export type AppViewRow = Pick<AppRow, (typeof APP_VIEW_COLUMNS)[number]>;
+export type ToolSummaryRow = Pick<ToolRow, (typeof TOOL_SUMMARY_COLUMNS)[number]>;
+
+export function toToolSummary(tool: ToolSummaryRow, isOwner: boolean): ToolSummary {
   // The prompt is the builder's work: only the owner reads it.
   const { gptPrompt, ...publicDefinition } = tool.definition;
   return {
@@ -24,7 +51,7 @@ export function toToolSummary(tool: ToolRow, isOwner: boolean): ToolSummary {
   };
 }
 
-export function toAppView(app: AppRow, appTools: ToolRow[], isOwner: boolean): AppView {
+export function toAppView(app: AppViewRow, appTools: ToolSummaryRow[], isOwner: boolean): AppView {
   const visible = isOwner ? appTools : appTools.filter((t) => t.status === 'active');
   return {
     appId: app.appId,
@@ -38,21 +65,30 @@ export function toAppView(app: AppRow, appTools: ToolRow[], isOwner: boolean): A
     isOwner,
     tools: [...visible].sort((a, b) => a.position - b.position).map((t) => toToolSummary(t, isOwner)),
     appStyle: readStyle(app),
-    appSettings: isOwner ? readSettings(app) : publicSettings(readSettings(app)),
+    appSettings: isOwner ? readSettings(app) : readPublicSettings(app),
   };
 }
 
 /** Stored style with every default filled in; anything unreadable falls back to the defaults. */
-export function readStyle(app: AppRow) {
+export function readStyle(app: Pick<AppRow, 'appStyle'>) {
   const parsed = appStyleSchema.safeParse(app.appStyle ?? {});
   return parsed.success ? parsed.data : appStyleSchema.parse({});
 }
 
-export function readSettings(app: AppRow): AppSettings {
+export function readSettings(app: Pick<AppRow, 'appSettings'>): AppSettings {
   const parsed = appSettingsSchema.safeParse(app.appSettings ?? {});
   return parsed.success ? parsed.data : appSettingsSchema.parse({});
 }
 
-function publicSettings(settings: AppSettings): Partial<AppSettings> {
+/** The settings a public reader gets, read alone: the others (a custom domain's checks among them) are not parsed. */
+const publicSettingsSchema = appSettingsSchema.pick(
+  Object.fromEntries(PUBLIC_SETTINGS.map((k) => [k, true])) as {
+    [K in (typeof PUBLIC_SETTINGS)[number]]: true;
+  },
+);
+
+function readPublicSettings(app: Pick<AppRow, 'appSettings'>): Partial<AppSettings> {
+  const parsed = publicSettingsSchema.safeParse(app.appSettings ?? {});
+  const settings = parsed.success ? parsed.data : publicSettingsSchema.parse({});
   return Object.fromEntries(PUBLIC_SETTINGS.map((k) => [k, settings[k]])) as Partial<AppSettings>;
 }

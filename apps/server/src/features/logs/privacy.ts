@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { AppPrivacy, AppPrivacyView } from '@buildai/domain';
 import { preparedPerDb } from '../../db/prepared';
 import { appPrivacy } from '../../db/schema';
@@ -71,9 +71,27 @@ const notKept = preparedPerDb((db) =>
  * answer and conversation are erased at once. Never throws: the run itself went well.
  */
 export async function forgetIfNotKept(platform: Platform, appId: string, runId: string): Promise<void> {
+  let notKeptApp: unknown;
   try {
-    const [row] = await notKept(platform.db).execute({ appId });
-    if (row) await eraseRunAndConversation(platform.db, appId, runId);
+    [notKeptApp] = await notKept(platform.db).execute({ appId });
+  } catch (err) {
+    platform.logger.error({ err, appId, runId }, 'could not erase a run its app does not keep');
+    return;
+  }
+  if (notKeptApp) await forgetRun(platform, appId, runId);
+}
+
+/**
+ * Whether the app keeps no conversations, as a condition to read in the statement that finishes a run (its
+ * `returning`), so a tool run asks it without a round trip of its own; `forgetRun` then erases the run.
+ */
+export const keepsNoConversations = (appId: string | Placeholder) =>
+  sql<boolean>`exists (select 1 from ${appPrivacy} where ${appPrivacy.appId} = ${appId} and ${appPrivacy.keepConversations} = false)`;
+
+/** Erases a run of an app that keeps no conversations (its inputs, answer and conversation). Never throws. */
+export async function forgetRun(platform: Platform, appId: string, runId: string): Promise<void> {
+  try {
+    await eraseRunAndConversation(platform.db, appId, runId);
   } catch (err) {
     platform.logger.error({ err, appId, runId }, 'could not erase a run its app does not keep');
   }

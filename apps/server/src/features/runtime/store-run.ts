@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { runs } from '../../db/schema';
 import type { Platform } from '../../platform';
-import { forgetIfNotKept } from '../logs';
+import { forgetRun, keepsNoConversations } from '../logs';
 import { admitRun, type NewRun, type RunAdmissions, type RunLimits } from './run-limits';
 
 export interface StoreRunOptions {
@@ -17,7 +18,7 @@ export interface StoredRun {
   /** Stores the row unless it already is; answers whether it is stored. Never throws. */
   store(): Promise<boolean>;
   /** Sets the outcome once the row is stored; a row that could not be stored is left alone. */
-  finish(values: Partial<typeof runs.$inferInsert>): Promise<void>;
+  finish(values: RunFinish): Promise<void>;
 }
 
 /** The run's fields, in the statement below. */
@@ -51,6 +52,43 @@ const insertRun = preparedPerDb((db) =>
     .prepare('insert_run'),
 );
 
+type RunFinish = Partial<typeof runs.$inferInsert>;
+
+/** The finish statements, one per set of columns an outcome sets (a handful), each named for its set. */
+const finishStatements = new Map<string, ReturnType<typeof buildFinish>>();
+
+/**
+ * The run's finish: its outcome's columns and `finishedAt`, and (in its `returning`, the same round trip) whether the
+ * app keeps conversations. Kept prepared per set of columns, as building it was the largest drizzle cost of a run
+ * after the insert (decision 0005-house-order "Speed", session 24); each value is a placeholder the column's encoder
+ * maps at `execute`.
+ */
+function buildFinish(fields: readonly string[], name: string) {
+  return preparedPerDb((db) =>
+    db
+      .update(runs)
+      .set(
+        Object.fromEntries(
+          [...fields, 'finishedAt'].map((field) => [field, sql.placeholder(field)]),
+        ) as unknown as RunFinish,
+      )
+      .where(eq(runs.runId, sql.placeholder('runId')))
+      .returning({ forget: keepsNoConversations(sql.placeholder('appId')) })
+      .prepare(name),
+  );
+}
+
+function finishStatement(db: Db, values: RunFinish) {
+  const fields = Object.keys(values)
+    .filter((field) => values[field as keyof RunFinish] !== undefined)
+    .sort();
+  const key = fields.join(',');
+  let statement = finishStatements.get(key);
+  if (!statement)
+    finishStatements.set(key, (statement = buildFinish(fields, `finish_run_${finishStatements.size}`)));
+  return statement(db);
+}
+
 /**
  * With run limits the run is counted and stored before the model is asked (one statement; refused with 429
  * past a limit). Without them it is stored once the model has the request, so its database write never delays
@@ -83,12 +121,14 @@ export async function storeRun({ platform, admissions, row, limits }: StoreRunOp
     store,
     async finish(values) {
       if (!(await store())) return;
-      await platform.db
-        .update(runs)
-        .set({ ...values, finishedAt: new Date() })
-        .where(eq(runs.runId, row.runId));
+      const [finished] = await finishStatement(platform.db, values).execute({
+        ...values,
+        finishedAt: new Date(),
+        runId: row.runId,
+        appId: row.appId,
+      });
       // an app that keeps no conversations erases the run's inputs and answer at once (decision 0018)
-      await forgetIfNotKept(platform, row.appId, row.runId);
+      if (finished?.forget) await forgetRun(platform, row.appId, row.runId);
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 import { appChatMessages, appFiles, appVersions } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
-import { lockChat, restoreAppDocuments } from '../apps';
+import { lockChat, restoreAppDocuments, type AppChangeBus } from '../apps';
 import { listEntities, replaceEntities } from '../entities';
 import { loadChatApp } from './load-space-app';
 import { messageView } from './views';
@@ -22,6 +22,8 @@ export interface RestoreVersionOptions {
   versionId: string;
   /** the body's message id and confirmed access changes, read once the caller is known to own the app */
   body: () => Promise<{ messageId?: string | undefined; accessChanges?: AccessChange[] | undefined }>;
+  /** told once the restore is saved: what is kept of the app (its published tools) is dropped everywhere */
+  changes: AppChangeBus;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
   const { app } = await loadChatApp(platform, caller, appId);
   const sent = await options.body();
   const sentMessageId = sent.messageId;
-  return platform.db.transaction(async (tx) => {
+  const restored = await platform.db.transaction(async (tx) => {
     // locked first: a restore or a turn that ends meanwhile may delete or add versions
     await lockChat(tx, appId);
     const [version] = await tx
@@ -93,4 +95,7 @@ export async function restoreVersion(options: RestoreVersionOptions): Promise<Ch
     await replaceEntities(tx, appId, version.entities as EntityEntry[]);
     return { messages: messages.slice(0, answer + 1).map(messageView) };
   });
+  // a published app's visitors run the restored tools from the next run on, on every instance
+  await options.changes.announce(appId);
+  return restored;
 }

@@ -165,7 +165,7 @@ export function spaceRoutes({ validator, changes, checkBuild, validate }: SpaceR
     },
     async (c, { params, body }) => {
       const caller = requireCaller(c);
-      return c.json(await restoreVersion({ platform: c.get('platform'), caller, ...params, body }));
+      return c.json(await restoreVersion({ platform: c.get('platform'), caller, ...params, body, changes }));
     },
   );
   route(

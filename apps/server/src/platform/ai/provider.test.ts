@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { modelFetch } from './provider';
 
 // The providers' fetch refuses a redirect (decision 0005-house-order "Speed"): a model API never redirects a call,
@@ -79,5 +79,71 @@ describe("the providers' fetch", () => {
     const call = modelFetch(`${base}/never`, { method: 'POST', body: '{}', signal: waiting.signal });
     setTimeout(() => waiting.abort(), 20);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe("the model calls' connections", () => {
+  it('have a connection ready for the next call after a call is stopped mid-answer', async () => {
+    // every connection the model server accepts, and the connection each call came on
+    const opened: number[] = [];
+    const callsOn: number[] = [];
+    const model = createServer((req, res) => {
+      callsOn.push(req.socket.remotePort!);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: first\n\n'); // and the rest never comes
+    });
+    model.on('connection', (socket) => opened.push(socket.remotePort!));
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1/chat/completions`;
+    try {
+      const stop = new AbortController();
+      const first = await modelFetch(url, { method: 'POST', body: '{}', signal: stop.signal });
+      const reader = first.body!.getReader();
+      await reader.read();
+      stop.abort(); // the browser went away: the model is stopped, which closes the call's connection
+      await reader.read().catch(() => undefined);
+      // a new connection is opened at once, before anyone asks
+      await vi.waitFor(() => expect(opened).toHaveLength(2));
+      const second = await modelFetch(url, { method: 'POST', body: '{}' });
+      expect(second.status).toBe(200);
+      await second.body!.cancel();
+      // the next call came on it, and no connection more was made for it
+      expect(callsOn).toEqual([opened[0], opened[1]]);
+      expect(opened).toHaveLength(2);
+    } finally {
+      model.closeAllConnections();
+      await new Promise<void>((resolve) => model.close(() => resolve()));
+    }
+  });
+});
+
+describe("a model call's answer", () => {
+  it('can be cancelled while the model is still sending: the connection is closed and nothing is thrown', async () => {
+    let closed = false;
+    const model = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const sending = setInterval(() => res.write('data: more\n\n'), 1);
+      res.on('close', () => {
+        clearInterval(sending);
+        closed = true;
+      });
+    });
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1/chat/completions`;
+    try {
+      for (let i = 0; i < 20; i++) {
+        closed = false;
+        const res = await modelFetch(url, { method: 'POST', body: '{}' });
+        const reader = res.body!.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toContain('data: more');
+        // a chunk is on its way as the reader stops (Readable.toWeb threw ERR_INVALID_STATE, uncaught, here)
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        await reader.cancel();
+        await vi.waitFor(() => expect(closed).toBe(true), { interval: 5 });
+      }
+    } finally {
+      model.closeAllConnections();
+      await new Promise<void>((resolve) => model.close(() => resolve()));
+    }
   });
 });

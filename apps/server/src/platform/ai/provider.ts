@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { EmbeddingModelV3, LanguageModelV3 as LanguageModel } from '@ai-sdk/provider';
 import { AppError } from '@buildai/domain';
 import type { Config } from '../../config';
+import { webStreamOf } from '../../http/web-stream';
 import { loadUndici } from '../../http/undici';
 import type * as UndiciModule from 'undici';
 import { createProviderModels, type ListProviderModels } from './provider-models';
@@ -72,10 +72,28 @@ function withDimensions(model: EmbeddingModelV3, optionsKey: string, dimensions:
   };
 }
 
-/** undici's client for model calls: its own keep-alive agent, made on the first call. */
-let modelClient: Promise<{ undici: typeof UndiciModule; agent: UndiciModule.Agent }> | undefined;
+/**
+ * undici's client for model calls, made on the first call: a keep-alive pool per model server, kept for the life of
+ * the process (decision 0005-house-order "Speed", session 24). A run the browser leaves is stopped by aborting its
+ * model call, which closes that call's connection (an HTTP/1.1 answer cannot be cut short otherwise); the pool's
+ * client then opens a new one at once, so the next run's request finds it ready. undici's `Agent` instead dropped
+ * the pool of a server with no connection left, and the next run waited for a new pool to connect.
+ */
+let modelClient:
+  Promise<{ undici: typeof UndiciModule; pool(url: string): UndiciModule.Dispatcher }> | undefined;
 const undiciClient = () =>
-  (modelClient ??= loadUndici().then((undici) => ({ undici, agent: new undici.Agent() })));
+  (modelClient ??= loadUndici().then((undici) => {
+    const pools = new Map<string, UndiciModule.Pool>();
+    return {
+      undici,
+      pool(url: string) {
+        const { origin } = new URL(url);
+        let pool = pools.get(origin);
+        if (!pool) pools.set(origin, (pool = new undici.Pool(origin)));
+        return pool;
+      },
+    };
+  }));
 
 const isPlainHeaders = (headers: NonNullable<RequestInit['headers']>) =>
   !(headers instanceof Headers) && !Array.isArray(headers);
@@ -98,7 +116,7 @@ export const modelFetch: typeof fetch = async (input, init = {}) => {
   const { body, signal } = init;
   if (typeof url !== 'string' || (body != null && typeof body !== 'string'))
     return fetch(input, { ...init, redirect: 'error' });
-  const { undici, agent } = await undiciClient();
+  const { undici, pool } = await undiciClient();
   signal?.throwIfAborted();
   let answer: UndiciModule.Dispatcher.ResponseData;
   try {
@@ -111,7 +129,7 @@ export const modelFetch: typeof fetch = async (input, init = {}) => {
           : Object.fromEntries(new Headers(init.headers)),
       body: body ?? null,
       signal: signal ?? null,
-      dispatcher: agent,
+      dispatcher: pool(url),
     });
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
@@ -129,10 +147,10 @@ export const modelFetch: typeof fetch = async (input, init = {}) => {
   }
   const empty = statusCode === 204 || statusCode === 304 || init.method === 'HEAD';
   if (empty) void answer.body.dump().catch(() => {});
-  return new undici.Response(
-    empty ? null : (Readable.toWeb(answer.body) as unknown as UndiciModule.BodyInit),
-    { status: statusCode, headers },
-  ) as unknown as Response;
+  return new undici.Response(empty ? null : (webStreamOf(answer.body) as unknown as UndiciModule.BodyInit), {
+    status: statusCode,
+    headers,
+  }) as unknown as Response;
 };
 
 export function createAiProvider(config: Config): AiProvider {
