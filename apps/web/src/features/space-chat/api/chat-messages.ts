@@ -25,13 +25,16 @@ export const chatMessagesKey = (appId: string) =>
   [...queryKeys.app(appId), 'space-chat', 'messages'] as const;
 
 /** GET /api/apps/{appId}/chat/messages: the chat kept on the server, as UI messages. */
+export async function fetchChatMessages(appId: string, signal?: AbortSignal): Promise<SpaceUIMessage[]> {
+  const res = await api<ChatMessagesResponse>(`${path(appId)}/chat/messages`, { signal });
+  return res.messages.map(toUIMessage);
+}
+
+/** The chat kept on the server, read once to seed the panel. */
 export function chatMessagesQuery(appId: string) {
   return queryOptions({
     queryKey: chatMessagesKey(appId),
-    queryFn: async ({ signal }) => {
-      const res = await api<ChatMessagesResponse>(`${path(appId)}/chat/messages`, { signal });
-      return res.messages.map(toUIMessage);
-    },
+    queryFn: ({ signal }) => fetchChatMessages(appId, signal),
     // the panel seeds useChat once; later changes come from the stream, a restore or a refetch after a drop
     staleTime: Infinity,
     refetchOnWindowFocus: false,

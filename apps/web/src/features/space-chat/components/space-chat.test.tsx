@@ -221,6 +221,64 @@ describe('space chat', { timeout: 20_000 }, () => {
     expect(api.to(MESSAGES)).toHaveLength(2);
   });
 
+  it('a read of the history that answers late never hides the turn sent after it began', async () => {
+    // the first turn's read of the history is held until the next turn (an autofix) has ended and been read
+    let releaseStale: () => void = () => undefined;
+    const firstTurn = [
+      stored('user', 'Show the total', { id: 'u1' }),
+      stored('assistant', 'One.', { id: 'a1', annotation: { versionId: 'v1', usage: usage() } }),
+    ];
+    const api = mockApi({
+      [MESSAGES]: [
+        { body: { messages: [] } },
+        () =>
+          new Promise((resolve) => {
+            releaseStale = () => resolve({ body: { messages: firstTurn } });
+          }),
+        {
+          body: {
+            messages: [
+              ...firstTurn,
+              stored('user', 'Fix it', { id: 'u2' }),
+              stored('assistant', 'Two.', { id: 'a2', annotation: { usage: usage() } }),
+            ],
+          },
+        },
+      ],
+    });
+    const turns = [uiStream(), uiStream()];
+    serveChat(api, turns);
+    renderChat();
+    await screen.findByText(spaceTexts.emptyTitle);
+    const answer = (turn: ReturnType<typeof uiStream>, id: string, text: string) =>
+      act(() => {
+        turn.push(
+          { type: 'start', messageId: id },
+          { type: 'text-start', id: 't' },
+          { type: 'text-delta', id: 't', delta: text },
+          { type: 'text-end', id: 't' },
+          { type: 'finish', messageMetadata: { usage: usage() } },
+        );
+        turn.end();
+      });
+
+    send('Show the total');
+    answer(turns[0]!, 'a1', 'One.');
+    await waitFor(() => expect(api.to(MESSAGES)).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
+    send('Fix it');
+    answer(turns[1]!, 'a2', 'Two.');
+    // the second turn's own read answers first, then the first one's
+    await waitFor(() => expect(api.to(MESSAGES)).toHaveLength(3));
+    expect(await screen.findByText('Two.')).toBeTruthy();
+    await act(async () => {
+      releaseStale();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.getByText('Two.')).toBeTruthy();
+    expect(screen.getByText('Fix it')).toBeTruthy();
+  });
+
   it('a provider failure mid-turn shows its error once, with Retry and nothing to rate (issue 32, item 4)', async () => {
     const api = mockApi({ [MESSAGES]: [{ body: { messages: [] } }, { status: 500, body: {} }] });
     const failed = uiStream();

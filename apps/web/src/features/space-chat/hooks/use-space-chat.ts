@@ -3,7 +3,7 @@ import { useChat, type UseChatHelpers } from '@ai-sdk/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAppError } from '@/lib/api-client';
 import type { SystemActionInfo } from '@buildai/domain';
-import { chatMessagesQuery, stopTurn } from '../api/chat-messages';
+import { chatMessagesQuery, fetchChatMessages, stopTurn } from '../api/chat-messages';
 import { createChatTransport } from '../api/transport';
 import { actionsOf } from '../lib/actions';
 import type { ChatImage } from '../lib/chat-images';
@@ -61,15 +61,22 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
     [appId],
   );
 
+  // A read of the history replaces the chat only when nothing changed here since it began (a message sent, a
+  // restore) and no read begun after it has replaced it already: reads answer out of order on a loaded server.
+  const localChanges = React.useRef(0);
+  const reads = React.useRef({ begun: 0, applied: 0 });
   const resync = React.useCallback(
     async (countNewChanges = false) => {
-      const fresh = await queryClient
-        .fetchQuery({ ...chatMessagesQuery(appId), staleTime: 0 })
-        .catch(() => null);
-      // a message sent since then is newer than this read: the next turn's read brings both
+      const read = ++reads.current.begun;
+      const changesBefore = localChanges.current;
+      // a request of its own, never one already under way: that one may have left before the last turn ended
+      const fresh = await fetchChatMessages(appId).catch(() => null);
+      if (!fresh || read < reads.current.applied || changesBefore !== localChanges.current) return;
       const status = chatRef.current?.status;
-      if (!fresh || status === 'submitted' || status === 'streaming') return;
+      if (status === 'submitted' || status === 'streaming') return;
+      reads.current.applied = read;
       if (!countNewChanges) for (const key of completedKeys(fresh)) seen.current!.add(key);
+      queryClient.setQueryData(chatMessagesQuery(appId).queryKey, fresh);
       setMessagesRef.current(fresh);
     },
     [appId, queryClient],
@@ -166,6 +173,7 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
 
   const send = React.useCallback(
     (text: string, systemActionInfo?: SystemActionInfo, images: ChatImage[] = []) => {
+      localChanges.current += 1;
       chatRef.current!.clearError();
       const metadata = systemActionInfo ? { systemActionInfo } : undefined;
       void chatRef.current!.sendMessage(
@@ -178,6 +186,7 @@ export function useSpaceChat({ appId, initialMessages, onFilesChanged, onRefused
   /** Replaces the chat (after a restore), without counting the restored actions as new changes. */
   const replaceMessages = React.useCallback(
     (messages: SpaceUIMessage[]) => {
+      localChanges.current += 1;
       for (const key of completedKeys(messages)) seen.current!.add(key);
       chatRef.current!.setMessages(messages);
       queryClient.setQueryData(chatMessagesQuery(appId).queryKey, messages);
