@@ -8,13 +8,15 @@ import type { Platform } from '../../platform';
 import { editsApp } from './editors';
 import { APP_VIEW_COLUMNS, TOOL_SUMMARY_COLUMNS, toAppView } from './view';
 
+/** The named columns of a table, for a select of those alone. */
+const pick = <T extends object, K extends keyof T>(table: T, columns: readonly K[]) =>
+  Object.fromEntries(columns.map((c) => [c, table[c]])) as Pick<T, K>;
+
 /**
  * The app, each of its tools (one row per tool; the app alone when it has none) and whether the asking user edits
  * it (owner or collaborator), in one round trip: the public page of an app is read by many at once, and each statement waits its turn for
  * the database pool (decision 0005, "Mixed load"). `userId` is null for an anonymous reader, who owns nothing.
  */
-const pick = <T extends object, K extends keyof T>(table: T, columns: readonly K[]) =>
-  Object.fromEntries(columns.map((c) => [c, table[c]])) as Pick<T, K>;
 const appWithTools = preparedPerDb((db) =>
   db
     .select({

@@ -58,11 +58,15 @@ export async function savePrivacy({
   return getPrivacy(platform, caller, appId);
 }
 
+/** The app's privacy row, when it says its conversations are not kept. */
+const notKeptRow = (appId: string | Placeholder) =>
+  sql`${appPrivacy.appId} = ${appId} and ${appPrivacy.keepConversations} = false`;
+
 const notKept = preparedPerDb((db) =>
   db
     .select({ appId: appPrivacy.appId })
     .from(appPrivacy)
-    .where(sql`${appPrivacy.appId} = ${sql.placeholder('appId')} and ${appPrivacy.keepConversations} = false`)
+    .where(notKeptRow(sql.placeholder('appId')))
     .prepare('app_privacy_not_kept'),
 );
 
@@ -86,7 +90,7 @@ export async function forgetIfNotKept(platform: Platform, appId: string, runId: 
  * `returning`), so a tool run asks it without a round trip of its own; `forgetRun` then erases the run.
  */
 export const keepsNoConversations = (appId: string | Placeholder) =>
-  sql<boolean>`exists (select 1 from ${appPrivacy} where ${appPrivacy.appId} = ${appId} and ${appPrivacy.keepConversations} = false)`;
+  sql<boolean>`exists (select 1 from ${appPrivacy} where ${notKeptRow(appId)})`;
 
 /** Erases a run of an app that keeps no conversations (its inputs, answer and conversation). Never throws. */
 export async function forgetRun(platform: Platform, appId: string, runId: string): Promise<void> {
