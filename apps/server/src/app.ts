@@ -48,6 +48,7 @@ import { appOrigin } from './config';
 import type { AppEnv } from './http/context';
 import type { IncomingWithId } from './http/node-handler';
 import { openApiDocument, type OpenApiDocument } from './http/openapi';
+import { RememberingRouter } from './http/remembering-router';
 import { requestLogLevel } from './http/request-log';
 import { defaultWebDist, mountSpa } from './http/spa';
 import { answered, route } from './http/validation';
@@ -59,7 +60,7 @@ import { createServices, type Services } from './services';
  * features' state is `services`, built here unless the caller (a test) built it with its own options.
  */
 export function createApp(platform: Platform, services: Services = createServices(platform)): Hono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>({ router: new RememberingRouter() });
   const { logger } = platform;
   registerContextJobs(platform, {
     parseLimits: services.parseLimits,
@@ -76,22 +77,26 @@ export function createApp(platform: Platform, services: Services = createService
   }
 
   const accessLog = platform.config.LOG_REQUESTS === 'all';
-  app.use('*', async (c, next) => {
+  // not an async function: the rest of the chain's promise, and the line once it has answered (one step of waiting
+  // less a request, decision 0005-house-order/speed.md "Session 28")
+  app.use('*', (c, next) => {
     // The node handler names each request (and sets X-Request-Id); in-process calls get an id here.
     const incoming = (c.env as { incoming?: IncomingWithId } | undefined)?.incoming;
-    c.set('requestId', incoming?.requestId ?? randomUUID());
+    const requestId = incoming?.requestId ?? randomUUID();
+    c.set('requestId', requestId);
     c.set('platform', platform);
     c.set('caller', null);
     const started = performance.now();
-    await next();
-    const line = {
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-    };
-    logger[requestLogLevel(line, accessLog)](line, 'request');
+    return next().then(() => {
+      const line = {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      };
+      logger[requestLogLevel(line, accessLog)](line, 'request');
+    });
   });
   app.use('/api/*', authenticate(services.identity));
   // the widget's script reads the assistant's name and colours from any site (decision 0010 "The widget")

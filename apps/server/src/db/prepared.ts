@@ -13,3 +13,7 @@ export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
     return query;
   };
 }
+
+/** The named columns of a table, for a select of those alone (a row's other columns are neither sent nor mapped). */
+export const columnsOf = <T extends object, K extends keyof T>(table: T, columns: readonly K[]) =>
+  Object.fromEntries(columns.map((c) => [c, table[c]])) as Pick<T, K>;

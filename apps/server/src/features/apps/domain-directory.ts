@@ -44,7 +44,9 @@ export function createDomainDirectory(platform: Platform, changes: AppChangeBus)
   const subscription = changes
     .subscribe(() => {
       generation += 1;
-      cache.clear();
+      // lru-cache's clear() writes every slot of its arrays (MAX_ENTRIES of each), however few it holds: on every
+      // app change, most often with none held (decision 0005-house-order/speed.md, "Session 28")
+      if (cache.size > 0) cache.clear();
     })
     .then(
       (unsubscribe) => {

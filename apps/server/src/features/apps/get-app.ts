@@ -1,16 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, PLATFORM_TENANT_ID, type AppView } from '@buildai/domain';
 import { appOrigin } from '../../config';
-import { preparedPerDb } from '../../db/prepared';
+import { columnsOf, preparedPerDb } from '../../db/prepared';
 import { accounts, apps, tools } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
 import { editsApp } from './editors';
 import { APP_VIEW_COLUMNS, TOOL_SUMMARY_COLUMNS, toAppView } from './view';
-
-/** The named columns of a table, for a select of those alone. */
-const pick = <T extends object, K extends keyof T>(table: T, columns: readonly K[]) =>
-  Object.fromEntries(columns.map((c) => [c, table[c]])) as Pick<T, K>;
 
 /**
  * The app, each of its tools (one row per tool; the app alone when it has none) and whether the asking user edits
@@ -20,8 +16,8 @@ const pick = <T extends object, K extends keyof T>(table: T, columns: readonly K
 const appWithTools = preparedPerDb((db) =>
   db
     .select({
-      app: pick(apps, APP_VIEW_COLUMNS),
-      tool: pick(tools, TOOL_SUMMARY_COLUMNS),
+      app: columnsOf(apps, APP_VIEW_COLUMNS),
+      tool: columnsOf(tools, TOOL_SUMMARY_COLUMNS),
       editorAccountId: accounts.accountId,
     })
     .from(apps)

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   AppError,
   isLiteBuilder,
@@ -6,7 +6,7 @@ import {
   LIVE_TOOL_LIMITS,
   liveToolLimit,
 } from '@buildai/domain';
-import { preparedPerDb } from '../../db/prepared';
+import { columnsOf, preparedPerDb } from '../../db/prepared';
 import { accounts, apps } from '../../db/schema';
 import type { Caller } from '../../http/context';
 import type { Platform } from '../../platform';
@@ -40,14 +40,44 @@ export async function requireBuilderRights(platform: Platform, caller: Caller): 
   return rightsOf(platform, await requireBuilder(platform, caller), caller.email);
 }
 
-const accountWithApp = preparedPerDb((db) =>
-  db
-    .select({ account: accounts, app: apps })
-    .from(accounts)
-    .leftJoin(apps, and(eq(apps.appId, sql.placeholder('appId')), editsApp(accounts.accountId)))
-    .where(eq(accounts.userId, sql.placeholder('userId')))
-    .prepare('account_with_owned_app'),
-);
+/**
+ * The caller's account and, when the caller edits it (owns, or collaborates on), the app with the named columns, in
+ * one prepared statement.
+ */
+function accountWithApp<K extends keyof AppRow & keyof typeof apps>(name: string, columns: readonly K[]) {
+  return preparedPerDb((db) =>
+    db
+      .select({ account: accounts, app: columnsOf(apps, columns) })
+      .from(accounts)
+      .leftJoin(apps, and(eq(apps.appId, sql.placeholder('appId')), editsApp(accounts.accountId)))
+      .where(eq(accounts.userId, sql.placeholder('userId')))
+      .prepare(name),
+  );
+}
+
+const APP_COLUMNS = Object.keys(getTableColumns(apps)) as (keyof AppRow & keyof typeof apps)[];
+const accountWithWholeApp = accountWithApp('account_with_owned_app', APP_COLUMNS);
+/** what a style save reads of the app: not its settings, nor a generated app's definition (decision 0005, "Session 28") */
+const accountWithAppStyle = accountWithApp('account_with_owned_app_style', [
+  'appId',
+  'ownerAccountId',
+  'appStyle',
+] as const);
+
+/** The rights and the app of `accountWithApp`'s row, or the error `requireOwnedApp` answers. */
+function ownedApp<A extends Pick<AppRow, 'ownerAccountId'>>(
+  platform: Platform,
+  caller: Caller,
+  row: { account: AccountRow; app: A | null } | undefined,
+): { rights: BuilderRights; app: A; isOwner: boolean } {
+  if (!row || row.account.tenantId !== caller.tenantId) throw new AppError('account/not-found');
+  if (!row.app) throw new AppError('app/not-found');
+  return {
+    rights: rightsOf(platform, row.account, caller.email),
+    app: row.app,
+    isOwner: row.app.ownerAccountId === row.account.accountId,
+  };
+}
 
 /**
  * The caller's rights and an app the caller edits (owns, or collaborates on), read in one round trip: the edits of an app (its style, its
@@ -61,14 +91,15 @@ export async function requireOwnedApp(
   appId: string,
 ): Promise<{ rights: BuilderRights; app: AppRow; isOwner: boolean }> {
   if (caller.tenantId !== PLATFORM_TENANT_ID) throw new AppError('auth/forbidden');
-  const [row] = await accountWithApp(platform.db).execute({ appId, userId: caller.userId });
-  if (!row || row.account.tenantId !== caller.tenantId) throw new AppError('account/not-found');
-  if (!row.app) throw new AppError('app/not-found');
-  return {
-    rights: rightsOf(platform, row.account, caller.email),
-    app: row.app,
-    isOwner: row.app.ownerAccountId === row.account.accountId,
-  };
+  const [row] = await accountWithWholeApp(platform.db).execute({ appId, userId: caller.userId });
+  return ownedApp(platform, caller, row);
+}
+
+/** `requireOwnedApp` for a style save: the app's id, owner and style alone. */
+export async function requireOwnedAppStyle(platform: Platform, caller: Caller, appId: string) {
+  if (caller.tenantId !== PLATFORM_TENANT_ID) throw new AppError('auth/forbidden');
+  const [row] = await accountWithAppStyle(platform.db).execute({ appId, userId: caller.userId });
+  return ownedApp(platform, caller, row);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Platform } from '../../platform';
 import type { AppChangeBus } from './app-change-bus';
 
 import { changedKeys, mergeSent } from './merge-settings';
-import { requireOwnedApp } from './rights';
+import { requireOwnedAppStyle } from './rights';
 import { readStyle } from './view';
 
 export interface SaveStyleOptions {
@@ -44,7 +44,7 @@ export async function saveStyle({
   style: parsed,
   sent,
 }: SaveStyleOptions): Promise<{ appStyle: AppStyle }> {
-  const { rights, app } = await requireOwnedApp(platform, caller, appId);
+  const { rights, app } = await requireOwnedAppStyle(platform, caller, appId);
   const stored = readStyle(app);
   const style = mergeSent(stored, parsed, sent);
   const changedAdminOnly = changedKeys(stored, style, ADMIN_ONLY_STYLE);

@@ -31,10 +31,16 @@ export class SessionCheck {
 
   constructor(private readonly platform: Platform) {}
 
-  async isLive(userId: string, sessionId: string): Promise<boolean> {
+  /** The cached answer of `isLive`, without waiting; undefined when it must be looked up. */
+  known(userId: string, sessionId: string): boolean | undefined {
     this.follow();
     const hit = this.entries.get(sessionId);
-    if (hit && hit.userId === userId && hit.until > Date.now()) return hit.live;
+    return hit && hit.userId === userId && hit.until > Date.now() ? hit.live : undefined;
+  }
+
+  async isLive(userId: string, sessionId: string): Promise<boolean> {
+    const known = this.known(userId, sessionId);
+    if (known !== undefined) return known;
     const inFlight = this.pending.get(sessionId);
     if (inFlight && inFlight.userId === userId) return inFlight.lookup;
     const lookup = this.lookUp(userId, sessionId);

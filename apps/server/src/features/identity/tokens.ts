@@ -77,13 +77,21 @@ export async function signAccessToken(signingKey: SigningKey, s: AccessTokenSubj
   return { idToken, expiresIn: TOKEN_LIFETIME_SECONDS };
 }
 
-export async function verifyAccessToken(signingKey: SigningKey, token: string): Promise<Caller | null> {
+/**
+ * The caller of a token this key verified already, without waiting: null once it has expired, undefined when the
+ * token is not known (`verifyAccessToken` checks it then). Most requests carry a token sent before.
+ */
+export function knownAccessToken(signingKey: SigningKey, token: string): Caller | null | undefined {
   const known = signingKey.verified.get(token);
-  if (known) {
-    if (known.expiresAt > Date.now()) return { ...known.caller };
-    signingKey.verified.delete(token);
-    return null;
-  }
+  if (!known) return undefined;
+  if (known.expiresAt > Date.now()) return { ...known.caller };
+  signingKey.verified.delete(token);
+  return null;
+}
+
+export async function verifyAccessToken(signingKey: SigningKey, token: string): Promise<Caller | null> {
+  const known = knownAccessToken(signingKey, token);
+  if (known !== undefined) return known;
   try {
     // verifyHs256 refuses a token without `exp`; a token that names no session cannot be ended: refused too
     const payload = verifyHs256(token, await signingKey.key(), ISSUER);
