@@ -25,11 +25,13 @@ export function capBody(maxBytes: number, tooLarge: TooLarge = requestTooLarge):
       throw tooLarge(maxBytes);
     },
   });
-  return async (c, next) => {
+  // not an async function: a body within its cap goes straight on (a refusal throws inside Hono's dispatch, which
+  // answers it through onError)
+  return (c, next) => {
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
     if (Number.parseInt(length, 10) > maxBytes) throw tooLarge(maxBytes);
-    await next();
+    return next();
   };
 }
 
