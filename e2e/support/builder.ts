@@ -52,3 +52,13 @@ export async function tokenOf(page: Page): Promise<string> {
   if (!cookie) throw new Error('not signed in');
   return cookie.value;
 }
+
+/**
+ * Opens the issues panel when it shows as its pill. The pill also opens into the panel by itself when the count
+ * changes while it is a pill (spec 001 §4): that can happen between the look and the click, and a click would then
+ * wait for a pill that is gone until the test's time ran out. It gives up after a second instead; the caller checks
+ * the panel either way.
+ */
+export async function openIssuesPill(pill: Locator): Promise<void> {
+  if (await pill.isVisible()) await pill.click({ timeout: 1_000 }).catch(() => undefined);
+}

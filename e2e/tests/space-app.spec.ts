@@ -3,7 +3,7 @@ import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import type { FakeLlmReply } from '../../packages/testkit/src/fake-llm-types';
 import { spaceTexts } from '../../packages/domain/src/space-apps';
 import { signUpVerified } from '../support/auth';
-import { newSpaceApp } from '../support/builder';
+import { newSpaceApp, openIssuesPill } from '../support/builder';
 import { LLM_URL, SPACE_ADMIN_EMAIL, uniqueEmail } from '../support/env';
 import { screenshot } from '../support/screens';
 
@@ -198,7 +198,7 @@ test('generated code that throws shows in the issues panel, and Resolve with AI 
   await expect(chat.getByRole('button', { name: 'Send' })).toBeVisible({ timeout: 30_000 });
   // the last autofix turn reloads the preview: its errors go and come back, and the panel starts again as the pill
   await expect(async () => {
-    if (await pill.isVisible()) await pill.click();
+    await openIssuesPill(pill);
     await expect(issues.getByText(/Recipe list failed/).first()).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await screenshot(p, 'space-workspace-issues');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { spaceTexts } from '../../packages/domain/src/space-apps';
 import { fakeLlmControl } from '../../packages/testkit/src/fake-llm-control';
 import { signUpVerified } from '../support/auth';
-import { newSpaceApp } from '../support/builder';
+import { newSpaceApp, openIssuesPill } from '../support/builder';
 import { orExplain } from '../support/llm-trace';
 import { LLM_URL, uniqueEmail } from '../support/env';
 
@@ -51,7 +51,7 @@ test('a turn that imports an unknown icon: the issues panel names it and the aut
   const pill = p.getByRole('button', { name: /\d+ issues?/ });
   await orExplain(
     expect(async () => {
-      if (await pill.isVisible()) await pill.click();
+      await openIssuesPill(pill);
       // the gate's item: its details name the file and line the detector found
       const item = issues.locator('p[title="pages/Home.tsx:1"]', {
         hasText: '"Hart" is not an icon of lucide-react (did you mean "Heart"?)',
