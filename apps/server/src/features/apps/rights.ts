@@ -41,13 +41,16 @@ export async function requireBuilderRights(platform: Platform, caller: Caller): 
 }
 
 /**
- * The caller's account and, when the caller edits it (owns, or collaborates on), the app with the named columns, in
- * one prepared statement.
+ * The caller's account and, when the caller edits it (owns, or collaborates on), the app's columns named in `app`,
+ * in one prepared statement.
  */
-function accountWithApp<K extends keyof AppRow & keyof typeof apps>(name: string, columns: readonly K[]) {
+function accountWithApp<C extends Partial<ReturnType<typeof getTableColumns<typeof apps>>>>(
+  name: string,
+  app: C,
+) {
   return preparedPerDb((db) =>
     db
-      .select({ account: accounts, app: columnsOf(apps, columns) })
+      .select({ account: accounts, app })
       .from(accounts)
       .leftJoin(apps, and(eq(apps.appId, sql.placeholder('appId')), editsApp(accounts.accountId)))
       .where(eq(accounts.userId, sql.placeholder('userId')))
@@ -55,14 +58,12 @@ function accountWithApp<K extends keyof AppRow & keyof typeof apps>(name: string
   );
 }
 
-const APP_COLUMNS = Object.keys(getTableColumns(apps)) as (keyof AppRow & keyof typeof apps)[];
-const accountWithWholeApp = accountWithApp('account_with_owned_app', APP_COLUMNS);
+const accountWithWholeApp = accountWithApp('account_with_owned_app', getTableColumns(apps));
 /** what a style save reads of the app: not its settings, nor a generated app's definition (decision 0005, "Session 28") */
-const accountWithAppStyle = accountWithApp('account_with_owned_app_style', [
-  'appId',
-  'ownerAccountId',
-  'appStyle',
-] as const);
+const accountWithAppStyle = accountWithApp(
+  'account_with_owned_app_style',
+  columnsOf(apps, ['appId', 'ownerAccountId', 'appStyle'] as const),
+);
 
 /** The rights and the app of `accountWithApp`'s row, or the error `requireOwnedApp` answers. */
 function ownedApp<A extends Pick<AppRow, 'ownerAccountId'>>(
